@@ -1,0 +1,35 @@
+/**
+ * The Module Federation `shared` config used by all five webpack configs (shell and remotes), so every
+ * app shares one React, one antd, one router and one shared-core/shared-ui instance.
+ * Trailing-slash keys share deep imports (react-dom/client, react/jsx-runtime); without them those
+ * load twice. Workspace packages get explicit versions because they are not published.
+ */
+const path = require('node:path');
+
+const SHARED_SINGLETONS = [
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom',
+  'antd', '@ant-design/icons', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
+];
+const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
+
+/** Version of a package as installed for the app in `appDir`. */
+function installedVersion(pkg, appDir) {
+  const pkgJson = require.resolve(`${pkg}/package.json`, { paths: [appDir] });
+  return require(pkgJson).version;
+}
+
+/**
+ * @param {string} appDir the app's folder (its node_modules decide the versions)
+ * @returns {Record<string, {singleton: true, version: string, requiredVersion: string}>}
+ */
+function createSharedConfig(appDir) {
+  const shared = {};
+  for (const key of [...SHARED_SINGLETONS, ...WORKSPACE_SINGLETONS]) {
+    const pkg = key.endsWith('/') ? key.slice(0, -1) : key;
+    const version = installedVersion(pkg, appDir);
+    shared[key] = { singleton: true, version, requiredVersion: `^${version}` };
+  }
+  return shared;
+}
+
+module.exports = { createSharedConfig, SHARED_SINGLETONS, WORKSPACE_SINGLETONS, sharedCoreDir: path.resolve(__dirname, '..') };
