@@ -1,0 +1,69 @@
+/**
+ * Headless Debian Chromium through playwright-core, with a fresh profile per test file, and the user
+ * actions the tests share (log in, screenshot).
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { artifactsDir, portalState } from './portal';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type BrowserSession = { context: BrowserContext; page: Page; close: () => Promise<void> };
+
+export async function openBrowser(): Promise<BrowserSession> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: portalState().baseUrl,
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  context.setDefaultTimeout(20_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+}
+
+/** Logs in through the login page; resolves with the login reply's data once the shell has left /login. */
+export async function logIn(page: Page, username: string, password: string): Promise<{ UserID: number | string; LoginToken: string }> {
+  await page.goto('/login');
+  await page.getByPlaceholder(/用户名/).fill(username);
+  await page.getByPlaceholder(/密码/).fill(password);
+  const [reply] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/user\/login$/i.test(new URL(r.url()).pathname)),
+    page.getByRole('button', { name: /登\s*录/ }).click(),
+  ]);
+  const body = (await reply.json()) as { result?: string; msg?: string; data?: { UserID: number | string; LoginToken: string } };
+  if (body.result !== 'success' || !body.data) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return body.data;
+}
+
+/** Visible text of the page's main area, for assertions on what the user sees. */
+export async function bodyText(page: Page): Promise<string> {
+  return page.locator('body').innerText();
+}

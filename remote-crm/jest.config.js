@@ -1,0 +1,3 @@
+const { createReactJestConfig } = require('@portal/shared-ui/test/react-jest-config.cjs');
+
+module.exports = createReactJestConfig({ displayName: 'remote-crm', dir: __dirname });

@@ -1,0 +1,41 @@
+/** The customer endpoints of the contract, typed; the only place this feature talks HTTP. */
+import { api, DATETIME_FORMAT } from '@portal/shared-core';
+import type { Customer, CustomerDetail, CustomerFilters, CustomerFormValues, CustomerQuery, LeadSource } from '../types';
+
+/** Leaves out filters that are not set, so the server sees only real conditions. */
+function compactFilters(filters: CustomerFilters): CustomerFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null)) as CustomerFilters;
+}
+
+/** One page of customers; silent, because the list shows its own load failure. */
+export function listCustomers(query: CustomerQuery) {
+  return api.list<Customer>('api/customer/index', { ...query, filters: compactFilters(query.filters) }, { silent: true });
+}
+
+export function fetchCustomer(id: number) {
+  return api.fetch<CustomerDetail>('api/customer/Views', { id });
+}
+
+/** Creates (id '0') or edits a customer; the server's 保存成功 or its error shows as a toast. */
+export function saveCustomer(id: number | null, values: CustomerFormValues) {
+  return api.command<{ id: number }>('api/customer/CustomerAddEndit', {
+    id: id === null ? '0' : String(id),
+    CustomerName: values.CustomerName.trim(),
+    contact_name: values.contact_name.trim(),
+    contact_mobile: values.contact_mobile.trim(),
+    LaiYuan: values.LaiYuan,
+    level: values.level ?? '',
+    industry: values.industry?.trim() ?? '',
+    address: values.address?.trim() ?? '',
+    nextgenjintime: values.nextgenjintime ? values.nextgenjintime.format(DATETIME_FORMAT) : '',
+    beizhu: values.beizhu ?? '',
+  });
+}
+
+export function deleteCustomers(ids: readonly number[]) {
+  return api.command('api/customer/delete', { ids: ids.join(',') });
+}
+
+export function fetchLeadSources() {
+  return api.post<LeadSource[]>('api/UserSet/GetLaiyaun');
+}

@@ -1,0 +1,143 @@
+/**
+ * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人, with 编辑 (the form
+ * panel) and 删除 (after the bulk-action confirmation).
+ */
+import { App, Button, Drawer, Empty, List, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { CLUE_DEAL_DONE, MESSAGES, WIDTHS, clueLabel, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
+import { DetailView, type DetailItem } from '@portal/shared-ui';
+import { deleteCustomers } from '../api/customer-api';
+import type { CustomerContact, CustomerDetail, CustomerFollowUp } from '../types';
+
+export type CustomerDetailPanelProps = {
+  open: boolean;
+  customer: CustomerDetail | null;
+  loading: boolean;
+  onClose: () => void;
+  onEdit: (customer: CustomerDetail) => void;
+  /** After the customer was deleted (the list reloads). */
+  onDeleted: () => void;
+};
+
+export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, onDeleted }: CustomerDetailPanelProps) {
+  const { modal } = App.useApp();
+
+  function handleDelete(target: CustomerDetail) {
+    modal.confirm({
+      title: '提示',
+      content: MESSAGES.confirmBulk,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteCustomers([target.id]);
+        } catch {
+          return; // the API client has shown the reason; the customer stays
+        }
+        onClose();
+        onDeleted();
+      },
+    });
+  }
+
+  return (
+    <Drawer
+      open={open}
+      size={WIDTHS.formPanel}
+      title={customer?.CustomerName ?? '客户详情'}
+      loading={loading && !customer}
+      onClose={onClose}
+      extra={
+        customer ? (
+          <Space>
+            <Button type="primary" autoInsertSpace={false} onClick={() => onEdit(customer)}>
+              编辑
+            </Button>
+            <Button danger autoInsertSpace={false} onClick={() => handleDelete(customer)}>
+              删除
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      {customer ? (
+        <Tabs
+          defaultActiveKey="details"
+          items={[
+            { key: 'followups', label: '跟进记录', children: <FollowUpList followups={customer.followups} /> },
+            { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
+            { key: 'contacts', label: '联系人', children: <ContactTable contacts={customer.contacts} /> },
+          ]}
+        />
+      ) : null}
+    </Drawer>
+  );
+}
+
+function detailItems(customer: CustomerDetail): DetailItem[] {
+  return [
+    { label: '客户编号', value: customer.code },
+    { label: '客户名称', value: customer.CustomerName },
+    { label: '联系人', value: customer.contact_name },
+    { label: '手机号码', value: customer.contact_mobile },
+    { label: '客户来源', value: customer.LaiYuanName },
+    { label: '客户级别', value: customer.level },
+    { label: '所属行业', value: customer.industry },
+    { label: '成交状态', value: <Tag color={customer.clue === CLUE_DEAL_DONE ? 'success' : 'default'}>{clueLabel(customer.clue)}</Tag> },
+    { label: '负责人', value: customer.UserName },
+    { label: '所属部门', value: customer.BranchName },
+    { label: '创建时间', value: customer.AddTime },
+    { label: '更新时间', value: customer.UpdateTime },
+    { label: '最后跟进时间', value: customer.genjinTime },
+    { label: '下次跟进时间', value: customer.nextgenjintime },
+    { label: '地址', value: customer.address, span: 2 },
+    { label: '备注', value: customer.beizhu, span: 2 },
+  ];
+}
+
+function FollowUpList({ followups }: { followups: CustomerFollowUp[] }) {
+  if (followups.length === 0) return <Empty description="暂无跟进记录" />;
+  return (
+    <List
+      dataSource={followups}
+      rowKey="id"
+      renderItem={(item) => (
+        <List.Item>
+          <List.Item.Meta
+            title={
+              <Space>
+                <span>{item.CretateName}</span>
+                <Tag>{followUpChannelLabel(item.gjtype)}</Tag>
+                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{formatDateTime(item.genjinTime)}</span>
+              </Space>
+            }
+            description={item.beizhu || MESSAGES.empty}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+const dash = (value: string | number | null) => (value === null || value === '' ? MESSAGES.empty : value);
+
+const contactColumns: TableColumnsType<CustomerContact> = [
+  {
+    title: '姓名',
+    dataIndex: 'contactName',
+    render: (name: string, contact) => (
+      <Space>
+        {name}
+        {contact.isPrimary ? <Tag color="blue">首要联系人</Tag> : null}
+      </Space>
+    ),
+  },
+  { title: '手机号码', dataIndex: 'mobile', render: dash },
+  { title: '微信', dataIndex: 'wechat', render: dash },
+  { title: 'QQ', dataIndex: 'qq', render: dash },
+  { title: '职位', dataIndex: 'zhiwei', render: dash },
+  { title: '性别', dataIndex: 'sex', render: dash },
+];
+
+function ContactTable({ contacts }: { contacts: CustomerContact[] }) {
+  return <Table<CustomerContact> rowKey="id" size="small" pagination={false} columns={contactColumns} dataSource={contacts} />;
+}

@@ -1,0 +1,111 @@
+/** Create or edit a customer in the shared form panel (新建客户 / 编辑客户). */
+import { useMemo } from 'react';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { DATETIME_FORMAT, TEXT_MAX, dayjs } from '@portal/shared-core';
+import { FormPanel, requiredRule } from '@portal/shared-ui';
+import { saveCustomer } from '../api/customer-api';
+import { CUSTOMER_LEVELS } from '../constants';
+import { useLeadSources } from '../hooks/use-lead-sources';
+import type { CustomerDetail, CustomerFormValues } from '../types';
+
+export type CustomerFormPanelProps = {
+  open: boolean;
+  /** The customer being edited; null to create one. */
+  customer: CustomerDetail | null;
+  onClose: () => void;
+  /** After each successful save (the list reloads). */
+  onSaved: () => void;
+};
+
+function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValues> {
+  if (!customer) return {};
+  return {
+    CustomerName: customer.CustomerName,
+    contact_name: customer.contact_name,
+    contact_mobile: customer.contact_mobile,
+    LaiYuan: customer.LaiYuan,
+    level: customer.level || undefined,
+    industry: customer.industry ?? undefined,
+    address: customer.address ?? undefined,
+    nextgenjintime: customer.nextgenjintime ? dayjs(customer.nextgenjintime) : null,
+    beizhu: customer.beizhu ?? undefined,
+  };
+}
+
+export function CustomerFormPanel({ open, customer, onClose, onSaved }: CustomerFormPanelProps) {
+  const [form] = Form.useForm<CustomerFormValues>();
+  const { sources, loading: sourcesLoading } = useLeadSources();
+  const initialValues = useMemo(() => toFormValues(customer), [customer]);
+
+  async function handleSubmit(values: CustomerFormValues) {
+    await saveCustomer(customer ? customer.id : null, values);
+    onSaved();
+    return true;
+  }
+
+  return (
+    <FormPanel<CustomerFormValues>
+      open={open}
+      title={customer ? '编辑客户' : '新建客户'}
+      mode={customer ? 'edit' : 'create'}
+      form={form}
+      initialValues={initialValues}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="CustomerName" label="客户名称" rules={[requiredRule('input')]}>
+            <Input maxLength={100} placeholder="请输入客户名称" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="contact_name" label="联系人" rules={[requiredRule('input')]}>
+            <Input maxLength={50} placeholder="请输入联系人" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="contact_mobile" label="手机号码" rules={[requiredRule('input')]}>
+            <Input maxLength={20} placeholder="请输入手机号码" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="LaiYuan" label="客户来源" rules={[requiredRule('select')]}>
+            <Select
+              aria-label="客户来源"
+              placeholder="请选择"
+              loading={sourcesLoading}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={sources.map((s) => ({ value: s.id, label: s.name }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="level" label="客户级别">
+            <Select aria-label="客户级别" placeholder="请选择" allowClear options={CUSTOMER_LEVELS} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="industry" label="所属行业">
+            <Input maxLength={50} placeholder="请输入所属行业" />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="address" label="地址">
+            <Input maxLength={200} placeholder="请输入地址" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="nextgenjintime" label="下次跟进时间">
+            <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="beizhu" label="备注">
+            <Input.TextArea rows={3} maxLength={TEXT_MAX} showCount placeholder="请输入备注" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormPanel>
+  );
+}

@@ -1,0 +1,177 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { api } from '@portal/shared-core';
+import WatchedCustomersPage from './watched-customers-page';
+import { LEAD_SOURCES, makeCustomer, makeCustomerDetail } from '../testing/customer-fixtures';
+import { selectOption } from '../testing/select-option';
+
+jest.mock('@portal/shared-core', () => ({
+  ...jest.requireActual('@portal/shared-core'),
+  api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
+}));
+
+const mockedApi = jest.mocked(api);
+
+// These tests drive whole antd drawers and selects; jsdom on a busy machine needs more than 5 s.
+jest.setTimeout(20000);
+
+const customers = [
+  makeCustomer({ id: 1, CustomerName: '上海华信科技有限公司', clue: 2, genjinTime: '2026-11-05 08:00:00' }),
+  makeCustomer({ id: 2, CustomerName: '杭州云帆贸易', clue: 1, genjinTime: null, level: null }),
+];
+
+function lastListQuery() {
+  const calls = mockedApi.list.mock.calls;
+  return calls[calls.length - 1][1];
+}
+
+/** The drawer titled `title` (queried by text: role queries are slow on antd's large DOM). */
+async function findPanel(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-drawer-title' });
+  return heading.closest('[role="dialog"]') as HTMLElement;
+}
+
+function renderPage() {
+  return render(
+    <App>
+      <WatchedCustomersPage routePath="/crm/customer/watched" />
+    </App>,
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.list.mockResolvedValue({ rows: customers, total: 57 });
+  mockedApi.post.mockResolvedValue(LEAD_SOURCES);
+  mockedApi.fetch.mockResolvedValue(makeCustomerDetail());
+  mockedApi.command.mockResolvedValue({ result: 'success', msg: '保存成功', data: { id: 3 } });
+});
+
+describe('我的客户 list', () => {
+  it('loads the first page of 10 with the default scene and sort, and shows the total', async () => {
+    renderPage();
+    expect(await screen.findByText('上海华信科技有限公司')).toBeInTheDocument();
+    expect(mockedApi.list).toHaveBeenCalledWith(
+      'api/customer/index',
+      { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', filters: {} },
+      { silent: true },
+    );
+    expect(screen.getByText('共 57 条')).toBeInTheDocument();
+  });
+
+  it('shows the deal state and a dash for missing values', async () => {
+    renderPage();
+    const dealRow = (await screen.findByText('上海华信科技有限公司')).closest('tr') as HTMLElement;
+    expect(within(dealRow).getByText('已成交')).toBeInTheDocument();
+    expect(within(dealRow).getByText('2026-11-05 08:00')).toBeInTheDocument();
+    const openRow = screen.getByText('杭州云帆贸易').closest('tr') as HTMLElement;
+    expect(within(openRow).getByText('未成交')).toBeInTheDocument();
+    expect(within(openRow).getAllByText('-')).toHaveLength(2); // 客户级别, 最后跟进
+  });
+
+  it('searches by key from page 1', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ page: 2 }));
+    const box = screen.getByPlaceholderText('客户名称/手机号/编号');
+    fireEvent.change(box, { target: { value: '华信' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ page: 1, key: '华信' }));
+  });
+
+  it('filters by scene, quick date range and level, and sorts', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByText('下属客户'));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ scene: 'subordinates' }));
+    fireEvent.click(screen.getByText('近30天'));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30 } }));
+    await selectOption('客户级别', 'B');
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30, level: 'B' } }));
+    await selectOption('排序字段', '最后跟进时间');
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: 'genjinTime', order: 'desc' }));
+    await selectOption('排序方式', '升序');
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: 'genjinTime', order: 'asc' }));
+  });
+
+  it('shows why the list could not load', async () => {
+    mockedApi.list.mockRejectedValue(new Error('没有权限执行此操作'));
+    renderPage();
+    expect(await screen.findByText('没有权限执行此操作')).toBeInTheDocument();
+  });
+});
+
+describe('新建客户', () => {
+  it('refuses to save with required fields empty, then creates the customer and reloads the list', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByRole('button', { name: /新建客户/ }));
+    const panel = await findPanel('新建客户');
+
+    fireEvent.click(within(panel).getByRole('button', { name: '保存' }));
+    const fieldError = { selector: '.ant-form-item-explain-error' };
+    await waitFor(() => expect(within(panel).getAllByText('信息必须填写', fieldError)).toHaveLength(3));
+    expect(within(panel).getByText('请选择', fieldError)).toBeInTheDocument();
+    expect(mockedApi.command).not.toHaveBeenCalled();
+
+    fireEvent.change(within(panel).getByPlaceholderText('请输入客户名称'), { target: { value: '苏州恒远机械' } });
+    fireEvent.change(within(panel).getByPlaceholderText('请输入联系人'), { target: { value: '李娜' } });
+    fireEvent.change(within(panel).getByPlaceholderText('请输入手机号码'), { target: { value: '13912345678' } });
+    await selectOption('客户来源', '展会', panel);
+    const listCallsBefore = mockedApi.list.mock.calls.length;
+    fireEvent.click(within(panel).getByRole('button', { name: '保存' }));
+
+    await waitFor(() =>
+      expect(mockedApi.command).toHaveBeenCalledWith(
+        'api/customer/CustomerAddEndit',
+        expect.objectContaining({ id: '0', CustomerName: '苏州恒远机械', contact_name: '李娜', contact_mobile: '13912345678', LaiYuan: 2 }),
+      ),
+    );
+    await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+  });
+});
+
+describe('customer detail panel', () => {
+  async function openDetail() {
+    renderPage();
+    fireEvent.click(await screen.findByText('上海华信科技有限公司'));
+    await waitFor(() => expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/Views', { id: 1 }));
+    return (await screen.findByText('详细资料')).closest('[role="dialog"]') as HTMLElement;
+  }
+
+  it('opens on a row click with the details tab: label/value pairs and - for empty values', async () => {
+    const panel = await openDetail();
+    expect(within(panel).getByText('跟进记录')).toBeInTheDocument();
+    expect(within(panel).getByText('联系人', { selector: '.ant-tabs-tab-btn' })).toBeInTheDocument();
+    expect(within(panel).getByText('客户编号')).toBeInTheDocument();
+    expect(within(panel).getByText('KH20260001')).toBeInTheDocument();
+    const address = within(panel).getByText('地址').closest('tr') as HTMLElement;
+    expect(within(address).getByText('-')).toBeInTheDocument();
+  });
+
+  it('edits the customer in the form panel, without 保存并继续录入', async () => {
+    const panel = await openDetail();
+    fireEvent.click(within(panel).getByRole('button', { name: '编辑' }));
+    const form = await findPanel('编辑客户');
+    await waitFor(() => expect(within(form).getByPlaceholderText('请输入客户名称')).toHaveValue('上海华信科技有限公司'));
+    expect(within(form).queryByRole('button', { name: '保存并继续录入' })).not.toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(mockedApi.command).toHaveBeenCalledWith(
+        'api/customer/CustomerAddEndit',
+        expect.objectContaining({ id: '1', CustomerName: '上海华信科技有限公司', LaiYuan: 1, nextgenjintime: '2026-11-25 14:00' }),
+      ),
+    );
+  });
+
+  it('deletes after the confirmation and reloads the list', async () => {
+    const panel = await openDetail();
+    const listCallsBefore = mockedApi.list.mock.calls.length;
+    fireEvent.click(within(panel).getByRole('button', { name: '删除' }));
+    expect(await screen.findByText('确定执行此操作, 是否继续?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '确 定' }));
+    await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/delete', { ids: '1' }));
+    await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+  });
+});

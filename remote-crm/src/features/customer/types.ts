@@ -1,0 +1,75 @@
+/** Customer shapes of the API (`api/customer/*`), named as the server names them. */
+import type { Dayjs } from 'dayjs';
+
+export type CustomerScene = 'all' | 'mine' | 'participating' | 'subordinates';
+export type CustomerSortField = 'AddTime' | 'UpdateTime' | 'genjinTime' | 'nextgenjintime';
+export type CustomerLevel = 'A' | 'B' | 'C';
+export type QuickDays = 7 | 30 | 90;
+
+export type CustomerFilters = { level?: CustomerLevel; LaiYuan?: number; days?: QuickDays; clue?: number };
+
+export type CustomerQuery = {
+  page: number;
+  rows: number;
+  key: string;
+  scene: CustomerScene;
+  sort: CustomerSortField;
+  order: 'asc' | 'desc';
+  filters: CustomerFilters;
+};
+
+export type Customer = {
+  id: number;
+  code: string;
+  CustomerName: string;
+  contact_name: string;
+  contact_mobile: string;
+  LaiYuan: number;
+  LaiYuanName: string;
+  level: CustomerLevel | '' | null;
+  industry: string | null;
+  address: string | null;
+  beizhu: string | null;
+  UserID: number;
+  UserName: string;
+  BranchName: string | null;
+  AddTime: string;
+  UpdateTime: string | null;
+  genjinTime: string | null;
+  nextgenjintime: string | null;
+  /** 2 = deal done. */
+  clue: number;
+  gonghai: 0 | 1;
+  isTop: 0 | 1;
+  watchuserid: string | number | null;
+};
+
+export type CustomerContact = {
+  id: number;
+  contactName: string;
+  mobile: string | null;
+  wechat: string | null;
+  qq: string | null;
+  zhiwei: string | null;
+  sex: string | number | null;
+  isPrimary: boolean | 0 | 1;
+};
+
+export type CustomerFollowUp = { id: number; genjinTime: string; gjtype: number; beizhu: string | null; CretateName: string };
+
+export type CustomerDetail = Customer & { contacts: CustomerContact[]; followups: CustomerFollowUp[] };
+
+/** What the create/edit form holds. */
+export type CustomerFormValues = {
+  CustomerName: string;
+  contact_name: string;
+  contact_mobile: string;
+  LaiYuan?: number;
+  level?: CustomerLevel;
+  industry?: string;
+  address?: string;
+  nextgenjintime?: Dayjs | null;
+  beizhu?: string;
+};
+
+export type LeadSource = { id: number; name: string };

@@ -1,0 +1,34 @@
+/**
+ * The oa area's route table (spec §2.2), the only module this remote exposes. Every page is still
+ * the "not yet available" page; later builds fill them.
+ */
+import * as React from 'react';
+import * as antd from 'antd';
+import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
+import { routeTable } from '@portal/shared-ui/route-table';
+
+recordSharedInstances('oa', { React, antd });
+
+const { page, group } = routeTable('oa');
+
+const routesModule: RemoteRoutesModule = {
+  area: 'oa',
+  title: { cn: '审批', en: 'Approvals' },
+  routes: [
+    group('approval', { cn: '审批', en: 'Approvals' }, [
+      page('todo', 'approval/todo', { cn: '待我审批', en: 'Pending my approval' }),
+      page('approvaled', 'approval/approvaled', { cn: '我已审批', en: 'Approved by me' }),
+      page('mySubmit', 'approval/mySubmit', { cn: '我发起的', en: 'Submitted by me' }),
+      page('Cc', 'approval/Cc', { cn: '抄送我的', en: 'Copied to me' }),
+      page('sub', 'approval/sub', { cn: '下属审批', en: "Subordinates' approvals" }),
+      page('all', 'approval/all', { cn: '全部审批', en: 'All approvals' }),
+      page('logs', 'approval/logs', { cn: '审批意见', en: 'Approval comments' }),
+      page('approval', 'approval/approval', { cn: '审批统计', en: 'Approval statistics' }),
+    ], { icon: 'AuditOutlined' }),
+    page('createApproval', 'createApproval', { cn: '新建流程', en: 'New workflow' }, { hidden: true }),
+    page('flow', 'flow', { cn: '流程设置', en: 'Flow settings' }, { icon: 'ApartmentOutlined' }),
+    page('flow/view/:id', 'flow/view/:id', { cn: '流程查看', en: 'View flow' }, { hidden: true }),
+  ],
+};
+
+export default routesModule;

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@portal/shared-ui/standalone';
+import routesModule from './routes';
+
+renderStandalone(routesModule);

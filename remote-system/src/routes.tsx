@@ -1,0 +1,31 @@
+/**
+ * The system area's route table (spec §2.2), the only module this remote exposes. Every page is
+ * still the "not yet available" page; later builds fill them.
+ */
+import * as React from 'react';
+import * as antd from 'antd';
+import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
+import { routeTable } from '@portal/shared-ui/route-table';
+
+recordSharedInstances('system', { React, antd });
+
+const { page } = routeTable('system');
+
+const routesModule: RemoteRoutesModule = {
+  area: 'system',
+  title: { cn: '系统设置', en: 'Settings' },
+  routes: [
+    page('role', 'role', { cn: '角色管理', en: 'Roles' }, { icon: 'SafetyOutlined' }),
+    page('user', 'user', { cn: '员工管理', en: 'Staff' }, { icon: 'UserOutlined' }),
+    page('branch', 'branch', { cn: '部门管理', en: 'Departments' }, { icon: 'ApartmentOutlined' }),
+    page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
+    page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
+    page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, { icon: 'HistoryOutlined' }),
+    page('customForm', 'customForm', { cn: '自定义表单', en: 'Custom forms' }, { icon: 'FormOutlined' }),
+    page('customForm/view/:module/:type/:id', 'customForm/view/:module/:type/:id', { cn: '自定义表单查看', en: 'View custom form' }, { hidden: true }),
+    page('workForm', 'workForm', { cn: '工作流表单', en: 'Workflow forms' }, { icon: 'ProfileOutlined' }),
+    page('workForm/view/:module/:type/:id', 'workForm/view/:module/:type/:id', { cn: '工作流表单查看', en: 'View workflow form' }, { hidden: true }),
+  ],
+};
+
+export default routesModule;

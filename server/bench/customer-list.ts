@@ -1,0 +1,127 @@
+/**
+ * Customer list benchmark: p50 / p95 / max of `api/customer/index` over real HTTP on a large database.
+ *
+ *   pnpm --filter @portal/server bench
+ *
+ * SQLite by default: the database lives in BENCH_DB (a folder, default <tmp>/portal-bench) and is
+ * seeded once up to BENCH_CUSTOMERS (default 1,000,000), then reused. With DATABASE_URL the same runs
+ * on PostgreSQL in the schema BENCH_SCHEMA (default portal_bench). BENCH_REQUESTS per case (default 200).
+ * It prints figures; it is not a test.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { createApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { openDatabase, quoteIdent } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedOnFirstStart } from '../src/db/seed/first-start';
+import { seedLargeCustomers } from '../src/db/seed/large';
+
+const target = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
+
+async function prepare(config: AppConfig): Promise<void> {
+  if (config.databaseUrl && config.databaseSchema) {
+    const client = new Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(config.databaseSchema)}`);
+    await client.end();
+  }
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+    await seedOnFirstStart(handle.db, config);
+    const row = await handle.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const missing = target - Number(row.n);
+    if (missing > 0) {
+      process.stdout.write(`seeding ${missing.toLocaleString()} customers…\n`);
+      const result = await seedLargeCustomers(handle, { customers: missing, onProgress: (d, t) => process.stdout.write(`\r  ${d.toLocaleString()} / ${t.toLocaleString()}`) });
+      process.stdout.write(`\n  done in ${(result.ms / 1000).toFixed(1)} s\n`);
+    } else {
+      process.stdout.write(`reusing ${Number(row.n).toLocaleString()} customers\n`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+type Case = { name: string; token: string; body: Record<string, unknown> };
+
+const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+async function main(): Promise<void> {
+  const base = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(process.env.BENCH_DB || path.join(os.tmpdir(), 'portal-bench'));
+  const config: AppConfig = {
+    ...base,
+    dataDir,
+    sqliteFile: path.join(dataDir, 'portal.db'),
+    mfDir: path.join(dataDir, 'mf'),
+    databaseUrl,
+    databaseSchema: databaseUrl ? process.env.BENCH_SCHEMA || 'portal_bench' : undefined,
+    seedDemo: true,
+  };
+  await prepare(config);
+
+  const app = await createApp(config, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  const post = async (p: string, body: Record<string, unknown>, token?: string) => {
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authkey: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { total?: number; rows?: unknown[]; data?: { LoginToken: string }; msg?: string };
+  };
+  const login = async (username: string, password: string) => {
+    const res = await post('/api/user/login', { username, password });
+    if (!res.data) throw new Error(`login ${username}: ${res.msg}`);
+    return res.data.LoginToken;
+  };
+  const admin = await login('admin', 'admin123');
+  const sales = await login('sales1', 'sales123');
+
+  const cases: Case[] = [
+    { name: 'admin page 1 (scope all)', token: admin, body: { page: 1, rows: 10 } },
+    { name: 'admin page 1, key 杭州', token: admin, body: { page: 1, rows: 10, key: '杭州' } },
+    { name: 'admin page 1, key 科技', token: admin, body: { page: 1, rows: 10, key: '科技' } },
+    { name: 'admin page 1, key 5678 (phone)', token: admin, body: { page: 1, rows: 10, key: '5678' } },
+    { name: 'admin page 500', token: admin, body: { page: 500, rows: 10 } },
+    { name: 'admin page 1, sort genjinTime asc', token: admin, body: { page: 1, rows: 10, sort: 'genjinTime', order: 'asc' } },
+    { name: 'sales page 1 (scope own)', token: sales, body: { page: 1, rows: 10 } },
+    { name: "sales page 1, scene 'mine'", token: sales, body: { page: 1, rows: 10, scene: 'mine' } },
+    { name: 'sales page 1, key 科技', token: sales, body: { page: 1, rows: 10, key: '科技' } },
+  ];
+
+  const lines: string[] = [];
+  const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length * (/[^\x00-\x7f]/.test(s) ? 1 : 1)));
+  lines.push(`${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
+  for (const c of cases) {
+    const first = await post('/api/customer/index', c.body, c.token);
+    if (first.rows === undefined) throw new Error(`${c.name}: ${first.msg}`);
+    for (let i = 0; i < 5; i++) await post('/api/customer/index', c.body, c.token); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const t0 = performance.now();
+      await post('/api/customer/index', c.body, c.token);
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const fmt = (n: number) => n.toFixed(1).padStart(8);
+    lines.push(`${pad(c.name, 40)} ${String(first.total).padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])}`);
+    process.stdout.write(`${lines[lines.length - 1]}\n`);
+  }
+  await app.close();
+  process.stdout.write(`\n${config.databaseUrl ? 'PostgreSQL' : 'SQLite'} · ${requests} requests per case · real HTTP\n${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

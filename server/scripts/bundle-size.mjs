@@ -1,0 +1,118 @@
+/**
+ * Bundle figures: the JavaScript a browser actually downloads (as measured in headless Chromium)
+ * 1. on the login page before logging in, and 2. after logging in, up to the workbench (/crm/index)
+ * being idle. Sizes are raw and gzipped (zlib level 6, what a compressing proxy would send).
+ *
+ *   node server/scripts/bundle-size.mjs               builds what is missing, starts a throw-away portal
+ *   node server/scripts/bundle-size.mjs --url http://localhost:8080   measures a running portal
+ *
+ * Needs the installed workspace (playwright-core from e2e/) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { buildStale, ensureInstalled, freePort, log, repoRoot, runDeliveryCommand, startServer } from './workspace.mjs';
+
+const { values } = parseArgs({ options: { url: { type: 'string' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' } } });
+
+const { chromium } = createRequire(path.join(repoRoot, 'e2e', 'package.json'))('playwright-core');
+
+/** Buckets a script URL by the app that owns it: shell, or the remote folder under /mf/. */
+function ownerOf(url) {
+  const match = /\/mf\/(remote-[a-z]+)\//.exec(new URL(url).pathname);
+  return match ? match[1] : 'shell';
+}
+
+function collectScripts(page, into) {
+  page.on('response', async (response) => {
+    const url = response.url();
+    const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(url);
+    if (!isScript || into.has(url) || !response.ok()) return;
+    into.set(url, null);
+    try {
+      const body = await response.body();
+      into.set(url, { raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+    } catch {
+      into.delete(url);
+    }
+  });
+}
+
+function summarize(label, scripts) {
+  const byOwner = new Map();
+  let raw = 0;
+  let gzip = 0;
+  for (const [url, size] of scripts) {
+    if (!size) continue;
+    raw += size.raw;
+    gzip += size.gzip;
+    const owner = byOwner.get(ownerOf(url)) ?? { files: 0, raw: 0, gzip: 0 };
+    byOwner.set(ownerOf(url), { files: owner.files + 1, raw: owner.raw + size.raw, gzip: owner.gzip + size.gzip });
+  }
+  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  console.log(`\n${label}: ${scripts.size} JS files, ${kb(gzip)} gzipped (${gzip} bytes; ${kb(raw)} raw)`);
+  for (const [owner, s] of [...byOwner].sort()) console.log(`  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
+  return { files: scripts.size, raw, gzip };
+}
+
+async function measure(baseUrl) {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    baseURL: baseUrl,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const beforeLogin = new Map();
+    collectScripts(page, beforeLogin);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const login = summarize('Before login (/login)', beforeLogin);
+
+    const afterLogin = new Map(beforeLogin);
+    page.removeAllListeners('response');
+    collectScripts(page, afterLogin);
+    await page.getByPlaceholder(/用户名/).fill(values.user);
+    await page.getByPlaceholder(/密码/).fill(values.password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((url) => url.pathname === '/crm/index', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await new Promise((r) => setTimeout(r, 500));
+    const workbench = summarize('Up to the workbench (/crm/index, login page included)', afterLogin);
+    console.log(`\nadded by login → workbench: ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`);
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (values.url) return measure(values.url);
+  await ensureInstalled();
+  await buildStale();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-'));
+  const mfDir = path.join(dataDir, 'mf');
+  let server;
+  try {
+    await runDeliveryCommand(['release', '--all'], { MF_DIR: mfDir, DATA_DIR: dataDir });
+    log('starting a throw-away portal…');
+    server = (await startServer({ port: await freePort(), dataDir, mfDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' }));
+    await measure(server.baseUrl);
+  } finally {
+    if (server && server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(`[portal] bundle-size failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Db, Dialect } from './db/database';
+import type { Clock } from './lib/time';
+
+/** What route handlers and services share: the database, the configuration and the clock. */
+export type AppContext = {
+  db: Db;
+  dialect: Dialect;
+  config: AppConfig;
+  clock: Clock;
+  log: FastifyBaseLogger;
+};

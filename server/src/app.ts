@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedOnFirstStart } from './db/seed/first-start';
+import type { ActorResolver } from './http/auth';
+import { registerErrorHandling } from './http/error-handler';
+import { registerStatic } from './http/static';
+import { normaliseApiUrl } from './http/url';
+import { systemClock, type Clock } from './lib/time';
+import { registerSessionRoutes } from './modules/auth/session/session.routes';
+import { resolveActor } from './modules/auth/session/session.service';
+import { registerCustomerRoutes } from './modules/crm/customer/customer.routes';
+import { registerLeadSourceRoutes } from './modules/crm/lead-source/lead-source.routes';
+import { registerBranchRoutes } from './modules/system/branch/branch.routes';
+import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
+import { registerUserRoutes } from './modules/system/user/user.routes';
+
+export type AppOptions = {
+  /** Injected clock (tests move time to check expiry and the login-failure window). */
+  clock?: Clock;
+  /** Fastify logger; defaults to pino at config.logLevel. */
+  logger?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's shared context (database, config, clock), for tests and scripts. */
+    portal: AppContext;
+  }
+}
+
+export type PortalApp = FastifyInstance;
+
+/**
+ * Builds the whole server: opens and migrates the database, seeds it on first start, registers the
+ * API, the static files and the error handling. The database closes with the app.
+ */
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<PortalApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const handle = openDatabase(config);
+  app.addHook('onClose', async () => handle.close());
+  try {
+    await migrateToLatest(handle.db);
+    await seedOnFirstStart(handle.db, config);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+
+  const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log };
+  app.decorate('portal', ctx);
+  app.decorateRequest('actor', null);
+
+  await app.register(formbody);
+  registerErrorHandling(app, config.shellDist);
+  fs.mkdirSync(config.mfDir, { recursive: true });
+  await registerStatic(app, { mfDir: config.mfDir, shellDist: config.shellDist });
+
+  const resolve: ActorResolver = (token) => resolveActor(ctx, token);
+  registerSessionRoutes(app, ctx, resolve);
+  registerUserRoutes(app, ctx, resolve);
+  registerBranchRoutes(app, ctx, resolve);
+  registerLoginLogRoutes(app, ctx, resolve);
+  registerLeadSourceRoutes(app, ctx, resolve);
+  registerCustomerRoutes(app, ctx, resolve);
+
+  await app.ready();
+  return app;
+}

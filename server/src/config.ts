@@ -1,0 +1,55 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set; otherwise the SQLite file `<dataDir>/portal.db`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests give every file its own); default: the server's search_path. */
+  databaseSchema?: string;
+  /** SQLite file; defaults to `<dataDir>/portal.db`. */
+  sqliteFile: string;
+  mfDir: string;
+  shellDist: string;
+  seedDemo: boolean;
+  adminPassword?: string;
+  sessionTtlHours: number;
+  logLevel: string;
+  /** Honour X-Forwarded-For (behind a proxy). */
+  trustProxy: boolean;
+};
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
+  return {
+    port: positiveNumber('PORT', env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    sqliteFile: path.join(dataDir, 'portal.db'),
+    mfDir: path.resolve(env.MF_DIR || path.join(dataDir, 'mf')),
+    shellDist: path.resolve(env.SHELL_DIST || path.join(repoRoot, 'shell', 'dist')),
+    seedDemo: flag(env.SEED_DEMO, true),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionTtlHours: positiveNumber('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env.TRUST_PROXY, false),
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Pool, types as pgTypes } from 'pg';
+import type { AppConfig } from '../config';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+export type DbTx = Transaction<Database>;
+export type DbOrTx = Db | DbTx;
+export type Dialect = 'sqlite' | 'postgres';
+
+// COUNT(*) and BIGINT come back as strings from pg; our counts fit in a JS number.
+pgTypes.setTypeParser(20, (value: string) => Number(value));
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** The raw better-sqlite3 handle (SQLite only): used by the bulk generator. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+};
+
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'>): DatabaseHandle {
+  if (config.databaseUrl) {
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(config.databaseSchema ? { options: `-c search_path=${quoteIdent(config.databaseSchema)}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(config.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+export function dialectOf(db: DbOrTx | Kysely<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`invalid identifier: ${name}`);
+  return `"${name}"`;
+}

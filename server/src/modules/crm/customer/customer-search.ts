@@ -1,0 +1,59 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { DbOrTx, Dialect } from '../../../db/database';
+
+/**
+ * Search key over customer name, primary mobile and code.
+ *
+ * SQLite: the FTS5 table `customer_search` holds, per customer, every 2-character window of the
+ * normalised fields as a unicode61 token. A key of 2+ characters becomes the phrase of its windows,
+ * which matches exactly the records containing the key as a substring (name, mobile or code). This
+ * serves 2-character Chinese keys, which the built-in trigram tokenizer cannot. Keys that normalise to
+ * fewer than 2 characters fall back to LIKE.
+ *
+ * PostgreSQL: ILIKE, served by the pg_trgm GIN indexes when the extension is available.
+ */
+export function normaliseForSearch(value: string): string {
+  return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+export function bigrams(value: string): string[] {
+  const chars = [...normaliseForSearch(value)];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  return out;
+}
+
+export type SearchFields = { name: string; mobile: string; code: string };
+
+/** The indexed text: windows per field, fields kept apart so no window spans two fields. */
+export function searchTerms(f: SearchFields): string {
+  return [bigrams(f.name), bigrams(f.mobile), bigrams(f.code)].map((w) => w.join(' ')).join(' ');
+}
+
+export async function indexCustomerSearch(db: DbOrTx, dialect: Dialect, id: number, fields: SearchFields): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await sql`DELETE FROM customer_search WHERE rowid = ${id}`.execute(db);
+  await sql`INSERT INTO customer_search (rowid, terms) VALUES (${id}, ${searchTerms(fields)})`.execute(db);
+}
+
+export async function removeCustomerSearch(db: DbOrTx, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect !== 'sqlite' || ids.length === 0) return;
+  await sql`DELETE FROM customer_search WHERE rowid IN (${sql.join(ids)})`.execute(db);
+}
+
+const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The condition matching customers (`c`) whose name, mobile or code contains `key`. */
+export function searchCondition(dialect: Dialect, key: string): Expression<SqlBool> {
+  const pattern = likePattern(key);
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
+  }
+  const like = sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
+  const windows = bigrams(key);
+  if (windows.length === 0) return like;
+  const candidates = sql<SqlBool>`c.id IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
+  // A key of letters and digits only is answered by the index alone; a key with other characters
+  // (spaces, punctuation, % or _) is narrowed by the index, then checked exactly with LIKE.
+  return normaliseForSearch(key) === key.toLowerCase() ? candidates : sql<SqlBool>`(${candidates} AND ${like})`;
+}

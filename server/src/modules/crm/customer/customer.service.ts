@@ -1,0 +1,255 @@
+import type { AppContext } from '../../../app-context';
+import type { DbOrTx } from '../../../db/database';
+import { badRequest, forbidden, notFound } from '../../../http/errors';
+import type { ListReply } from '../../../http/envelope';
+import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
+import type { Actor } from '../../auth/session/actor';
+import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
+import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
+import { indexCustomerSearch, removeCustomerSearch, searchCondition } from './customer-search';
+import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
+
+export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
+
+/** `select` from customers `c` with owner, branch and source names joined (no N+1). */
+function customerRows(db: DbOrTx) {
+  return db
+    .selectFrom('customers as c')
+    .leftJoin('users as u', 'u.id', 'c.owner_id')
+    .leftJoin('branches as b', 'b.id', 'c.branch_id')
+    .leftJoin('lead_sources as ls', 'ls.id', 'c.lai_yuan')
+    .select([
+      'c.id',
+      'c.code',
+      'c.customer_name',
+      'c.contact_name',
+      'c.contact_mobile',
+      'c.lai_yuan',
+      'ls.name as lai_yuan_name',
+      'c.level',
+      'c.industry',
+      'c.address',
+      'c.beizhu',
+      'c.owner_id',
+      'u.nick_name as owner_name',
+      'b.name as branch_name',
+      'c.created_at',
+      'c.updated_at',
+      'c.genjin_time',
+      'c.next_genjin_time',
+      'c.clue',
+      'c.gonghai',
+      'c.is_top',
+      'c.watch_user_id',
+    ]);
+}
+
+type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['executeTakeFirstOrThrow']>>;
+
+function toRow(r: RawCustomerRow): CustomerRow {
+  return {
+    id: r.id,
+    code: r.code ?? '',
+    CustomerName: r.customer_name,
+    contact_name: r.contact_name,
+    contact_mobile: r.contact_mobile,
+    LaiYuan: r.lai_yuan,
+    LaiYuanName: r.lai_yuan_name ?? '',
+    level: r.level,
+    industry: r.industry,
+    address: r.address,
+    beizhu: r.beizhu,
+    UserID: r.owner_id ?? 0,
+    UserName: r.owner_name ?? '',
+    BranchName: r.branch_name ?? '',
+    AddTime: formatShanghai(r.created_at),
+    UpdateTime: formatShanghai(r.updated_at),
+    genjinTime: formatShanghai(r.genjin_time),
+    nextgenjintime: formatShanghai(r.next_genjin_time),
+    clue: r.clue,
+    gonghai: r.gonghai,
+    isTop: r.is_top,
+    watchuserid: r.watch_user_id ?? 0,
+  };
+}
+
+/**
+ * The customer list: scope and scene, filters and key in the database, one indexed count, one page
+ * query with the names joined. The public pool (gonghai 1) is shared by everyone and not scoped.
+ */
+export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
+  const branches = await loadBranchIndex(ctx.db);
+  let base = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', q.gonghai);
+  if (q.gonghai === 0) base = base.where(dataScope(CUSTOMER_SCOPE, actor, q.scene, branches));
+  if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
+  if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
+  if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
+  if (q.filters.days) base = base.where('c.created_at', '>=', new Date(ctx.clock().getTime() - q.filters.days * 86400_000).toISOString());
+  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
+
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
+
+  // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
+  const pageIds = await base
+    .select('c.id')
+    .orderBy(SORT_COLUMNS[q.sort], q.order)
+    .orderBy('c.id', q.order)
+    .limit(q.rows)
+    .offset((q.page - 1) * q.rows)
+    .execute();
+  const ids = pageIds.map((r) => r.id);
+  const rows = await customerRows(ctx.db).where('c.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
+}
+
+/** Ensures every id exists and is within the actor's scope: 404 for an unknown id, 403 outside scope. */
+async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
+  const existing = await db.selectFrom('customers as c').select(['c.id', 'c.gonghai']).where('c.id', 'in', ids).execute();
+  if (existing.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
+  const scoped = await db
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.id', 'in', ids)
+    .where(dataScope(CUSTOMER_SCOPE, actor, 'all' satisfies Scene, branches))
+    .execute();
+  if (scoped.length !== ids.length) throw forbidden();
+}
+
+export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): Promise<CustomerDetail> {
+  const branches = await loadBranchIndex(ctx.db);
+  const row = await customerRows(ctx.db).where('c.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
+  if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], branches);
+  const [contacts, followups] = await Promise.all([
+    ctx.db
+      .selectFrom('contacts')
+      .select(['id', 'contact_name', 'mobile', 'wechat', 'qq', 'zhiwei', 'sex', 'is_primary'])
+      .where('customer_id', '=', id)
+      .orderBy('is_primary', 'desc')
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('followups as f')
+      .leftJoin('users as u', 'u.id', 'f.created_by')
+      .select(['f.id', 'f.genjin_time', 'f.gjtype', 'f.beizhu', 'u.nick_name'])
+      .where('f.customer_id', '=', id)
+      .orderBy('f.genjin_time', 'desc')
+      .orderBy('f.id', 'desc')
+      .execute(),
+  ]);
+  return {
+    ...toRow(row),
+    contacts: contacts.map((c) => ({
+      id: c.id,
+      contactName: c.contact_name,
+      mobile: c.mobile,
+      wechat: c.wechat,
+      qq: c.qq,
+      zhiwei: c.zhiwei,
+      sex: c.sex,
+      isPrimary: c.is_primary,
+    })),
+    followups: followups.map((f) => ({ id: f.id, genjinTime: formatShanghai(f.genjin_time), gjtype: f.gjtype, beizhu: f.beizhu, CretateName: f.nick_name ?? '' })),
+  };
+}
+
+async function assertLeadSource(db: DbOrTx, id: number): Promise<void> {
+  const found = await db.selectFrom('lead_sources').select('id').where('id', '=', id).executeTakeFirst();
+  if (!found) throw badRequest('客户来源不存在');
+}
+
+/** Customer code: KH + Shanghai date + the id, e.g. KH2026112100042. */
+export function customerCode(id: number, at: Date): string {
+  return `KH${shanghaiDateStamp(at)}${String(id).padStart(5, '0')}`;
+}
+
+/** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
+export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput): Promise<number> {
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  return ctx.db.transaction().execute(async (tx) => {
+    await assertLeadSource(tx, input.laiYuan);
+    const { id } = await tx
+      .insertInto('customers')
+      .values({
+        code: null,
+        customer_name: input.customerName,
+        contact_name: input.contactName,
+        contact_mobile: input.contactMobile,
+        lai_yuan: input.laiYuan,
+        level: input.level,
+        industry: input.industry,
+        address: input.address,
+        beizhu: input.beizhu,
+        owner_id: actor.userId,
+        branch_id: actor.branchId,
+        created_by: actor.userId,
+        created_at: iso,
+        updated_at: iso,
+        genjin_time: '',
+        next_genjin_time: input.nextGenjinTime,
+        clue: 1,
+        gonghai: 0,
+        is_top: 0,
+        watch_user_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const code = customerCode(id, now);
+    await tx.updateTable('customers').set({ code }).where('id', '=', id).execute();
+    await tx
+      .insertInto('contacts')
+      .values({ customer_id: id, contact_name: input.contactName, mobile: input.contactMobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: iso })
+      .execute();
+    await indexCustomerSearch(tx, ctx.dialect, id, { name: input.customerName, mobile: input.contactMobile, code });
+    return id;
+  });
+}
+
+/** Edits a customer within the actor's scope; the primary contact follows the contact fields. */
+export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, input: CustomerInput): Promise<void> {
+  const iso = ctx.clock().toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
+    await assertLeadSource(tx, input.laiYuan);
+    const updated = await tx
+      .updateTable('customers')
+      .set({
+        customer_name: input.customerName,
+        contact_name: input.contactName,
+        contact_mobile: input.contactMobile,
+        lai_yuan: input.laiYuan,
+        level: input.level,
+        industry: input.industry,
+        address: input.address,
+        beizhu: input.beizhu,
+        next_genjin_time: input.nextGenjinTime,
+        updated_at: iso,
+      })
+      .where('id', '=', id)
+      .returning('code')
+      .executeTakeFirstOrThrow();
+    const primary = await tx.selectFrom('contacts').select('id').where('customer_id', '=', id).where('is_primary', '=', 1).executeTakeFirst();
+    if (primary) {
+      await tx.updateTable('contacts').set({ contact_name: input.contactName, mobile: input.contactMobile }).where('id', '=', primary.id).execute();
+    } else {
+      await tx
+        .insertInto('contacts')
+        .values({ customer_id: id, contact_name: input.contactName, mobile: input.contactMobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: iso })
+        .execute();
+    }
+    await indexCustomerSearch(tx, ctx.dialect, id, { name: input.customerName, mobile: input.contactMobile, code: updated.code ?? '' });
+  });
+}
+
+/** Deletes all the customers or none: every id must exist and be within the actor's scope. */
+export async function deleteCustomers(ctx: AppContext, actor: Actor, ids: number[]): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    await assertInScope(tx, actor, ids, await loadBranchIndex(tx));
+    await tx.deleteFrom('customers').where('id', 'in', ids).execute();
+    await removeCustomerSearch(tx, ctx.dialect, ids);
+  });
+}

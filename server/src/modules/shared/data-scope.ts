@@ -1,0 +1,90 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Actor } from '../auth/session/actor';
+import type { BranchIndex } from '../system/branch/branch-index';
+
+/**
+ * Data scopes: which owned records a user may see. One mechanism for every list, detail, edit and
+ * delete of owned records (customers now; contracts, clues… later):
+ *
+ * - the role's scope bounds everything: `all`; `department` = records whose branch is in the user's
+ *   department subtree; `own` = records the user owns or participates in;
+ * - the scene narrows within it: `all`; `mine` = owned by the user; `participating` = the user is a
+ *   participant; `subordinates` = owned by someone else in the user's department subtree.
+ */
+export const SCENES = ['all', 'mine', 'participating', 'subordinates'] as const;
+export type Scene = (typeof SCENES)[number];
+
+/** How a table's records name their owner, branch and participants. */
+export type ScopeTarget = {
+  id: string;
+  owner: string;
+  branch: string;
+  /** Table of (record, user) participant pairs and its two columns. */
+  participants: { table: string; record: string; user: string };
+};
+
+export const CUSTOMER_SCOPE: ScopeTarget = {
+  id: 'c.id',
+  owner: 'c.owner_id',
+  branch: 'c.branch_id',
+  participants: { table: 'customer_participants', record: 'customer_id', user: 'user_id' },
+};
+
+type Condition = Expression<SqlBool>;
+
+function participatesIn(t: ScopeTarget, userId: number): Condition {
+  const p = t.participants;
+  return sql<SqlBool>`${sql.ref(t.id)} in (select ${sql.ref(p.record)} from ${sql.table(p.table)} where ${sql.ref(p.user)} = ${userId})`;
+}
+
+function ownedBy(t: ScopeTarget, userId: number): Condition {
+  return sql<SqlBool>`${sql.ref(t.owner)} = ${userId}`;
+}
+
+function inBranches(t: ScopeTarget, ids: number[]): Condition {
+  return sql<SqlBool>`${sql.ref(t.branch)} in (${sql.join(ids)})`;
+}
+
+function departmentOf(actor: Actor, branches: BranchIndex): number[] | undefined {
+  return actor.branchId !== null && branches.get(actor.branchId) ? branches.subtreeIds(actor.branchId) : undefined;
+}
+
+/** The conditions (ANDed) that limit `t`'s records to what `actor` may see in `scene`. */
+export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex): Condition[] {
+  const conditions: Condition[] = [];
+  const department = departmentOf(actor, branches);
+
+  switch (actor.dataScope) {
+    case 'all':
+      break;
+    case 'department':
+      conditions.push(department ? inBranches(t, department) : ownedBy(t, actor.userId));
+      break;
+    case 'own':
+      conditions.push(sql<SqlBool>`(${ownedBy(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
+      break;
+  }
+
+  switch (scene) {
+    case 'all':
+      break;
+    case 'mine':
+      conditions.push(ownedBy(t, actor.userId));
+      break;
+    case 'participating':
+      conditions.push(participatesIn(t, actor.userId));
+      break;
+    case 'subordinates':
+      conditions.push(department ? inBranches(t, department) : sql<SqlBool>`1 = 0`);
+      conditions.push(sql<SqlBool>`${sql.ref(t.owner)} <> ${actor.userId}`);
+      break;
+  }
+  return conditions;
+}
+
+/** The scope as one condition (true when unrestricted). */
+export function dataScope(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex): Condition {
+  const conditions = dataScopeConditions(t, actor, scene, branches);
+  if (conditions.length === 0) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}

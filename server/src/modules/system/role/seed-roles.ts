@@ -1,0 +1,52 @@
+import type { DataScope } from '../../../db/schema';
+import { emptyTree, fullTree, ROUTE_PERMISSIONS, type PermissionTree } from './permission-tree';
+
+export type RoleDefinition = { name: string; rights: PermissionTree; dataScope: DataScope };
+
+export const ROLE_ADMIN = '超级管理员';
+export const ROLE_MANAGER = '销售经理';
+export const ROLE_SALES = '销售';
+export const ROLE_FINANCE = '财务';
+
+/** The four roles of the team contract. */
+export function seedRoles(): RoleDefinition[] {
+  return [
+    { name: ROLE_ADMIN, rights: fullTree(), dataScope: 'all' },
+    {
+      name: ROLE_MANAGER,
+      rights: { ...emptyTree(), crm: [...ROUTE_PERMISSIONS.crm], oa: [...ROUTE_PERMISSIONS.oa], bi: [...ROUTE_PERMISSIONS.bi], system: ['Loglos'] },
+      dataScope: 'department',
+    },
+    {
+      name: ROLE_SALES,
+      rights: {
+        ...emptyTree(),
+        crm: [
+          'index',
+          'customer/watched',
+          'customer/zaifenpei',
+          'customer/nodispose',
+          'customer/total',
+          'customer/search',
+          'customer/fangke',
+          'customer/form',
+          'signorentry/sign',
+          'signorentry/entry',
+          'signorentry/entry/:id',
+        ],
+        oa: ['approval/todo', 'approval/approvaled', 'approval/mySubmit', 'approval/Cc', 'createApproval'],
+      },
+      dataScope: 'own',
+    },
+    {
+      name: ROLE_FINANCE,
+      rights: {
+        ...emptyTree(),
+        crm: ['index', ...ROUTE_PERMISSIONS.crm.filter((p) => p.startsWith('signorentry/'))],
+        oa: ROUTE_PERMISSIONS.oa.filter((p) => p.startsWith('approval/')),
+        bi: ['financeTotal', 'financePayment'],
+      },
+      dataScope: 'all',
+    },
+  ];
+}

@@ -1,0 +1,120 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DeliveryError, readHistory, readRegistry, releaseRemote, rollbackRemote } from './delivery';
+import type { Locations } from './locations';
+import { findRemote, type RemoteDescriptor } from './remotes';
+
+type Shared = { name: string; version: string; requiredVersion: string; singleton: boolean };
+const react19: Shared = { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true };
+const react18: Shared = { name: 'react', version: '18.3.1', requiredVersion: '^18.3.1', singleton: true };
+
+function remote(name: string): RemoteDescriptor {
+  const found = findRemote(name);
+  if (!found) throw new Error(name);
+  return found;
+}
+
+async function writeBuild(dir: string, shared: Shared[], marker: string): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'x', shared }));
+  await fs.writeFile(path.join(dir, 'remoteEntry.js'), `/* ${marker} */`);
+}
+
+describe('release and rollback', () => {
+  let root: string;
+  let locations: Locations;
+  const crm = remote('crm');
+  const oa = remote('remote-oa');
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute, 0));
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'delivery-'));
+    await fs.writeFile(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+    await writeBuild(path.join(root, 'shell', 'dist'), [react19], 'shell');
+    for (const r of [crm, oa]) {
+      await fs.mkdir(path.join(root, r.packageDir), { recursive: true });
+      await fs.writeFile(path.join(root, r.packageDir, 'package.json'), JSON.stringify({ name: r.packageName, version: '0.1.0' }));
+      await writeBuild(path.join(root, r.packageDir, 'dist'), [react19], `${r.area} build 1`);
+    }
+    locations = { repoRoot: root, dataDir: path.join(root, 'data'), mfDir: path.join(root, 'data', 'mf') };
+  });
+  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+  it('copies the dist into a versioned folder, points the registry at it and logs it', async () => {
+    const result = await releaseRemote(locations, crm, { now: at(15) });
+    expect(result.folder).toMatch(/^0\.1\.0-20261121T101500-[0-9a-f]{8}$/);
+    const copied = await fs.readFile(path.join(locations.mfDir, 'remote-crm', result.folder, 'remoteEntry.js'), 'utf8');
+    expect(copied).toBe('/* crm build 1 */');
+    expect(await readRegistry(locations.mfDir)).toEqual({
+      remotes: { crm: { name: 'remote_crm', version: result.folder, entry: `/mf/remote-crm/${result.folder}/mf-manifest.json` } },
+    });
+    const history = await readHistory(locations.mfDir);
+    expect(history.events).toEqual([expect.objectContaining({ area: 'crm', action: 'release', folder: result.folder, version: '0.1.0' })]);
+  });
+
+  it('changes only the released remote entry and uses --version', async () => {
+    const first = await releaseRemote(locations, oa, { now: at(1) });
+    await releaseRemote(locations, crm, { now: at(2) });
+    const registryBefore = await readRegistry(locations.mfDir);
+    const second = await releaseRemote(locations, crm, { now: at(3), version: '0.2.0' });
+    const registryAfter = await readRegistry(locations.mfDir);
+    expect(second.folder.startsWith('0.2.0-20261121T100300-')).toBe(true);
+    expect(registryAfter.remotes.oa).toEqual(registryBefore.remotes.oa);
+    expect(registryAfter.remotes.oa?.version).toBe(first.folder);
+    expect(registryAfter.remotes.crm?.version).toBe(second.folder);
+  });
+
+  it('never overwrites an existing release folder', async () => {
+    await releaseRemote(locations, crm, { now: at(15) });
+    await expect(releaseRemote(locations, crm, { now: at(15) })).rejects.toThrow(/already exists/);
+    expect((await readHistory(locations.mfDir)).events).toHaveLength(1);
+  });
+
+  it('refuses a build whose shared singletons do not satisfy the shell, naming package and ranges', async () => {
+    await writeBuild(path.join(root, 'remote-crm', 'dist'), [react18], 'old react');
+    const attempt = releaseRemote(locations, crm, { now: at(15) });
+    await expect(attempt).rejects.toBeInstanceOf(DeliveryError);
+    await expect(releaseRemote(locations, crm, { now: at(15) })).rejects.toThrow(
+      /@portal\/remote-crm[\s\S]*react: @portal\/remote-crm has 18\.3\.1, requires \^18\.3\.1; the shell has 19\.3\.1 and requires \^19\.3\.1/,
+    );
+    expect(await readRegistry(locations.mfDir)).toEqual({ remotes: {} });
+    await expect(fs.readdir(path.join(locations.mfDir, 'remote-crm'))).rejects.toThrow();
+  });
+
+  it('refuses a dist without mf-manifest.json', async () => {
+    await fs.rm(path.join(root, 'remote-crm', 'dist', 'mf-manifest.json'));
+    await expect(releaseRemote(locations, crm)).rejects.toThrow(/mf-manifest\.json is missing/);
+  });
+
+  it('rolls back to the previous release, then further back, never rebuilding', async () => {
+    const one = await releaseRemote(locations, crm, { now: at(1) });
+    await writeBuild(path.join(root, 'remote-crm', 'dist'), [react19], 'crm build 2');
+    const two = await releaseRemote(locations, crm, { now: at(2) });
+    await writeBuild(path.join(root, 'remote-crm', 'dist'), [react19], 'crm build 3');
+    const three = await releaseRemote(locations, crm, { now: at(3) });
+    const oaRelease = await releaseRemote(locations, oa, { now: at(4) });
+
+    const back = await rollbackRemote(locations, crm, { now: at(5) });
+    expect(back).toMatchObject({ folder: two.folder, previousFolder: three.folder });
+    expect((await rollbackRemote(locations, crm, { now: at(6) })).folder).toBe(one.folder);
+    await expect(rollbackRemote(locations, crm)).rejects.toThrow(/no earlier release/);
+
+    const registry = await readRegistry(locations.mfDir);
+    expect(registry.remotes.crm?.entry).toBe(`/mf/remote-crm/${one.folder}/mf-manifest.json`);
+    expect(registry.remotes.oa?.version).toBe(oaRelease.folder);
+    const events = (await readHistory(locations.mfDir)).events.filter((e) => e.area === 'crm').map((e) => `${e.action}:${e.folder}`);
+    expect(events).toEqual([`release:${one.folder}`, `release:${two.folder}`, `release:${three.folder}`, `rollback:${two.folder}`, `rollback:${one.folder}`]);
+    expect(await fs.readFile(path.join(locations.mfDir, 'remote-crm', three.folder, 'remoteEntry.js'), 'utf8')).toBe('/* crm build 3 */');
+  });
+
+  it('rolls back to a named folder that exists and refuses one that does not', async () => {
+    const one = await releaseRemote(locations, crm, { now: at(1) });
+    await writeBuild(path.join(root, 'remote-crm', 'dist'), [react19], 'crm build 2');
+    await releaseRemote(locations, crm, { now: at(2) });
+    expect((await rollbackRemote(locations, crm, { to: one.folder })).entry).toBe(`/mf/remote-crm/${one.folder}/mf-manifest.json`);
+    await expect(rollbackRemote(locations, crm, { to: 'nope' })).rejects.toThrow(/does not exist/);
+    await expect(rollbackRemote(locations, crm, { to: '../remote-oa' })).rejects.toThrow(/Invalid release folder/);
+    await expect(rollbackRemote(locations, crm, { to: one.folder })).rejects.toThrow(/already get/);
+  });
+});

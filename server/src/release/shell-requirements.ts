@@ -1,0 +1,38 @@
+/**
+ * The shell's shared-singleton requirements: from its built `shell/dist/mf-manifest.json`, or, when
+ * the shell has not been built, from the versions installed for it (shared-core's MF config).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { readJsonFile } from './json-file';
+import {
+  shellRequirementsFromManifest,
+  shellRequirementsFromSharedConfig,
+  type SharedDeclaration,
+  type ShellRequirements,
+} from './shared-compat';
+
+type SharedConfigModule = {
+  createSharedConfig: (appDir: string) => Record<string, { version?: string; requiredVersion?: string | false }>;
+};
+
+export async function loadShellRequirements(repoRoot: string): Promise<{ requirements: ShellRequirements; source: string }> {
+  const shellDir = path.join(repoRoot, 'shell');
+  const manifestFile = path.join(shellDir, 'dist', 'mf-manifest.json');
+  const manifest = await readJsonFile(manifestFile);
+  if (manifest !== undefined) {
+    return { requirements: shellRequirementsFromManifest(sharedListOf(manifest, manifestFile)), source: manifestFile };
+  }
+  const configFile = path.join(repoRoot, 'shared-core', 'build', 'mf-shared.cjs');
+  const sharedConfig = createRequire(configFile)(configFile) as SharedConfigModule;
+  return { requirements: shellRequirementsFromSharedConfig(sharedConfig.createSharedConfig(shellDir)), source: `${configFile} (shell not built)` };
+}
+
+export function sharedListOf(manifest: unknown, file: string): SharedDeclaration[] {
+  const shared = (manifest as { shared?: unknown } | null)?.shared;
+  if (!Array.isArray(shared)) throw new Error(`${file} has no "shared" list`);
+  return shared.filter(
+    (s): s is SharedDeclaration =>
+      typeof s === 'object' && s !== null && typeof (s as SharedDeclaration).name === 'string' && typeof (s as SharedDeclaration).version === 'string',
+  );
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type TestServer } from './harness';
+
+let s: TestServer;
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-static-'));
+const shellDist = path.join(root, 'shell-dist');
+const mfDir = path.join(root, 'mf');
+const version = '0.1.0-20261121T101500-ab12cd';
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(shellDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>销售门户</title>');
+  fs.writeFileSync(path.join(shellDist, 'assets', 'main.3f2a9c1b7d.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(shellDist, 'favicon.ico'), 'x');
+  fs.mkdirSync(path.join(mfDir, 'remote-crm', version), { recursive: true });
+  fs.writeFileSync(path.join(mfDir, 'registry.json'), JSON.stringify({ remotes: { crm: { name: 'remote_crm', version, entry: `/mf/remote-crm/${version}/mf-manifest.json` } } }));
+  fs.writeFileSync(path.join(mfDir, 'remote-crm', version, 'mf-manifest.json'), '{"id":"remote_crm"}');
+  fs.writeFileSync(path.join(mfDir, 'remote-crm', version, 'remoteEntry.js'), 'var remote_crm;');
+  s = await startServer({ shellDist, mfDir });
+});
+afterAll(async () => {
+  await s.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('the registry is never cached', async () => {
+  const res = await s.get<{ remotes: Record<string, { version: string }> }>('/mf/registry.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.body.remotes.crm.version).toBe(version);
+});
+
+test('versioned remote files are immutable for a year', async () => {
+  for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+    const res = await s.get(`/mf/remote-crm/${version}/${file}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  }
+  const missing = await s.get<{ result: string }>(`/mf/remote-crm/${version}/nope.js`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+});
+
+test('the shell: index.html no-cache, hashed assets immutable, others revalidated', async () => {
+  const index = await s.get('/', { headers: { accept: 'text/html' } });
+  expect(index.status).toBe(200);
+  expect(index.body).toContain('销售门户');
+  expect(index.headers.get('cache-control')).toBe('no-cache');
+  const asset = await s.get('/assets/main.3f2a9c1b7d.js');
+  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  const icon = await s.get('/favicon.ico');
+  expect(icon.headers.get('cache-control')).toBe('no-cache');
+});
+
+test('SPA fallback: an HTML navigation to any app path gets index.html', async () => {
+  for (const p of ['/crm/customer/watched', '/login?redirect=%2Fcrm', '/system/role']) {
+    const res = await s.get(p, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.body).toContain('销售门户');
+  }
+  const script = await s.get('/crm/missing.js', { headers: { accept: '*/*' } });
+  expect(script.status).toBe(404);
+});
+
+test('API paths never fall back to the shell', async () => {
+  const res = await s.get<{ result: string; msg: string }>('/api/unknown/path', { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ result: 'error', msg: '接口不存在' });
+  const main = await s.post<{ result: string; msg: string }>('/main/role/unknown');
+  expect(main.status).toBe(404);
+  expect(main.body.result).toBe('error');
+});

@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { DetailView } from './detail-view';
+
+describe('DetailView', () => {
+  it('shows each label with its value', () => {
+    render(<DetailView items={[{ label: '客户名称', value: '上海华信' }, { label: '客户级别', value: 'A' }]} />);
+    expect(screen.getByText('客户名称')).toBeInTheDocument();
+    expect(screen.getByText('上海华信')).toBeInTheDocument();
+    expect(screen.getByText('A')).toBeInTheDocument();
+  });
+
+  it("shows '-' for empty, blank and missing values but keeps 0", () => {
+    render(
+      <DetailView
+        items={[
+          { label: '地址', value: '' },
+          { label: '所属行业', value: '   ' },
+          { label: '备注', value: null },
+          { label: '下次跟进时间' },
+          { label: '置顶', value: 0 },
+        ]}
+      />,
+    );
+    expect(screen.getAllByText('-')).toHaveLength(4);
+    expect(screen.getByText('0')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+/** The only place providers are created: antd ConfigProvider (zh_CN / en_US) with antd App, and the router. */
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { RouterProvider } from 'react-router-dom';
+import { useLanguageStore } from '@portal/shared-core';
+import { NotifierBridge } from './notifier-bridge';
+import type { createAppRouter } from './router';
+
+const THEME = { token: { colorPrimary: '#2f6fd6', borderRadius: 6 } };
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const language = useLanguageStore((s) => s.language);
+  return (
+    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={THEME}>
+      <AntApp>
+        <NotifierBridge />
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

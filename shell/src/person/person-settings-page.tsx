@@ -1,0 +1,90 @@
+/** /person/index: who I am, my last login, and the change-password form. */
+import { Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { formatDateTime, MESSAGES } from '@portal/shared-core';
+import { changePassword, fetchCurrentUser, type CurrentUser } from './person-api';
+
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 32;
+
+type PasswordForm = { oldpwd: string; newpwd: string; confirm: string };
+
+export function PersonSettingsPage() {
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<PasswordForm>();
+
+  useEffect(() => {
+    fetchCurrentUser().then(setUser, () => setLoadFailed(true));
+  }, []);
+
+  async function handleFinish(values: PasswordForm) {
+    setSaving(true);
+    try {
+      await changePassword(values.oldpwd, values.newpwd);
+      form.resetFields();
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const dash = (value: string | null | undefined) => value || MESSAGES.empty;
+
+  return (
+    <div style={{ display: 'grid', gap: 16, maxWidth: 720 }}>
+      <Card title="个人信息">
+        {user ? (
+          <Descriptions column={2} size="small">
+            <Descriptions.Item label="姓名">{dash(user.NickName)}</Descriptions.Item>
+            <Descriptions.Item label="角色">{dash(user.rolename)}</Descriptions.Item>
+            <Descriptions.Item label="部门">{dash(user.BranchName)}</Descriptions.Item>
+            <Descriptions.Item label="上次登录时间">{user.lastLogin ? formatDateTime(user.lastLogin.Date) : MESSAGES.empty}</Descriptions.Item>
+            <Descriptions.Item label="上次登录IP">{dash(user.lastLogin?.IP)}</Descriptions.Item>
+          </Descriptions>
+        ) : loadFailed ? (
+          MESSAGES.userInfoFailed
+        ) : (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        )}
+      </Card>
+      <Card title="修改密码">
+        <Form<PasswordForm> form={form} labelCol={{ flex: '100px' }} onFinish={handleFinish} style={{ maxWidth: 420 }}>
+          <Form.Item label="原密码" name="oldpwd" rules={[{ required: true, message: MESSAGES.required }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            label="新密码"
+            name="newpwd"
+            rules={[
+              { required: true, message: MESSAGES.required },
+              { min: PASSWORD_MIN, max: PASSWORD_MAX, message: `密码长度为${PASSWORD_MIN}-${PASSWORD_MAX}位` },
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label="确认新密码"
+            name="confirm"
+            dependencies={['newpwd']}
+            rules={[
+              { required: true, message: MESSAGES.required },
+              ({ getFieldValue }) => ({
+                validator: (_, value) => (!value || value === getFieldValue('newpwd') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item label=" " colon={false}>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              保存
+            </Button>
+          </Form.Item>
+        </Form>
+      </Card>
+    </div>
+  );
+}

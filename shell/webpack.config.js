@@ -1,0 +1,67 @@
+/**
+ * The host app: webpack 5 + Module Federation 2 with no build-time remotes. Remotes are found at
+ * run time from /mf/registry.json (see src/remotes/), so the shell builds with no remote online.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+require('@portal/shared-core/build/federation-webpack.cjs').useAppWebpackForFederation(__dirname);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
+
+const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
+
+/**
+ * Content-hashed entry file names. The federation runtime asks for the entry chunk's file name while
+ * webpack is still hashing it (only to learn the folder depth), and webpack 5.112 refuses
+ * [contenthash] before the hash exists; until then the same path without the hash answers.
+ */
+function hashedEntryFilename(pathData) {
+  return pathData.chunk?.contentHash?.javascript ? 'js/[name].[contenthash:8].js' : 'js/[name].js';
+}
+
+module.exports = (_env, argv) => {
+  const production = argv.mode === 'production';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      uniqueName: 'portal_shell',
+      filename: production ? hashedEntryFilename : 'js/[name].js',
+      chunkFilename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          // Our own TS/TSX, workspace packages (consumed as source) included.
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'shell',
+        shared: createSharedConfig(__dirname),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      historyApiFallback: true,
+      hot: true,
+      proxy: [{ context: ['/api', '/Api', '/main', '/hub', '/mf'], target: API_ORIGIN, ws: true, changeOrigin: false }],
+    },
+  };
+};
