@@ -71,7 +71,21 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
     ...overrides,
   };
   const clock = new TestClock();
-  const app = await createApp(config, { clock: clock.now, logger: false });
+  const dropSchema = async () => {
+    if (!databaseUrl || !schema) return;
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  };
+  let app: PortalApp;
+  try {
+    app = await createApp(config, { clock: clock.now, logger: false });
+  } catch (err) {
+    await dropSchema();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -115,12 +129,7 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
     },
     async close() {
       await app.close();
-      if (databaseUrl && schema) {
-        const client = new Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      await dropSchema();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

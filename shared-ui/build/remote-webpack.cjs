@@ -25,8 +25,8 @@ const API_PATH = /^\/(api|main)\//i;
  */
 function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.API_TARGET || 'http://localhost:8080' }) {
   const remoteRequire = createRequire(path.join(dir, 'package.json'));
-  // pnpm does not hoist webpack; tell @module-federation/enhanced which webpack to load its internals from.
-  process.env.FEDERATION_WEBPACK_PATH ||= remoteRequire.resolve('webpack');
+  // Lets @module-federation/enhanced find the app's webpack (pnpm does not hoist it) and its moved lib/ files.
+  remoteRequire('@portal/shared-core/build/federation-webpack.cjs').useAppWebpackForFederation(dir);
   const { ModuleFederationPlugin } = remoteRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = remoteRequire('html-webpack-plugin');
   const { EsbuildPlugin } = remoteRequire('esbuild-loader');
@@ -81,11 +81,12 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           ? []
           : [
               new HtmlWebpackPlugin({
-                title: `${packageJson.name} (standalone)`,
+                title: `${packageJson.name}（独立运行）`,
                 chunks: ['standalone'],
                 // Absolute script URLs: the standalone router serves deep links like /customer/watched.
                 publicPath: '/',
-                templateContent: '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><div id="root"></div></body></html>',
+                templateContent: ({ htmlWebpackPlugin }) =>
+                  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${htmlWebpackPlugin.options.title}</title></head><body><div id="root"></div></body></html>`,
               }),
             ]),
       ],

@@ -31,10 +31,15 @@ async function findPanel(title: string): Promise<HTMLElement> {
   return heading.closest('[role="dialog"]') as HTMLElement;
 }
 
+/** Waits for the list's pending load to finish, so no update lands after the test. */
+async function listSettled() {
+  await waitFor(() => expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).toBeNull());
+}
+
 function renderPage() {
   return render(
     <App>
-      <WatchedCustomersPage routePath="/crm/customer/watched" />
+      <WatchedCustomersPage />
     </App>,
   );
 }
@@ -78,6 +83,7 @@ describe('我的客户 list', () => {
     fireEvent.change(box, { target: { value: '华信' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(lastListQuery()).toMatchObject({ page: 1, key: '华信' }));
+    await listSettled();
   });
 
   it('filters by scene, quick date range and level, and sorts', async () => {
@@ -93,6 +99,7 @@ describe('我的客户 list', () => {
     await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: 'genjinTime', order: 'desc' }));
     await selectOption('排序方式', '升序');
     await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: 'genjinTime', order: 'asc' }));
+    await listSettled();
   });
 
   it('shows why the list could not load', async () => {
@@ -129,6 +136,7 @@ describe('新建客户', () => {
       ),
     );
     await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+    await listSettled();
   });
 });
 
@@ -173,5 +181,6 @@ describe('customer detail panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '确 定' }));
     await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/delete', { ids: '1' }));
     await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+    await listSettled();
   });
 });

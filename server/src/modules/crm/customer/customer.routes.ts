@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { actorOf, guarded, type ActorResolver, type Permission } from '../../../http/auth';
-import { forbidden } from '../../../http/errors';
+import { badRequest, forbidden } from '../../../http/errors';
 import { success } from '../../../http/envelope';
 import { idList, integer, requestInput } from '../../../http/input';
 import { apiPath } from '../../../http/url';
 import { hasRight, hasRightUnder } from '../../system/role/permission-tree';
 import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { parseCustomerId, parseCustomerInput, parseListQuery } from './customer.validation';
-import { badRequest } from '../../../http/errors';
 
 /** Any customer page (`crm` permission under `customer/`). */
 export const VIEW_CUSTOMERS: Permission = { label: "crm 'customer/*'", allows: (t) => hasRightUnder(t, 'crm', 'customer/') };

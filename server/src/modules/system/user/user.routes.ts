@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { actorOf, guarded, type ActorResolver, type Permission } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../http/errors';
 import { success } from '../../../http/envelope';
 import { integer, requestInput } from '../../../http/input';
 import { apiPath } from '../../../http/url';
@@ -36,7 +36,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, resolv
   /** Ends every session of a user at once (administrators). */
   app.post(apiPath('/api/user/RevokeSessions'), { preHandler: guarded(resolve, MANAGE_USERS) }, async (request) => {
     const id = integer(requestInput(request), 'id', undefined, { min: 1, message: '用户ID不正确' });
-    if (id === undefined) throw notFound('用户不存在');
+    if (id === undefined) throw badRequest('请选择用户');
     const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
     if (!user) throw notFound('用户不存在');
     const revoked = await revokeUserSessions(ctx, id);
