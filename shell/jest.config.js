@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'shell',
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest-environment.js',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
   moduleNameMapper: { '\\.css$': '<rootDir>/src/test-style-stub.js' },

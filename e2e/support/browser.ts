@@ -48,9 +48,40 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
 }
 
+function fileNameOf(testName: string): string {
+  return testName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 120);
+}
+
+/**
+ * One fresh browser per test file (beforeAll/afterAll) and a screenshot into e2e/artifacts/ after
+ * every test, passed or failed. Returns a getter for the session.
+ */
+export function useBrowser(): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterEach(async () => {
+    const name = expect.getState().currentTestName ?? 'test';
+    if (session) await screenshot(session.page, fileNameOf(name));
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error('the browser is not open yet');
+    return session;
+  };
+}
+
 /** Logs in through the login page; resolves with the login reply's data once the shell has left /login. */
-export async function logIn(page: Page, username: string, password: string): Promise<{ UserID: number | string; LoginToken: string }> {
-  await page.goto('/login');
+export async function logIn(
+  page: Page,
+  username: string,
+  password: string,
+  options: { stayOnPage?: boolean } = {},
+): Promise<{ UserID: number | string; LoginToken: string }> {
+  if (!options.stayOnPage) await page.goto('/login');
   await page.getByPlaceholder(/用户名/).fill(username);
   await page.getByPlaceholder(/密码/).fill(password);
   const [reply] = await Promise.all([

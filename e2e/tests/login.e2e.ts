@@ -1,27 +1,30 @@
-import { logIn, openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { logIn, useBrowser } from '../support/browser';
 
 describe('login', () => {
-  let browser: BrowserSession;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = useBrowser();
 
   it('admin logs in with 用户名/密码 and lands on the workbench /crm/index', async () => {
-    const { page } = browser;
+    const { page } = browser();
     await page.goto('/');
-    await page.waitForURL(/\/login/);
+    await page.waitForURL((url) => url.pathname === '/login');
     await logIn(page, 'admin', 'admin123');
     await page.waitForURL((url) => url.pathname === '/crm/index');
     await page.getByText('工作台').first().waitFor();
-    await screenshot(page, 'a-admin-workbench');
   });
 
-  it('a logged-in user opening /login goes to the root', async () => {
-    const { page } = browser;
+  it('honours the redirect parameter after login', async () => {
+    const { page } = browser();
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/crm/customer/watched');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/crm/customer/watched');
+    await logIn(page, 'admin', 'admin123', { stayOnPage: true });
+    await page.waitForURL((url) => url.pathname === '/crm/customer/watched');
+  });
+
+  it('a logged-in user opening /login goes to the root and on to the workbench', async () => {
+    const { page } = browser();
     await page.goto('/login');
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    expect(new URL(page.url()).pathname).not.toBe('/login');
-    await screenshot(page, 'a-login-redirect');
+    await page.waitForURL((url) => url.pathname === '/crm/index');
   });
 });

@@ -1,40 +1,42 @@
 import type { Page } from 'playwright-core';
-import { bodyText, logIn, openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { logIn, useBrowser } from '../support/browser';
 
-/** The page shows a refusal (404 / 无权访问) or the shell sent the user elsewhere. */
-async function expectNotShown(page: Page, forbiddenPath: string): Promise<void> {
+const NOT_FOUND = '页面不存在或没有访问权限';
+
+/** The forbidden page's content is not shown: a not-found/forbidden result, or the shell sent the user elsewhere. */
+async function expectRefused(page: Page, forbiddenPath: string, forbiddenTitle: string): Promise<void> {
   await page.goto(forbiddenPath);
   await page.waitForLoadState('networkidle');
   const path = new URL(page.url()).pathname;
-  if (path === forbiddenPath) expect(await bodyText(page)).toMatch(/404|无权访问|没有权限|页面不存在|不存在/);
-  else expect(path).not.toBe(forbiddenPath);
+  if (path === forbiddenPath) await page.getByText(NOT_FOUND).first().waitFor();
+  await expect(page.locator('.ant-layout-content, main').getByText(forbiddenTitle, { exact: true }).count()).resolves.toBe(0);
 }
 
 describe('a 销售 user sees only what the role allows', () => {
-  let browser: BrowserSession;
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await logIn(browser.page, 'sales1', 'sales123');
-  });
-  afterAll(() => browser.close());
+  const browser = useBrowser();
 
-  it('has no 设置 entry and no bi area in the menus', async () => {
-    const { page } = browser;
-    await page.waitForURL((url) => url.pathname.startsWith('/crm'));
+  beforeAll(async () => {
+    await logIn(browser().page, 'sales1', 'sales123');
+  });
+
+  it('has 客户 and 审批 but no 设置 entry and no bi (统计) in the top bar, and no team menus', async () => {
+    const { page } = browser();
+    await page.waitForURL((url) => url.pathname === '/crm/index');
     await page.getByText('工作台').first().waitFor();
-    await expect(page.locator('header').getByText('设置', { exact: true }).count()).resolves.toBe(0);
+    const areas = page.getByRole('navigation', { name: 'areas' });
+    await expect(areas.innerText()).resolves.toMatch(/客户[\s\S]*审批/);
+    await expect(areas.getByText('设置', { exact: true }).count()).resolves.toBe(0);
+    await expect(areas.getByText('统计', { exact: true }).count()).resolves.toBe(0);
     await expect(page.locator('a[href^="/system"], a[href^="/bi"]').count()).resolves.toBe(0);
+    await page.getByText('我的客户').first().waitFor();
     await expect(page.getByText('团队客户').count()).resolves.toBe(0);
-    await screenshot(page, 'b-sales-menus');
   });
 
   it('cannot open /system/role by URL', async () => {
-    await expectNotShown(browser.page, '/system/role');
-    await screenshot(browser.page, 'b-sales-system-role');
+    await expectRefused(browser().page, '/system/role', '角色管理');
   });
 
   it('cannot open /crm/customer/teamkehu by URL', async () => {
-    await expectNotShown(browser.page, '/crm/customer/teamkehu');
-    await screenshot(browser.page, 'b-sales-teamkehu');
+    await expectRefused(browser().page, '/crm/customer/teamkehu', '团队客户');
   });
 });

@@ -1,16 +1,12 @@
-import { logIn, openBrowser, screenshot, type BrowserSession } from '../support/browser';
+import { logIn, useBrowser } from '../support/browser';
 
 type SharedSummary = { owners: string[]; sameReact: boolean; sameAntd: boolean };
 
 describe('shared dependencies', () => {
-  let browser: BrowserSession;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(() => browser.close());
+  const browser = useBrowser();
 
   it('the shell and all four remotes use one React and one antd instance', async () => {
-    const { page } = browser;
+    const { page } = browser();
     await logIn(page, 'admin', 'admin123');
     await page.getByText('工作台').first().waitFor();
     // Client-side navigation keeps one page, so every remote's routes module lands in the same realm.
@@ -31,7 +27,6 @@ describe('shared dependencies', () => {
         sameAntd: records.every((r) => r.antd === first?.antd),
       };
     });
-    await screenshot(page, 'g-shared-instances');
     expect(summary.owners.length).toBeGreaterThanOrEqual(5);
     expect(summary).toMatchObject({ sameReact: true, sameAntd: true });
   });

@@ -3,6 +3,10 @@
  * APIs antd relies on that jsdom does not implement.
  */
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// react-router encodes URLs with TextEncoder, which jsdom does not provide.
+if (!('TextEncoder' in globalThis)) Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({

@@ -1,7 +1,7 @@
 /** 工作台 (crm/index): a greeting, today's date and shortcuts to the customer pages the user may open. */
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { dayjs, hasPermission, useSessionStore } from '@portal/shared-core';
+import { dayjs, hasPermission, useSessionStore, type PageProps } from '@portal/shared-core';
 import { useMyCustomerCount } from './use-my-customer-count';
 
 type Shortcut = { subType: string; title: string; description: string };
@@ -22,7 +22,7 @@ export function greeting(hour: number): string {
   return '晚上好';
 }
 
-export default function WorkbenchPage() {
+export default function WorkbenchPage(_props: PageProps) {
   const nickName = useSessionStore((s) => s.user?.NickName);
   const permissions = useSessionStore((s) => s.permissions);
   const shortcuts = SHORTCUTS.filter((s) => hasPermission(permissions, { type: 'crm', subType: s.subType }));

@@ -171,6 +171,7 @@ describe('customer detail panel', () => {
         expect.objectContaining({ id: '1', CustomerName: '上海华信科技有限公司', LaiYuan: 1, nextgenjintime: '2026-11-25 14:00' }),
       ),
     );
+    await listSettled();
   });
 
   it('deletes after the confirmation and reloads the list', async () => {

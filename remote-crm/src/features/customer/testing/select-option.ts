@@ -1,9 +1,12 @@
 /** Picks an option of an antd Select in jsdom (the dropdown opens on mouse down). */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 
 export async function selectOption(label: string, optionText: string, container: HTMLElement = document.body) {
   const combobox = within(container).getByRole('combobox', { name: label });
   fireEvent.mouseDown(combobox);
   const options = await screen.findAllByTitle(optionText);
-  fireEvent.click(options[options.length - 1]);
+  // Async act: the loads the choice starts settle inside act, not after the test moved on.
+  await act(async () => {
+    fireEvent.click(options[options.length - 1]);
+  });
 }
