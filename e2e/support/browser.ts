@@ -94,6 +94,12 @@ export async function logIn(
   return body.data;
 }
 
+/** Waits until the page shows `text` and no spinner is left (a lazily loaded page has rendered). */
+export async function waitForPage(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByText(text).first().waitFor();
+  await page.waitForFunction(() => document.querySelector('.ant-spin-spinning') === null);
+}
+
 /** Visible text of the page's main area, for assertions on what the user sees. */
 export async function bodyText(page: Page): Promise<string> {
   return page.locator('body').innerText();

@@ -4,7 +4,7 @@
  * port. The state file path goes to the tests through PORTAL_E2E_STATE.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,7 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
 
 export default async function globalSetup(): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
+  for (const file of readdirSync(artifactsDir)) if (file.endsWith('.png')) rmSync(path.join(artifactsDir, file));
   if (!process.env.PORTAL_E2E_SKIP_BUILD) {
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'server', 'scripts', 'build.mjs'), '--missing'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('building the portal failed');
@@ -57,7 +58,7 @@ export default async function globalSetup(): Promise<void> {
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
-  globalThis.__PORTAL_E2E__ = { server, dataDir };
+  globalThis.__PORTAL_E2E__ = { server, dataDir, log };
 
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseUrl}/mf/registry.json`, server, 180_000);

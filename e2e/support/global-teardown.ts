@@ -9,7 +9,12 @@ export default async function globalTeardown(): Promise<void> {
     else portal.server.once('exit', () => resolve());
   });
   portal.server.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+  clearTimeout(timer);
   if (portal.server.exitCode === null) portal.server.kill('SIGKILL');
+  portal.server.stdout?.destroy();
+  portal.server.stderr?.destroy();
+  portal.log.end();
   if (!process.env.PORTAL_E2E_KEEP_DATA) rmSync(portal.dataDir, { recursive: true, force: true });
 }

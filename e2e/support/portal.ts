@@ -12,7 +12,7 @@ export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
 declare global {
   /** The server started by the global setup (global setup and teardown share this process). */
   // eslint-disable-next-line no-var
-  var __PORTAL_E2E__: { server: ChildProcess; dataDir: string } | undefined;
+  var __PORTAL_E2E__: { server: ChildProcess; dataDir: string; log: NodeJS.WritableStream } | undefined;
 }
 
 export type PortalState = { baseUrl: string; dataDir: string; mfDir: string; serverPid: number };

@@ -1,4 +1,4 @@
-import { logIn, useBrowser } from '../support/browser';
+import { logIn, screenshot, useBrowser } from '../support/browser';
 
 describe('creating a customer at /crm/customer/watched', () => {
   const browser = useBrowser();
@@ -22,6 +22,7 @@ describe('creating a customer at /crm/customer/watched', () => {
     await form.getByText('信息必须填写').first().waitFor();
     await form.getByText('请选择').first().waitFor();
     await expect(page.locator('.ant-table-row', { hasText: name }).count()).resolves.toBe(0);
+    await screenshot(page, 'c-customer-required');
 
     await form.getByLabel('客户名称').fill(name);
     await form.getByLabel(/来源/).click();

@@ -22,6 +22,7 @@ describe('a session revoked on the server', () => {
     await expect(page.locator('.ant-modal', { hasText: LOGGED_OUT }).count()).resolves.toBe(1);
     await modal.getByRole('button', { name: /重新登录/ }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await expect(page.locator('.ant-modal', { hasText: LOGGED_OUT }).count()).resolves.toBe(0);
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByPlaceholder(/用户名/).waitFor();
   });
 });

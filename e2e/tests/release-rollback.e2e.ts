@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { logIn, screenshot, useBrowser } from '../support/browser';
+import { logIn, screenshot, useBrowser, waitForPage } from '../support/browser';
 import { deliveryCommand, portalState, readRegistry, repoRoot } from '../support/portal';
 
 /** Hash of every file's path, content and mtime under `dir` (any rebuild or rewrite changes it). */
@@ -24,7 +24,7 @@ async function systemManifestLoaded(page: Page): Promise<string> {
   const manifest = page.waitForResponse((r) => /\/mf\/remote-system\/[^/]+\/mf-manifest\.json$/.test(r.url()) && r.ok());
   await page.goto('/system/role');
   const response = await manifest;
-  await page.waitForLoadState('networkidle');
+  await waitForPage(page, '角色管理');
   return new URL(response.url()).pathname;
 }
 

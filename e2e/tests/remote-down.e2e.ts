@@ -1,4 +1,4 @@
-import { logIn, useBrowser } from '../support/browser';
+import { logIn, screenshot, useBrowser, waitForPage } from '../support/browser';
 import { portalState, readRegistry, writeRegistry, type Registry } from '../support/portal';
 
 const UNAVAILABLE = '该模块暂时无法加载';
@@ -24,13 +24,15 @@ describe('a registry entry pointing at a dead URL', () => {
 
     await page.goto('/crm/customer/watched');
     await page.locator('.ant-table-row').first().waitFor();
+    await screenshot(page, 'e-crm-works');
 
     await page.goto('/bi');
     await page.getByText(UNAVAILABLE).first().waitFor();
+    await screenshot(page, 'e-bi-fallback');
     await expect(page.getByRole('navigation', { name: 'areas' }).getByText('统计').count()).resolves.toBe(1);
 
     await page.goto('/system/role');
-    await page.waitForLoadState('networkidle');
+    await waitForPage(page, '角色管理');
     expect(new URL(page.url()).pathname).toBe('/system/role');
     await expect(page.getByText(UNAVAILABLE).count()).resolves.toBe(0);
   });

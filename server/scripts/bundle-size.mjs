@@ -106,7 +106,9 @@ async function main() {
     if (server && server.child.exitCode === null) {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
       server.child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      let timer;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
   }

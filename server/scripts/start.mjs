@@ -30,7 +30,7 @@ async function main() {
   const url = `http://localhost:${port}`;
   console.log(`\n  销售门户 is running at \x1b[1m${url}\x1b[0m\n`);
   if (/^(0|false|no|off)$/i.test(process.env.SEED_DEMO ?? '')) {
-    console.log('  SEED_DEMO is off: no demo accounts; the administrator\'s password is ADMIN_PASSWORD.');
+    console.log('  SEED_DEMO is off: no demo accounts; log in as admin with the password from ADMIN_PASSWORD.');
   } else {
     console.log('  Demo logins (用户名 / 密码):');
     for (const [user, password, role] of DEMO_LOGINS) console.log(`    ${user.padEnd(10)} ${password.padEnd(12)} ${role}`);

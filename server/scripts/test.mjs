@@ -51,7 +51,9 @@ async function main() {
   delete sqliteEnv.DATABASE_URL;
   const extra = process.argv.slice(2);
   const results = [];
-  results.push(await step('unit, component and server tests (SQLite)', () => runPnpm(['exec', 'jest', ...(inCi ? ['--ci'] : []), ...extra], { env: sqliteEnv })));
+  // --forceExit: a leaked timer in any package must not hang the run (jest still names the leak).
+  const jestArgs = ['exec', 'jest', '--forceExit', ...(inCi ? ['--ci'] : []), ...extra];
+  results.push(await step('unit, component and server tests (SQLite)', () => runPnpm(jestArgs, { env: sqliteEnv })));
   results.push(await postgresStep());
 
   console.log('\n[portal] test summary:');

@@ -42,8 +42,7 @@ it('trims the user name, keeps the session and honours ?redirect=', async () => 
   const router = renderAt('/login?redirect=%2Fcrm%2Fcustomer%2Fwatched');
   fillAndSubmit('  admin  ', 'admin123');
   expect(await screen.findByText('我的客户页')).toBeInTheDocument();
-  // The page trims; login() trims again before sending.
-  expect(mockedLogin).toHaveBeenCalledWith('  admin  ', 'admin123');
+  expect(mockedLogin).toHaveBeenCalledWith('admin', 'admin123');
   expect(useSessionStore.getState()).toMatchObject({ token: 'tok', user: { NickName: '管理员' }, permissions: model });
   expect(router.state.location.pathname).toBe('/crm/customer/watched');
 });

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError, MESSAGES, useSessionStore, useTabsStore } from '@portal/shared-core';
 import { text } from '../i18n/shell-texts';
-import { login } from './login-api';
+import { login, type LoginReply } from './login-api';
 import { safeRedirect } from './safe-redirect';
 import './login-page.css';
 
@@ -29,16 +29,18 @@ export function LoginPage() {
   async function handleFinish(values: LoginForm) {
     setSubmitting(true);
     setError(null);
+    let reply: LoginReply;
     try {
-      const reply = await login(values.username, values.password);
-      useTabsStore.getState().resetTabs();
-      useSessionStore.getState().login(reply.data, reply.model);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      reply = await login(values.username.trim(), values.password);
     } catch (e) {
       setError(isApiError(e) ? e.message : MESSAGES.responseFailed);
-    } finally {
       setSubmitting(false);
+      return;
     }
+    // `submitting` stays true: this page is leaving for the redirect target, not for the root.
+    useTabsStore.getState().resetTabs();
+    useSessionStore.getState().login(reply.data, reply.model);
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
   }
 
   return (
