@@ -65,7 +65,8 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           { test: /\.css$/, use: [remoteRequire.resolve('style-loader'), remoteRequire.resolve('css-loader')] },
         ],
       },
-      optimization: production ? { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })] } : {},
+      // format: undefined keeps the container's global (remote_crm …) visible; the default IIFE wrapper hides it.
+      optimization: production ? { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true, format: undefined })] } : {},
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({

@@ -24,7 +24,9 @@ export function seedRoles(): RoleDefinition[] {
         crm: [
           'index',
           'customer/watched',
+          'customer/watched/:id',
           'customer/zaifenpei',
+          'customer/zaifenpei/:id',
           'customer/nodispose',
           'customer/total',
           'customer/search',
