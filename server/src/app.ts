@@ -27,6 +27,8 @@ export type AppOptions = {
 };
 
 declare module 'fastify' {
+  // Module augmentation merges interfaces only.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     /** The app's shared context (database, config, clock), for tests and scripts. */
     portal: AppContext;

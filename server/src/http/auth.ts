@@ -4,6 +4,8 @@ import type { PermissionTree } from '../modules/system/role/permission-tree';
 import { forbidden, MSG_LOGIN_EXPIRED, unauthorized } from './errors';
 
 declare module 'fastify' {
+  // Module augmentation merges interfaces only.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     actor: Actor | null;
   }

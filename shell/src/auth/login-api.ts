@@ -5,7 +5,7 @@ export type LoginReply = { result: 'success'; msg: string; data: LoginData; mode
 
 /** Resolves the login reply; rejects with an `ApiError` whose message is the server's msg. */
 export function login(username: string, password: string): Promise<LoginReply> {
-  return api.post<LoginReply>('api/user/login', { username: username.trim(), password }, { silent: true });
+  return api.post<LoginReply>('api/user/login', { username, password }, { silent: true });
 }
 
 export function logout(): Promise<unknown> {

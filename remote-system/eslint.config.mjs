@@ -1,0 +1,3 @@
+import { portalEslintConfig } from '@portal/shared-core/build/eslint-base.mjs';
+
+export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core', '@portal/shared-ui'] });

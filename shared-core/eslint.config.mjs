@@ -1,0 +1,3 @@
+import { portalEslintConfig } from './build/eslint-base.mjs';
+
+export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core'] });
