@@ -1,8 +1,8 @@
 const path = require('node:path');
 
-/** @ant-design/colors (under @ant-design/icons) points jsdom's browser condition at its ES build; use its CommonJS build. */
+/** @ant-design/icons' CommonJS build requires @ant-design/colors/es/* (ES modules); point it at colors' CommonJS build. */
 const iconsDir = path.dirname(require.resolve('@ant-design/icons/package.json'));
-const antColorsCjs = require.resolve('@ant-design/colors', { paths: [iconsDir] });
+const antColorsLib = path.dirname(require.resolve('@ant-design/colors', { paths: [iconsDir] }));
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -12,7 +12,7 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/src/test-style-stub.js',
-    '^@ant-design/colors$': antColorsCjs,
+    '^@ant-design/colors/es/(.*)$': `${antColorsLib}/$1`,
   },
   transform: {
     '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],

@@ -4,7 +4,6 @@
  */
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-require('@portal/shared-core/build/federation-webpack.cjs').useAppWebpackForFederation(__dirname);
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
 

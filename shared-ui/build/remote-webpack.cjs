@@ -25,8 +25,6 @@ const API_PATH = /^\/(api|main)\//i;
  */
 function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.API_TARGET || 'http://localhost:8080' }) {
   const remoteRequire = createRequire(path.join(dir, 'package.json'));
-  // Lets @module-federation/enhanced find the app's webpack (pnpm does not hoist it) and its moved lib/ files.
-  remoteRequire('@portal/shared-core/build/federation-webpack.cjs').useAppWebpackForFederation(dir);
   const { ModuleFederationPlugin } = remoteRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = remoteRequire('html-webpack-plugin');
   const { EsbuildPlugin } = remoteRequire('esbuild-loader');
