@@ -1,17 +1,37 @@
 /**
- * `npm test`: every unit/component test and the server suite on SQLite (root jest projects), then the
- * server suite again on PostgreSQL when it is reachable (DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/test). Unreachable PostgreSQL is reported as skipped, or is a
- * failure when CI=true. Extra arguments go to the first jest run. Exits non-zero if anything failed.
+ * `npm test`: every test of the project, in three runs:
+ *   1. unit, component and server tests on SQLite (the root jest projects);
+ *   2. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
+ *   3. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
+ * A run whose service is missing (PostgreSQL not reachable, no Chromium) is reported as skipped, or is
+ * a failure when CI=true. `--no-e2e` leaves out run 3. Extra arguments go to the first jest run.
+ * Ends with the totals over all runs and exits non-zero if anything failed.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { canConnect, ensureInstalled, log, repoRoot, runPnpm } from './workspace.mjs';
+import { buildStale, canConnect, ensureInstalled, log, runPnpm } from './workspace.mjs';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
 
-async function step(name, action) {
+/** jest arguments that write a JSON summary we add to the totals. */
+function jsonReport(name) {
+  return ['--json', `--outputFile=${path.join(reportDir, `${name}.json`)}`];
+}
+
+function addCounts(name) {
+  const file = path.join(reportDir, `${name}.json`);
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+async function step(name, report, action) {
   log(`── ${name}`);
   try {
     await action();
@@ -19,45 +39,71 @@ async function step(name, action) {
   } catch (error) {
     console.error(`[portal] ${name} failed: ${error.message}`);
     return { name, status: 'failed' };
+  } finally {
+    addCounts(report);
   }
 }
 
-async function postgresStep() {
+function skipped(name, reason) {
+  if (inCi) {
+    console.error(`[portal] ${name}: ${reason}; failing because CI=true`);
+    return { name, status: 'failed' };
+  }
+  log(`SKIPPED ${name}: ${reason}`);
+  return { name, status: 'skipped' };
+}
+
+async function postgresRun() {
+  const name = 'server tests on PostgreSQL';
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const url = new URL(databaseUrl);
   const host = url.hostname || '127.0.0.1';
   const port = Number(url.port || 5432);
   if (!(await canConnect(host, port))) {
-    const message = `PostgreSQL at ${host}:${port} is not reachable`;
-    if (inCi) {
-      console.error(`[portal] ${message}: failing because CI=true`);
-      return { name: 'server tests on PostgreSQL', status: 'failed' };
-    }
-    log(`SKIPPED server tests on PostgreSQL: ${message} (set DATABASE_URL or start PostgreSQL to run them)`);
-    return { name: 'server tests on PostgreSQL', status: 'skipped' };
+    return skipped(name, `PostgreSQL at ${host}:${port} is not reachable (set DATABASE_URL or start PostgreSQL)`);
   }
   const env = { ...process.env, DATABASE_URL: databaseUrl };
-  const testPg = path.join(repoRoot, 'server', 'scripts', 'test-pg.mjs');
-  return step(`server tests on PostgreSQL (${url.host}${url.pathname})`, () =>
-    existsSync(testPg)
-      ? runPnpm(['--filter', '@portal/server', 'run', 'test:pg'], { env })
-      : runPnpm(['--filter', '@portal/server', 'exec', 'jest', '--runInBand'], { env }),
+  return step(`${name} (${url.host}${url.pathname})`, 'postgres', () =>
+    runPnpm(['--filter', '@portal/server', 'run', 'test:pg', ...jsonReport('postgres')], { env }),
   );
 }
 
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+async function endToEndRun() {
+  const name = 'end-to-end tests (headless Chromium)';
+  if (!chromiumPath()) return skipped(name, 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
+  return step(name, 'e2e', async () => {
+    await buildStale();
+    await runPnpm(['--filter', '@portal/e2e', 'exec', 'jest', '--runInBand', ...jsonReport('e2e')], {
+      env: { ...process.env, PORTAL_E2E_SKIP_BUILD: '1' },
+    });
+  });
+}
+
 async function main() {
+  const args = process.argv.slice(2);
+  const withEndToEnd = !args.includes('--no-e2e');
+  const extra = args.filter((arg) => arg !== '--no-e2e');
   await ensureInstalled();
+
   const sqliteEnv = { ...process.env };
   delete sqliteEnv.DATABASE_URL;
-  const extra = process.argv.slice(2);
-  const results = [];
   // --forceExit: a leaked timer in any package must not hang the run (jest still names the leak).
-  const jestArgs = ['exec', 'jest', '--forceExit', ...(inCi ? ['--ci'] : []), ...extra];
-  results.push(await step('unit, component and server tests (SQLite)', () => runPnpm(jestArgs, { env: sqliteEnv })));
-  results.push(await postgresStep());
+  const jestArgs = ['exec', 'jest', '--forceExit', ...(inCi ? ['--ci'] : []), ...jsonReport('unit'), ...extra];
+  const results = [];
+  results.push(await step('unit, component and server tests (SQLite)', 'unit', () => runPnpm(jestArgs, { env: sqliteEnv })));
+  results.push(await postgresRun());
+  if (withEndToEnd) results.push(await endToEndRun());
 
   console.log('\n[portal] test summary:');
   for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name}`);
+  rmSync(reportDir, { recursive: true, force: true });
+  // The plain closing line CI reads.
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);
 }
 
