@@ -106,9 +106,10 @@ it('shows badge counts in the CRM menu', async () => {
   useBadgeStore.getState().setBadges({ myCustomers: 12, reassigned: 3 });
   renderAt('/crm/customer/watched');
   await screen.findByText('我的客户页面');
-  const menu = screen.getByRole('menu');
-  expect(within(menu).getByText('12')).toBeInTheDocument();
-  expect(within(menu).getByText('3')).toBeInTheDocument();
+  const menu = screen.getAllByRole('menu')[0];
+  expect(within(menu).getByText('我的客户')).toBeInTheDocument();
+  expect(within(menu).getByTitle('12')).toBeInTheDocument();
+  expect(within(menu).getByTitle('3')).toBeInTheDocument();
 });
 
 it('refuses a route the user has no right to, even by URL', async () => {

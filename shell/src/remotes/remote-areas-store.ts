@@ -7,25 +7,21 @@ type RemoteAreasState = {
   status: 'idle' | 'loading' | 'ready';
   modules: RemoteRoutesModule[];
   unavailable: RemoteArea[];
-  /** Loads every area once; later calls return the same promise. */
+  /** Loads every area once; later calls do nothing. */
   load: () => Promise<void>;
   /** Tries one unavailable area again. */
   retry: (area: RemoteArea) => Promise<void>;
 };
 
-let loading: Promise<void> | null = null;
-
 export const useRemoteAreas = create<RemoteAreasState>()((set, get) => ({
   status: 'idle',
   modules: [],
   unavailable: [],
-  load: () => {
-    loading ??= (async () => {
-      set({ status: 'loading' });
-      const result: RemoteAreas = await loadRemoteAreas();
-      set({ status: 'ready', modules: result.modules, unavailable: result.unavailable });
-    })();
-    return loading;
+  load: async () => {
+    if (get().status !== 'idle') return;
+    set({ status: 'loading' });
+    const result: RemoteAreas = await loadRemoteAreas();
+    set({ status: 'ready', modules: result.modules, unavailable: result.unavailable });
   },
   retry: async (area) => {
     const result = await loadRemoteAreas([area], { force: true });
