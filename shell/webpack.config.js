@@ -9,15 +9,6 @@ const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs'
 
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
 
-/**
- * Content-hashed entry file names. The federation runtime asks for the entry chunk's file name while
- * webpack is still hashing it (only to learn the folder depth), and webpack 5.112 refuses
- * [contenthash] before the hash exists; until then the same path without the hash answers.
- */
-function hashedEntryFilename(pathData) {
-  return pathData.chunk?.contentHash?.javascript ? 'js/[name].[contenthash:8].js' : 'js/[name].js';
-}
-
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   return {
@@ -28,7 +19,7 @@ module.exports = (_env, argv) => {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
       uniqueName: 'portal_shell',
-      filename: production ? hashedEntryFilename : 'js/[name].js',
+      filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
       chunkFilename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
       clean: true,
     },

@@ -24,7 +24,7 @@ let navigated: string[];
 beforeEach(() => {
   modals = [];
   navigated = [];
-  notifier = { success: jest.fn(), error: jest.fn(), warning: jest.fn(), modal: jest.fn((o: ModalOptions) => modals.push(o)) };
+  notifier = { success: jest.fn(), error: jest.fn(), warning: jest.fn(), modal: jest.fn((o: ModalOptions) => void modals.push(o)) };
   setNotifier(notifier);
   setNavigator((path) => navigated.push(path));
   setApiBaseUrl('/');

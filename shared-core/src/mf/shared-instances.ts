@@ -5,7 +5,6 @@
 export type SharedInstanceRecord = { owner: string; React: unknown; antd: unknown };
 
 declare global {
-  // eslint-disable-next-line no-var
   var __PORTAL_SHARED__: SharedInstanceRecord[] | undefined;
 }
 
