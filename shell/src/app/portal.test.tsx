@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import {
+  api,
+  ApiError,
   emptyPermissionTree,
   setNotifier,
   useBadgeStore,
@@ -155,12 +157,24 @@ it('opens pages as tabs; the last tab cannot be closed; closing the active one a
   expect(useTabsStore.getState().tabs.map((x) => x.key)).toEqual(['/crm/customer/watched']);
 });
 
-it('loads permissions from the server when none are cached, and logs out when that fails', async () => {
+it('loads permissions from the server when none are cached', async () => {
   logIn(null);
-  const fetchSpy = jest.spyOn(globalThis, 'fetch');
-  // No server in jsdom: the permission call fails like a network failure would.
+  const fetchSpy = jest.spyOn(api, 'fetch').mockResolvedValue(sales);
+  renderAt('/crm/customer/watched');
+  expect(await screen.findByText('我的客户页面')).toBeInTheDocument();
+  expect(fetchSpy).toHaveBeenCalledWith('/Api/menu/auth/', undefined, { silent: true });
+  expect(useSessionStore.getState().permissions).toEqual(sales);
+  fetchSpy.mockRestore();
+});
+
+it.each([
+  ['the server message', new ApiError('server', '账号已停用'), '账号已停用'],
+  ['获取用户信息失败 without one', new ApiError('network', '网络请求失败，请稍候再试'), '获取用户信息失败'],
+])('logs out and shows %s when loading permissions fails', async (_case, error, shown) => {
+  logIn(null);
+  const fetchSpy = jest.spyOn(api, 'fetch').mockRejectedValue(error);
   const router = renderAt('/crm/customer/watched');
-  await waitFor(() => expect(notifier.error).toHaveBeenCalledWith('获取用户信息失败'));
+  await waitFor(() => expect(notifier.error).toHaveBeenCalledWith(shown));
   expect(useSessionStore.getState().token).toBeNull();
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   fetchSpy.mockRestore();

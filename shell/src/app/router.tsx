@@ -5,12 +5,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../auth/login-page';
 import { SessionGate } from '../auth/session-gate';
+import { FullPageSpin } from './full-page-spin';
 
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
     path: '/',
     element: <SessionGate />,
+    // Shown while a lazily loaded route of the first navigation arrives.
+    hydrateFallbackElement: <FullPageSpin />,
     children: [
       { index: true, lazy: () => import('../remotes/remote-page').then((m) => ({ Component: m.RootRedirect })) },
       { path: 'person', element: <Navigate to="/person/index" replace /> },
