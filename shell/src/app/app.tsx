@@ -4,7 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { RouterProvider } from 'react-router-dom';
 import { useLanguageStore } from '@portal/shared-core';
-import { NotifierBridge } from './notifier-bridge';
+import { AppNotifierBridge } from '@portal/shared-ui/app-notifier';
 import type { createAppRouter } from './router';
 
 const THEME = { token: { colorPrimary: '#2f6fd6', borderRadius: 6 } };
@@ -14,7 +14,7 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
   return (
     <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={THEME}>
       <AntApp>
-        <NotifierBridge />
+        <AppNotifierBridge />
         <RouterProvider router={router} />
       </AntApp>
     </ConfigProvider>

@@ -2,10 +2,10 @@
  * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人, with 编辑 (the form
  * panel) and 删除 (after the bulk-action confirmation).
  */
-import { App, Button, Drawer, Empty, List, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Drawer, Empty, List, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { CLUE_DEAL_DONE, MESSAGES, WIDTHS, clueLabel, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
 import { DetailView, type DetailItem } from '@portal/shared-ui';
-import { deleteCustomers } from '../api/customer-api';
+import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { CustomerContact, CustomerDetail, CustomerFollowUp } from '../types';
 
 export type CustomerDetailPanelProps = {
@@ -19,23 +19,12 @@ export type CustomerDetailPanelProps = {
 };
 
 export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, onDeleted }: CustomerDetailPanelProps) {
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDeleteCustomers();
 
   function handleDelete(target: CustomerDetail) {
-    modal.confirm({
-      title: '提示',
-      content: MESSAGES.confirmBulk,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteCustomers([target.id]);
-        } catch {
-          return; // the API client has shown the reason; the customer stays
-        }
-        onClose();
-        onDeleted();
-      },
+    confirmDelete([target.id], () => {
+      onClose();
+      onDeleted();
     });
   }
 

@@ -3,16 +3,16 @@
  * opens the detail panel, 新建客户 opens the form panel.
  */
 import { useState, type Key } from 'react';
-import { App, Button } from 'antd';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, MESSAGES } from '@portal/shared-core';
+import { Button } from 'antd';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER } from '@portal/shared-core';
 import { ListPage, useListQuery } from '@portal/shared-ui';
-import { deleteCustomers } from '../api/customer-api';
 import { customerColumns } from '../components/customer-columns';
 import { CustomerDetailPanel } from '../components/customer-detail-panel';
 import { CustomerFilters } from '../components/customer-filters';
 import { CustomerFormPanel } from '../components/customer-form-panel';
 import { CUSTOMER_SCENES, CUSTOMER_SORTS } from '../constants';
 import { useCustomerDetail } from '../hooks/use-customer-detail';
+import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import { useCustomerList } from '../hooks/use-customer-list';
 import type { Customer, CustomerDetail, CustomerQuery, CustomerScene, CustomerSortField } from '../types';
 
@@ -29,7 +29,7 @@ const INITIAL_QUERY: CustomerQuery = {
 type FormState = { open: false } | { open: true; customer: CustomerDetail | null };
 
 export default function WatchedCustomersPage() {
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDeleteCustomers();
   const { query, changeQuery, changePage } = useListQuery(INITIAL_QUERY);
   const list = useCustomerList(query);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -43,20 +43,9 @@ export default function WatchedCustomersPage() {
   }
 
   function handleDeleteSelected() {
-    modal.confirm({
-      title: '提示',
-      content: MESSAGES.confirmBulk,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        try {
-          await deleteCustomers(selectedKeys.map(Number));
-        } catch {
-          return; // the API client has shown the reason; nothing was deleted
-        }
-        setSelectedKeys([]);
-        list.reload();
-      },
+    confirmDelete(selectedKeys.map(Number), () => {
+      setSelectedKeys([]);
+      list.reload();
     });
   }
 

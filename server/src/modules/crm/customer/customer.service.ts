@@ -181,6 +181,21 @@ export function customerCode(id: number, at: Date): string {
   return `KH${shanghaiDateStamp(at)}${String(id).padStart(5, '0')}`;
 }
 
+/** The columns a user sets through the customer form, for both create and edit. */
+function editableColumns(input: CustomerInput) {
+  return {
+    customer_name: input.customerName,
+    contact_name: input.contactName,
+    contact_mobile: input.contactMobile,
+    lai_yuan: input.laiYuan,
+    level: input.level,
+    industry: input.industry,
+    address: input.address,
+    beizhu: input.beizhu,
+    next_genjin_time: input.nextGenjinTime,
+  };
+}
+
 /** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
 export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput): Promise<number> {
   const now = ctx.clock();
@@ -191,21 +206,13 @@ export async function createCustomer(ctx: AppContext, actor: Actor, input: Custo
       .insertInto('customers')
       .values({
         code: null,
-        customer_name: input.customerName,
-        contact_name: input.contactName,
-        contact_mobile: input.contactMobile,
-        lai_yuan: input.laiYuan,
-        level: input.level,
-        industry: input.industry,
-        address: input.address,
-        beizhu: input.beizhu,
+        ...editableColumns(input),
         owner_id: actor.userId,
         branch_id: actor.branchId,
         created_by: actor.userId,
         created_at: iso,
         updated_at: iso,
         genjin_time: '',
-        next_genjin_time: input.nextGenjinTime,
         clue: 1,
         gonghai: 0,
         is_top: 0,
@@ -233,15 +240,7 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
     const updated = await tx
       .updateTable('customers')
       .set({
-        customer_name: input.customerName,
-        contact_name: input.contactName,
-        contact_mobile: input.contactMobile,
-        lai_yuan: input.laiYuan,
-        level: input.level,
-        industry: input.industry,
-        address: input.address,
-        beizhu: input.beizhu,
-        next_genjin_time: input.nextGenjinTime,
+        ...editableColumns(input),
         updated_at: iso,
       })
       .where('id', '=', id)
