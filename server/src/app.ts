@@ -9,6 +9,7 @@ import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
 import { registerStatic } from './http/static';
+import { offlineRealtime } from './hub/realtime';
 import { normaliseApiUrl } from './http/url';
 import { systemClock, type Clock } from './lib/time';
 import { registerSessionRoutes } from './modules/auth/session/session.routes';
@@ -58,7 +59,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     throw err;
   }
 
-  const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log };
+  const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log, realtime: offlineRealtime };
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
 

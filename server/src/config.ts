@@ -19,6 +19,14 @@ export type AppConfig = {
   logLevel: string;
   /** Honour X-Forwarded-For (behind a proxy). */
   trustProxy: boolean;
+  /** Redis for the realtime backplane when several server processes run side by side. */
+  redisUrl?: string;
+  /** Path of the realtime hub (SignalR JSON protocol). */
+  hubPath: string;
+  /** Folder for uploaded files; defaults to `<dataDir>/uploads`. */
+  uploadDir: string;
+  /** Largest accepted upload, in bytes. */
+  uploadMaxBytes: number;
 };
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -51,5 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: positiveNumber('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env.TRUST_PROXY, false),
+    redisUrl: env.REDIS_URL || undefined,
+    hubPath: env.HUB_PATH || '/hub',
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
+    uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 20) * 1024 * 1024),
   };
 }
