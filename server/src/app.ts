@@ -10,15 +10,30 @@ import type { ActorResolver } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
 import { registerStatic } from './http/static';
 import { offlineRealtime } from './hub/realtime';
+import { attachHub } from './hub/attach-hub';
 import { normaliseApiUrl } from './http/url';
 import { systemClock, type Clock } from './lib/time';
 import { registerSessionRoutes } from './modules/auth/session/session.routes';
 import { resolveActor } from './modules/auth/session/session.service';
 import { registerCustomerRoutes } from './modules/crm/customer/customer.routes';
+import { registerCustomerAssignmentRoutes } from './modules/crm/customer/customer-assignment.routes';
+import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-batch.routes';
+import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
+import { registerNotificationRoutes } from './modules/notification/notification.routes';
+import { registerTaskRoutes } from './modules/oa/task/task.routes';
+import { registerContractRoutes } from './modules/crm/contract/contract.routes';
+import { registerProductRoutes } from './modules/erp/product/product.routes';
+import { registerWarehouseRoutes } from './modules/erp/warehouse/warehouse.routes';
+import { registerUserGridRoutes } from './modules/system/user/user-grid.routes';
 import { registerLeadSourceRoutes } from './modules/crm/lead-source/lead-source.routes';
 import { registerBranchRoutes } from './modules/system/branch/branch.routes';
 import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
+import { registerFileRoutes } from './modules/file/file.routes';
+import { registerFieldRoutes } from './modules/system/field/field.routes';
+import { registerFormRoutes } from './modules/system/form/form.routes';
+import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
+import { registerRegionRoutes } from './modules/system/region/region.routes';
 
 export type AppOptions = {
   /** Injected clock (tests move time to check expiry and the login-failure window). */
@@ -69,12 +84,30 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await registerStatic(app, { mfDir: config.mfDir, shellDist: config.shellDist });
 
   const resolve: ActorResolver = (token) => resolveActor(ctx, token);
+  // The realtime hub before the routes: services read ctx.realtime when they push (issue 4).
+  ctx.realtime = await attachHub(app, ctx, resolve);
   registerSessionRoutes(app, ctx, resolve);
   registerUserRoutes(app, ctx, resolve);
   registerBranchRoutes(app, ctx, resolve);
   registerLoginLogRoutes(app, ctx, resolve);
   registerLeadSourceRoutes(app, ctx, resolve);
   registerCustomerRoutes(app, ctx, resolve);
+  registerCustomerAssignmentRoutes(app, ctx, resolve);
+  registerCustomerBatchRoutes(app, ctx, resolve);
+  registerNotificationRoutes(app, ctx, resolve);
+  registerTaskRoutes(app, ctx, resolve);
+  registerUserGridRoutes(app, ctx, resolve);
+  registerProductRoutes(app, ctx, resolve);
+  registerWarehouseRoutes(app, ctx, resolve);
+  registerContractRoutes(app, ctx, resolve);
+  registerFormRoutes(app, ctx, resolve);
+  registerFieldRoutes(app, ctx, resolve);
+  registerModuleRecordRoutes(app, ctx, resolve);
+  registerRegionRoutes(app, ctx, resolve);
+  await registerFileRoutes(app, ctx, resolve);
+
+  // Public-pool recycle warnings: now, then daily; stopped when the app closes.
+  await startRecycleWarnings(app, ctx);
 
   await app.ready();
   return app;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadHubConfig, type HubConfig } from './hub/hub-config';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export type AppConfig = {
@@ -23,10 +24,16 @@ export type AppConfig = {
   redisUrl?: string;
   /** Path of the realtime hub (SignalR JSON protocol). */
   hubPath: string;
+  /** Realtime hub tuning (env HUB_REDIS_PREFIX, HUB_PRESENCE_TTL_MS, HUB_KEEPALIVE_MS, ...; see hub/hub-config.ts). */
+  hub: HubConfig;
   /** Folder for uploaded files; defaults to `<dataDir>/uploads`. */
   uploadDir: string;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Public pool: an owned customer returns to the pool after this many days without follow-up (since its last follow-up or assignment). */
+  poolRecycleDays: number;
+  /** Owners are warned (once a day) about customers that return to the pool within this many days. */
+  poolWarnDays: number;
 };
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -61,7 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(env.TRUST_PROXY, false),
     redisUrl: env.REDIS_URL || undefined,
     hubPath: env.HUB_PATH || '/hub',
+    hub: loadHubConfig(env),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 20) * 1024 * 1024),
+    poolRecycleDays: Math.ceil(positiveNumber('POOL_RECYCLE_DAYS', env.POOL_RECYCLE_DAYS, 30)),
+    poolWarnDays: Math.ceil(positiveNumber('POOL_WARN_DAYS', env.POOL_WARN_DAYS, 3)),
   };
 }

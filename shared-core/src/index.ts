@@ -35,6 +35,8 @@ export { useTabsStore, canCloseTab, TABS_STORAGE_KEY } from './layout/tabs-store
 export type { PageTab } from './layout/tabs-store';
 export { useRealtimeStatus } from './layout/realtime-status-store';
 export { useBadgeStore } from './layout/badge-store';
+export { useNotificationStore } from './layout/notification-store';
+export type { PortalNotification } from './layout/notification-store';
 export { useSlidePanel, useSlidePanelStore } from './layout/slide-panel';
 export type { SlidePanelContent } from './layout/slide-panel';
 

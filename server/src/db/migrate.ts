@@ -1,12 +1,21 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
+import { seedReferenceData } from './seed/reference-data';
 import * as accounts from './migrations/001-accounts';
 import * as crm from './migrations/002-crm';
+import * as realtimeNotifications from './migrations/003-realtime-notifications';
+import * as formsFilesRegions from './migrations/004-forms-files-regions';
+import * as productsContracts from './migrations/005-products-contracts';
+import * as contactLookup from './migrations/007-contact-lookup';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-crm': crm,
+  '003-realtime-notifications': realtimeNotifications,
+  '004-forms-files-regions': formsFilesRegions,
+  '005-products-contracts': productsContracts,
+  '007-contact-lookup': contactLookup,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -19,4 +28,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+  // Reference data every installation needs (built-in forms, regions); idempotent.
+  await seedReferenceData(db);
 }

@@ -121,6 +121,195 @@ export type CustomerParticipantTable = {
   user_id: number;
 };
 
+/** A message in a user's drawer (spec §3 "Notification"). `kind`: task, customer, approval, pool. */
+export type NotificationTable = {
+  id: Generated<number>;
+  user_id: number;
+  cont: string;
+  kind: string;
+  /** What the notification is about ('task', 'customer', 'approval' or ''), with `model_id`. */
+  model_type: Generated<string>;
+  model_id: number | null;
+  is_read: Generated<number>;
+  created_at: string;
+  read_at: string | null;
+};
+
+export type TaskTable = {
+  id: Generated<number>;
+  title: string;
+  cont: string;
+  /** 0 open, 2 done, 3 refused. */
+  status: number;
+  /** 1 ordinary; 2 completed by a comment. */
+  type: number;
+  grade: string;
+  /** ISO time or ''. */
+  end_time: string;
+  created_by: number | null;
+  assignee_id: number | null;
+  model_id: number | null;
+  /** 1 clue, 2 customer, 4 contract. */
+  model_type: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The last time a customer was given to someone (assigned or reassigned) and whether they have opened it since. */
+export type CustomerAssignmentTable = {
+  customer_id: number;
+  user_id: number;
+  assigned_by: number | null;
+  assigned_at: string;
+  seen: number;
+};
+
+export type PoolRecycleWarningTable = {
+  customer_id: number;
+  owner_id: number;
+  /** Shanghai calendar day 'YYYY-MM-DD'. */
+  warned_on: string;
+};
+
+/** Money columns (`*_cents`) hold integer fen (1/100 yuan): exact sums on both databases. */
+export type ProductTable = {
+  id: Generated<number>;
+  name: string;
+  /** Product number (编号 / barcode), unique. */
+  number: string;
+  /** Specification (规格). */
+  standard: string;
+  unit: string;
+  price_cents: number;
+  cost_price_cents: number;
+  /** Tax classification code. */
+  shuihao: string;
+  /** Tax rate in percent (13, 9, 6…). */
+  shuilv: number;
+  cover: string;
+  /** 1 on sale (shown in the picker), 0 withdrawn. */
+  status: number;
+  created_at: string;
+};
+
+/** Warehouse id 0 is 默认仓库, inserted by migration 005 in every installation. */
+export type WarehouseTable = {
+  id: Generated<number>;
+  name: string;
+  sort_order: number;
+};
+
+export type StockTable = {
+  product_id: number;
+  warehouse_id: number;
+  quantity: number;
+};
+
+export type ContractTable = {
+  id: Generated<number>;
+  order_sn: string;
+  title: string;
+  customer_id: number;
+  money_cents: number;
+  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
+  status: number;
+  /** 'YYYY-MM-DD' or ''. */
+  sign_date: string;
+  start_date: string;
+  end_date: string;
+  is_invoiced: number;
+  beizhu: string;
+  owner_id: number | null;
+  branch_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ContractParticipantTable = {
+  contract_id: number;
+  user_id: number;
+};
+
+/** A form definition (migration 004); `mode` is its key ('customer', 'fieldDemo'). */
+export type FormTable = {
+  id: Generated<number>;
+  mode: string;
+  title: string;
+  cols: number;
+  labelwidth: number;
+  labelposition: string;
+  labelbg: string;
+  api_add: string;
+  api_edit: string;
+  api_detail: string;
+  category: string;
+  is_workflow: number;
+  /** 1 for the forms every installation starts with. */
+  is_builtin: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type FormFieldTable = {
+  id: Generated<number>;
+  form_id: number;
+  sort: number;
+  /** The field definition as a JSON string (spec §3 "Dynamic form field definition"). */
+  json: string;
+  /** 1 enabled, 0 disabled. */
+  status: number;
+  /** 1 shown in the entry form, 0 kept out of it. */
+  isshow: number;
+};
+
+export type UserFieldChoiceTable = {
+  user_id: number;
+  form_id: number;
+  /** Comma-joined form_fields ids the user shows as list columns. */
+  shown: string;
+  updated_at: string;
+};
+
+export type ModuleRecordTable = {
+  id: Generated<number>;
+  form_id: number;
+  /** The values object exactly as the client sent it (a JSON string). */
+  data: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type FileTable = {
+  id: Generated<number>;
+  /** Random hex + extension: the name on disk and the capability in `/files/<name>`. */
+  stored_name: string;
+  original_name: string;
+  url: string;
+  /** Lower-case extension without the dot. */
+  format: string;
+  mime: string;
+  size_bytes: number;
+  is_image: number;
+  user_id: number | null;
+  model_id: number;
+  pic_type: string;
+  code: string;
+  user_type: string;
+  category_id: number;
+  created_at: string;
+};
+
+/** id = the national division code as a number; level 1 province, 2 city, 3 district. */
+export type RegionTable = {
+  id: number;
+  name: string;
+  level: number;
+  parent_id: number;
+  status: number;
+};
+
 export type Database = {
   branches: BranchTable;
   roles: RoleTable;
@@ -132,4 +321,19 @@ export type Database = {
   contacts: ContactTable;
   followups: FollowupTable;
   customer_participants: CustomerParticipantTable;
+  notifications: NotificationTable;
+  tasks: TaskTable;
+  customer_assignments: CustomerAssignmentTable;
+  pool_recycle_warnings: PoolRecycleWarningTable;
+  forms: FormTable;
+  form_fields: FormFieldTable;
+  user_field_choices: UserFieldChoiceTable;
+  module_records: ModuleRecordTable;
+  files: FileTable;
+  regions: RegionTable;
+  products: ProductTable;
+  warehouses: WarehouseTable;
+  stock: StockTable;
+  contracts: ContractTable;
+  contract_participants: ContractParticipantTable;
 };

@@ -102,6 +102,8 @@ export type ControlProps<V = unknown> = {
   formCode: string;
   /** The record id ('0' = create). */
   recordId: string;
+  /** The element id the field's label points at (set by antd's Form.Item); put it on the input. */
+  id?: string;
 };
 
 export type ControlComponent = ComponentType<ControlProps>;

@@ -1,10 +1,11 @@
-/** The portal behind the session gate: permissions (cache, else server), remote routes, layout. */
+/** The portal behind the session gate: permissions (cache, else server), remote routes, realtime connection, layout. */
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useSessionStore } from '@portal/shared-core';
 import { FullPageSpin } from '../app/full-page-spin';
 import { PortalProvider } from '../app/portal-context';
 import { AppLayout } from '../layout/app-layout';
+import { RealtimeProvider } from '../realtime/realtime-provider';
 import { loadPermissions } from './load-permissions';
 
 export function SignedInPortal() {
@@ -22,9 +23,11 @@ export function SignedInPortal() {
   if (!permissions) return <FullPageSpin />;
   return (
     <PortalProvider permissions={permissions} loggedIn loading={<FullPageSpin />}>
-      <AppLayout>
-        <Outlet />
-      </AppLayout>
+      <RealtimeProvider>
+        <AppLayout>
+          <Outlet />
+        </AppLayout>
+      </RealtimeProvider>
     </PortalProvider>
   );
 }

@@ -1,9 +1,12 @@
 /** Top bar (spec §2.3): logo, area navigation, nickname, avatar with online dot and the user dropdown. */
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Badge, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasAnyInArea, localize, REMOTE_AREAS, useLanguageStore, useRealtimeStatus, useSessionStore, type RemoteArea } from '@portal/shared-core';
 import { usePortal } from '../app/portal-context';
+import { NotificationBell } from '../notifications/notification-bell';
+import { OnlinePeoplePanel } from '../realtime/online-people-panel';
 import { AREA_LABELS, text } from '../i18n/shell-texts';
 import { confirmLogout } from './logout';
 
@@ -29,10 +32,11 @@ export function TopBar() {
   const { language, setLanguage } = useLanguageStore();
   const areas = useAreaNavigation();
   const currentArea = pathname.split('/')[1];
+  const [onlinePanelOpen, setOnlinePanelOpen] = useState(false);
 
   const items: MenuProps['items'] = [
     { key: 'person', label: text('personalSettings') },
-    { key: 'online', label: `${text('onlineCount')}：${onlineCount ?? '-'}`, disabled: true },
+    { key: 'online', label: `${text('onlineCount')}：${onlineCount ?? '-'}` },
     {
       key: 'language',
       label: text('language'),
@@ -47,6 +51,7 @@ export function TopBar() {
 
   const handleMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'person') navigate('/person/index');
+    else if (key === 'online') setOnlinePanelOpen(true);
     else if (key === 'lang-cn') setLanguage('cn');
     else if (key === 'lang-en') setLanguage('en');
     else if (key === 'logout') confirmLogout(modal, message, () => navigate('/login', { replace: true }));
@@ -80,6 +85,7 @@ export function TopBar() {
           );
         })}
       </nav>
+      <NotificationBell />
       <Dropdown menu={{ items, onClick: handleMenuClick }} trigger={['click']}>
         <a className="top-bar-user" onClick={(e) => e.preventDefault()} href="#user">
           <Space>
@@ -91,6 +97,7 @@ export function TopBar() {
           </Space>
         </a>
       </Dropdown>
+      <OnlinePeoplePanel open={onlinePanelOpen} onClose={() => setOnlinePanelOpen(false)} />
     </div>
   );
 }

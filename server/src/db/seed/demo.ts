@@ -7,6 +7,8 @@ import { insertUser, seedConfiguration, type UserSeed } from './accounts';
 import { FOLLOWUP_NOTES, JOB_TITLES, mobile, personName } from './chinese-data';
 import { generateCustomer, type OwnerRef } from './customers';
 import { createRng } from './prng';
+import { seedTasksAndNotifications } from './tasks-notifications';
+import { seedProductsAndContracts } from './products-contracts';
 
 export const DEMO_SEED = 20261121;
 export const DEMO_CUSTOMERS = 500;
@@ -71,6 +73,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     const sources = (await tx.selectFrom('lead_sources').select('id').orderBy('id').execute()).map((r) => r.id);
     const owners: OwnerRef[] = users.filter((u) => u.role === ROLE_SALES || u.role === ROLE_MANAGER).map((u) => ({ id: u.id, branchId: u.branchId }));
     await seedCustomers(tx, { count: DEMO_CUSTOMERS, owners, sources, now, seed: DEMO_SEED, firstId: 1, withDetails: true });
+    await seedTasksAndNotifications(tx, { now, users });
+    await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
   });
 }
 

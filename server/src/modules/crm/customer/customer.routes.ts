@@ -8,6 +8,7 @@ import { apiPath } from '../../../http/url';
 import { hasRight, hasRightUnder } from '../../system/role/permission-tree';
 import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { parseCustomerId, parseCustomerInput, parseListQuery } from './customer.validation';
+import { markCustomerSeen } from './customer-assignment';
 
 /** Any customer page (`crm` permission under `customer/`). */
 export const VIEW_CUSTOMERS: Permission = { label: "crm 'customer/*'", allows: (t) => hasRightUnder(t, 'crm', 'customer/') };
@@ -25,7 +26,10 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
   app.post(apiPath('/api/customer/Views'), { preHandler: guarded(resolve, VIEW_CUSTOMERS) }, async (request) => {
     const id = integer(requestInput(request), 'id', undefined, { min: 1, message: MSG_CUSTOMER_NOT_FOUND });
     if (id === undefined) throw badRequest('请选择客户');
-    return success('获取成功', await viewCustomer(ctx, actorOf(request), id));
+    const detail = await viewCustomer(ctx, actorOf(request), id);
+    // The owner opening a customer given to them: it no longer counts as 再分配 (not yet opened).
+    if (detail.UserID === actorOf(request).userId) await markCustomerSeen(ctx, detail.UserID, id);
+    return success('获取成功', detail);
   });
 
   app.post(apiPath('/api/customer/CustomerAddEndit'), { preHandler: guarded(resolve, EDIT_CUSTOMERS) }, async (request) => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../app-context';
-import type { DbOrTx } from '../../../db/database';
+import { sql } from 'kysely';
+import type { DbOrTx, DbTx } from '../../../db/database';
 import { badRequest, forbidden, notFound } from '../../../http/errors';
 import type { ListReply } from '../../../http/envelope';
 import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
@@ -7,12 +8,15 @@ import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
 import { indexCustomerSearch, removeCustomerSearch, searchCondition } from './customer-search';
+import { containsAny } from '../../shared/contains-search';
+import { recordAssignment } from './customer-assignment';
+import { transact } from '../../../db/transact';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
 
 /** `select` from customers `c` with owner, branch and source names joined (no N+1). */
-function customerRows(db: DbOrTx) {
+export function customerRows(db: DbOrTx) {
   return db
     .selectFrom('customers as c')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
@@ -46,7 +50,7 @@ function customerRows(db: DbOrTx) {
 
 type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: RawCustomerRow): CustomerRow {
+export function toRow(r: RawCustomerRow): CustomerRow {
   return {
     id: r.id,
     code: r.code ?? '',
@@ -79,13 +83,8 @@ function toRow(r: RawCustomerRow): CustomerRow {
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
   const branches = await loadBranchIndex(ctx.db);
-  let base = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', q.gonghai);
-  if (q.gonghai === 0) base = base.where(dataScope(CUSTOMER_SCOPE, actor, q.scene, branches));
-  if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
-  if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
-  if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
-  if (q.filters.days) base = base.where('c.created_at', '>=', new Date(ctx.clock().getTime() - q.filters.days * 86400_000).toISOString());
-  const unkeyed = base;
+  const unkeyed = filteredCustomers(ctx, actor, q, branches);
+  let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -110,6 +109,29 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const rows = await customerRows(ctx.db).where('c.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
+}
+
+/** Customers `c` within the actor's scope and the query's scene and filters (the key is left to the caller): the list and the export share it. */
+export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex) {
+  let base = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', q.gonghai);
+  if (q.gonghai === 0) base = base.where(dataScope(CUSTOMER_SCOPE, actor, q.scene, branches));
+  if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
+  if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
+  if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
+  if (q.filters.days) base = base.where('c.created_at', '>=', new Date(ctx.clock().getTime() - q.filters.days * 86400_000).toISOString());
+  const texts = [
+    ['c.customer_name', q.filters.name],
+    ['c.contact_name', q.filters.contactName],
+    ['c.contact_mobile', q.filters.mobile],
+    ['c.industry', q.filters.industry],
+    ['c.address', q.filters.address],
+  ] as const;
+  for (const [column, value] of texts) if (value) base = base.where(containsAny(ctx.dialect, [column], value));
+  if (q.filters.branchId) {
+    if (!branches.get(q.filters.branchId)) throw badRequest('部门不存在');
+    base = base.where('c.branch_id', 'in', branches.subtreeIds(q.filters.branchId));
+  }
+  return base;
 }
 
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
@@ -198,45 +220,87 @@ function editableColumns(input: CustomerInput) {
 
 /** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
 export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput): Promise<number> {
-  const now = ctx.clock();
-  const iso = now.toISOString();
   return ctx.db.transaction().execute(async (tx) => {
     await assertLeadSource(tx, input.laiYuan);
-    const { id } = await tx
-      .insertInto('customers')
-      .values({
-        code: null,
-        ...editableColumns(input),
-        owner_id: actor.userId,
-        branch_id: actor.branchId,
-        created_by: actor.userId,
-        created_at: iso,
-        updated_at: iso,
-        genjin_time: '',
-        clue: 1,
-        gonghai: 0,
-        is_top: 0,
-        watch_user_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const code = customerCode(id, now);
-    await tx.updateTable('customers').set({ code }).where('id', '=', id).execute();
-    await tx
-      .insertInto('contacts')
-      .values({ customer_id: id, contact_name: input.contactName, mobile: input.contactMobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: iso })
-      .execute();
-    await indexCustomerSearch(tx, ctx.dialect, id, { name: input.customerName, mobile: input.contactMobile, code });
+    const [id] = await insertCustomers(tx, ctx, actor, [input]);
     return id;
   });
+}
+
+/** Rows per multi-row insert: ~20 bound values a customer stays far below SQLite's and PostgreSQL's limits. */
+const INSERT_CHUNK = 200;
+
+/**
+ * Inserts validated customers (lead sources checked by the caller) with their primary contacts, codes
+ * and search entries, owned by the actor in the actor's branch, inside the caller's transaction.
+ * Returns the new ids in input order. Used by the create form (one) and the batch import (many).
+ */
+export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[]): Promise<number[]> {
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  const ids: number[] = [];
+  for (let start = 0; start < inputs.length; start += INSERT_CHUNK) {
+    const chunk = inputs.slice(start, start + INSERT_CHUNK);
+    const inserted = await tx
+      .insertInto('customers')
+      .values(
+        chunk.map((input) => ({
+          code: null,
+          ...editableColumns(input),
+          owner_id: actor.userId,
+          branch_id: actor.branchId,
+          created_by: actor.userId,
+          created_at: iso,
+          updated_at: iso,
+          genjin_time: '',
+          clue: 1,
+          gonghai: 0,
+          is_top: 0,
+          watch_user_id: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // One statement hands out ids in VALUES order (SQLite rowids, PostgreSQL's sequence), but the
+    // order of RETURNING is unspecified: sorting restores the input order.
+    const chunkIds = inserted.map((r) => r.id).sort((a, b) => a - b);
+    const codes = chunkIds.map((id) => customerCode(id, now));
+    const codeCase = sql<string>`case id ${sql.join(
+      chunkIds.map((id, i) => sql`when ${id} then ${codes[i]}`),
+      sql` `,
+    )} end`;
+    await tx.updateTable('customers').set({ code: codeCase }).where('id', 'in', chunkIds).execute();
+    await tx
+      .insertInto('contacts')
+      .values(
+        chunk.map((input, i) => ({
+          customer_id: chunkIds[i],
+          contact_name: input.contactName,
+          mobile: input.contactMobile,
+          wechat: '',
+          qq: '',
+          zhiwei: '',
+          sex: '',
+          is_primary: 1,
+          created_at: iso,
+        })),
+      )
+      .execute();
+    for (const [i, input] of chunk.entries()) {
+      await indexCustomerSearch(tx, ctx.dialect, chunkIds[i], { name: input.customerName, mobile: input.contactMobile, code: codes[i] });
+    }
+    ids.push(...chunkIds);
+  }
+  return ids;
 }
 
 /** Edits a customer within the actor's scope; the primary contact follows the contact fields. */
 export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, input: CustomerInput): Promise<void> {
   const iso = ctx.clock().toISOString();
-  await ctx.db.transaction().execute(async (tx) => {
+  await transact(ctx, async (tx) => {
     await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
     await assertLeadSource(tx, input.laiYuan);
+    const before = await tx.selectFrom('customers').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow();
     const updated = await tx
       .updateTable('customers')
       .set({
@@ -244,8 +308,10 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
         updated_at: iso,
       })
       .where('id', '=', id)
-      .returning('code')
+      .returning(['code', 'owner_id'])
       .executeTakeFirstOrThrow();
+    // An edit that gives the customer to someone else is an assignment: the new owner is told after the commit.
+    if (updated.owner_id !== null && updated.owner_id !== before.owner_id) await recordAssignment(ctx, tx, actor, [id], updated.owner_id);
     const primary = await tx.selectFrom('contacts').select('id').where('customer_id', '=', id).where('is_primary', '=', 1).executeTakeFirst();
     if (primary) {
       await tx.updateTable('contacts').set({ contact_name: input.contactName, mobile: input.contactMobile }).where('id', '=', primary.id).execute();

@@ -46,6 +46,9 @@ export const SORT_COLUMNS = {
 export const LEVELS = ['A', 'B', 'C'] as const;
 export type Level = (typeof LEVELS)[number];
 
+/** Advanced search (高级搜索): text fields match when they contain the value; a department includes its sub-departments. */
+export type AdvancedFilters = { name?: string; contactName?: string; mobile?: string; industry?: string; address?: string; branchId?: number };
+
 export type CustomerListQuery = {
   page: number;
   rows: number;
@@ -53,7 +56,7 @@ export type CustomerListQuery = {
   scene: Scene;
   sort: Sort;
   order: 'asc' | 'desc';
-  filters: { level?: Level; laiYuan?: number; days?: 7 | 30 | 90; clue?: 1 | 2 };
+  filters: { level?: Level; laiYuan?: number; days?: 7 | 30 | 90; clue?: 1 | 2 } & AdvancedFilters;
   gonghai: 0 | 1;
 };
 

@@ -2,7 +2,7 @@ import { badRequest } from '../../../http/errors';
 import { choice, integer, jsonObject, text, type Input } from '../../../http/input';
 import { parseShanghaiDateTime } from '../../../lib/time';
 import { SCENES } from '../../shared/data-scope';
-import { LEVELS, SORTS, type CustomerInput, type CustomerListQuery, type Level } from './customer.types';
+import { LEVELS, SORTS, type AdvancedFilters, type CustomerInput, type CustomerListQuery, type Level } from './customer.types';
 
 /** Mobile (1[3-9]xxxxxxxxx, optional +86) or landline (0xx[x]-xxxxxxx[x], optional extension). */
 const MOBILE = /^(?:\+?86)?1[3-9]\d{9}$/;
@@ -34,8 +34,27 @@ export function parseListQuery(input: Input): CustomerListQuery {
   }
   const clue = integer(raw, 'clue', undefined, { min: 1, max: 2, message: '成交状态不正确' });
   if (clue !== undefined) filters.clue = clue as 1 | 2;
+  Object.assign(filters, parseAdvancedFilters(raw));
 
   return { page, rows, key, scene, sort, order, filters, gonghai };
+}
+
+/** The advanced-search filters (keys as the customer form names its fields); empty values are left out. */
+function parseAdvancedFilters(raw: Input): AdvancedFilters {
+  const out: AdvancedFilters = {};
+  const name = text(raw, 'CustomerName', { label: '客户名称', max: 100 });
+  if (name) out.name = name;
+  const contactName = text(raw, 'contact_name', { label: '联系人', max: 50 });
+  if (contactName) out.contactName = contactName;
+  const mobile = text(raw, 'contact_mobile', { label: '手机号码', max: 30 });
+  if (mobile) out.mobile = mobile;
+  const industry = text(raw, 'industry', { label: '所属行业', max: 50 });
+  if (industry) out.industry = industry;
+  const address = text(raw, 'address', { label: '地址', max: 200 });
+  if (address) out.address = address;
+  const branchId = integer(raw, 'BranchID', undefined, { min: 1, message: '部门不存在' });
+  if (branchId !== undefined) out.branchId = branchId;
+  return out;
 }
 
 /** `id`: 0 (or '0') for a new customer, otherwise the customer to edit. */

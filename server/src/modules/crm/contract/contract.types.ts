@@ -1,0 +1,32 @@
+import type { Scene } from '../../shared/data-scope';
+
+/** A contract as the contract select and lists show it (spec §3 Contract; team contract `api/contract/index`). */
+export type ContractRow = {
+  id: number;
+  /** Contract number, the select's option text. */
+  orderSn: string;
+  title: string;
+  customerId: number;
+  customerName: string;
+  /** Amount in yuan. */
+  Money: number;
+  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
+  status: number;
+  UserID: number;
+  UserName: string;
+  /** Creation time, `yyyy-MM-dd HH:mm:ss` Asia/Shanghai. */
+  addtime: string;
+};
+
+/** `api/contract/Views`: what the form engine copies into a form opened for a contract. */
+export type ContractDetail = ContractRow & {
+  contractId: number;
+  signDate: string;
+  startDate: string;
+  endDate: string;
+  isInvoiced: number;
+  beizhu: string;
+  BranchName: string;
+};
+
+export type ContractListQuery = { page: number; rows: number; key: string; scene: Scene };

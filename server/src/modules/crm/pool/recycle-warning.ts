@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../app-context';
+import { transact } from '../../../db/transact';
+import { shanghaiDateStamp } from '../../../lib/time';
+import { notify } from '../../notification/notify';
+
+/**
+ * Public-pool recycle warnings (guides/public-pool-rules.md "Recycling"): an owned customer returns to
+ * the pool after `poolRecycleDays` without follow-up, counted from its last follow-up, its assignment
+ * to the current owner, or its creation, whichever is latest. Owners hear `poolWarnDays` ahead: once a
+ * day, one summary notification per owner covering every customer whose return falls within the
+ * window (now, now + warnDays]. Customers with a deal (clue 2) are exempt, and departed owners are
+ * not warned. Customers already past their deadline are the recycling job's business, not this one's.
+ */
+const DAY_MS = 86400_000;
+/** Sent warnings are kept this long (they only matter for "already warned today"). */
+const KEEP_WARNINGS_DAYS = 7;
+const INSERT_CHUNK = 500;
+/** Customer `clue` 2 = 已成交: customers with a deal are never recycled. */
+const DEAL_DONE = 2;
+
+export type RecycleWarningResult = { owners: number; customers: number };
+
+/** The Shanghai calendar day 'YYYY-MM-DD' of `at`. */
+export function shanghaiDay(at: Date): string {
+  const stamp = shanghaiDateStamp(at);
+  return `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6)}`;
+}
+
+/** Last-activity times (exclusive `from`, inclusive `to`) whose deadline falls within the warning window. */
+export function warningWindow(now: Date, recycleDays: number, warnDays: number): { from: string; to: string } {
+  return {
+    from: new Date(now.getTime() - recycleDays * DAY_MS).toISOString(),
+    to: new Date(now.getTime() - (recycleDays - warnDays) * DAY_MS).toISOString(),
+  };
+}
+
+export function warningText(count: number, warnDays: number): string {
+  return `你有 ${count} 个客户将在 ${warnDays} 天内被收回公海，请及时跟进`;
+}
+
+/** When the recycle clock started: the latest of last follow-up, creation and assignment to the current owner ('' sorts first). */
+export function lastActivity(c: { genjin_time: string; created_at: string; assigned_at: string | null }): string {
+  return [c.genjin_time, c.created_at, c.assigned_at ?? ''].reduce((a, b) => (b > a ? b : a));
+}
+
+const LOOKUP_CHUNK = 500;
+
+/** Customers whose return to the pool falls within the warning window, with their owners. */
+async function customersToWarn(ctx: AppContext, now: Date): Promise<{ customerId: number; ownerId: number }[]> {
+  const { from, to } = warningWindow(now, ctx.config.poolRecycleDays, ctx.config.poolWarnDays);
+  const db = ctx.db;
+  // Candidates: three index ranges (follow-up, creation and assignment times) rather than a scan over
+  // an expression. Each candidate is then read by primary key and judged here, so that no planner can
+  // prefer walking a whole time index instead.
+  const candidates = await db
+    .selectFrom('customers')
+    .select('id as cid')
+    .where('gonghai', '=', 0)
+    .where('genjin_time', '>', from)
+    .where('genjin_time', '<=', to)
+    .union(db.selectFrom('customers').select('id as cid').where('gonghai', '=', 0).where('created_at', '>', from).where('created_at', '<=', to))
+    .union(db.selectFrom('customer_assignments').select('customer_id as cid').where('assigned_at', '>', from).where('assigned_at', '<=', to))
+    .execute();
+  const ids = candidates.map((r) => r.cid).sort((a, b) => a - b);
+  const due: { customerId: number; ownerId: number }[] = [];
+  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('customers as c')
+      .innerJoin('users as u', 'u.id', 'c.owner_id')
+      .leftJoin('customer_assignments as a', (j) => j.onRef('a.customer_id', '=', 'c.id').onRef('a.user_id', '=', 'c.owner_id'))
+      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status'])
+      .where('c.id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
+      .execute();
+    for (const r of rows) {
+      if (r.gonghai !== 0 || r.clue === DEAL_DONE || r.quit_status !== 0 || r.owner_id === null) continue;
+      const last = lastActivity(r);
+      if (last > from && last <= to) due.push({ customerId: r.id, ownerId: r.owner_id });
+    }
+  }
+  return due.sort((a, b) => a.customerId - b.customerId);
+}
+
+/**
+ * One run: records today's warnings and notifies each owner once. Safe to run again the same day,
+ * concurrently or on several processes: a warning row is unique per customer and day, and only the
+ * rows this run inserted are announced.
+ */
+export async function runRecycleWarnings(ctx: AppContext): Promise<RecycleWarningResult> {
+  const now = ctx.clock();
+  const today = shanghaiDay(now);
+  const due = await customersToWarn(ctx, now);
+  return transact(ctx, async (tx) => {
+    const keepFrom = shanghaiDay(new Date(now.getTime() - KEEP_WARNINGS_DAYS * DAY_MS));
+    await tx.deleteFrom('pool_recycle_warnings').where('warned_on', '<', keepFrom).execute();
+    const perOwner = new Map<number, number[]>();
+    for (let start = 0; start < due.length; start += INSERT_CHUNK) {
+      const inserted = await tx
+        .insertInto('pool_recycle_warnings')
+        .values(due.slice(start, start + INSERT_CHUNK).map((d) => ({ customer_id: d.customerId, owner_id: d.ownerId, warned_on: today })))
+        .onConflict((oc) => oc.columns(['customer_id', 'warned_on']).doNothing())
+        .returning(['customer_id', 'owner_id'])
+        .execute();
+      for (const r of inserted) {
+        const list = perOwner.get(r.owner_id) ?? [];
+        list.push(r.customer_id);
+        perOwner.set(r.owner_id, list);
+      }
+    }
+    let customers = 0;
+    for (const [ownerId, customerIds] of perOwner) {
+      customers += customerIds.length;
+      await notify(
+        ctx,
+        {
+          userIds: [ownerId],
+          cont: warningText(customerIds.length, ctx.config.poolWarnDays),
+          kind: 'pool',
+          modelType: 'customer',
+          modelId: customerIds.length === 1 ? customerIds[0] : null,
+        },
+        tx,
+      );
+    }
+    return { owners: perOwner.size, customers };
+  });
+}
+
+/**
+ * Runs the warnings now (awaited, so a fresh start has sent today's) and then every day. The timer
+ * does not keep the process alive; closing the app stops it and waits for a run in progress.
+ */
+export async function startRecycleWarnings(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = (): Promise<unknown> => {
+    running = runRecycleWarnings(ctx).catch((err: unknown) => ctx.log.error({ err }, 'public pool recycle warnings failed'));
+    return running;
+  };
+  const timer = setInterval(() => void run(), DAY_MS);
+  timer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+  await run();
+}

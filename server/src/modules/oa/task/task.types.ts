@@ -1,0 +1,52 @@
+/** Task status codes (spec §3, §4): a task is open until it is completed (2) or refused (3). */
+export const TASK_STATUS = { open: 0, done: 2, refused: 3 } as const;
+export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
+
+export const TASK_STATUS_TEXT: Record<TaskStatus, string> = { 0: '进行中', 2: '已完成', 3: '已拒绝' };
+
+/** Task `type`: 1 ordinary; 2 completed by a comment (the complete button is hidden, spec §4). */
+export const TASK_TYPE = { ordinary: 1, commentToComplete: 2 } as const;
+
+/** Task `modelType` (spec §3): what the task is attached to. Clues live in the customers table. */
+export const TASK_MODEL_TYPES = [1, 2, 4] as const;
+export type TaskModelType = (typeof TASK_MODEL_TYPES)[number];
+
+export const TASK_SCENES = ['mine', 'created'] as const;
+export type TaskScene = (typeof TASK_SCENES)[number];
+
+export type TaskInput = {
+  title: string;
+  cont: string;
+  /** Stored ISO time or ''. */
+  endTime: string;
+  grade: string;
+  type: 1 | 2;
+  assigneeId: number;
+  model: { type: TaskModelType; id: number } | null;
+};
+
+export type TaskListQuery = { page: number; rows: number; scene: TaskScene; status?: TaskStatus };
+
+/** A task as the list and the detail return it (spec §3 "Task"). */
+export type TaskRow = {
+  id: number;
+  title: string;
+  /** Text: 进行中, 已完成 or 已拒绝. */
+  status: string;
+  statusCode: TaskStatus;
+  type: number;
+  createUserId: number;
+  createUserName: string;
+  createuserheader: string;
+  addTime: string;
+  userid: number;
+  username: string;
+  userheader: string;
+  /** 'YYYY-MM-DD HH:mm' or ''. */
+  endTime: string;
+  grade: string;
+  cont: string;
+  modelId: number;
+  modelType: number;
+  modelTitle: string;
+};

@@ -1,0 +1,158 @@
+/**
+ * The batch import of a list, entity-agnostic: preview (upload → headers, sample rows and a suggested
+ * column mapping), dry run (every row checked, nothing written, rejected rows with their sheet row
+ * number and reason), the rejected rows as .xlsx, and the import itself: the valid rows in ONE
+ * transaction, all or nothing. The uploaded sheet waits in a temp file named by a token, bound to the
+ * user who uploaded it.
+ */
+import fs from 'node:fs/promises';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../app-context';
+import type { DbOrTx, DbTx } from '../../../db/database';
+import { badRequest, HttpError } from '../../../http/errors';
+import { text, type Input } from '../../../http/input';
+import type { Actor } from '../../auth/session/actor';
+import { mapRow, parseMapping, suggestMapping, type ColumnMapping, type ImportField } from './column-mapping';
+import type { TempFiles } from './temp-files';
+import { readUploadedSheet, type SheetRow } from './xlsx-read';
+import { writeXlsx } from './xlsx-write';
+
+export const MSG_IMPORT_EXPIRED = '导入文件已过期，请重新上传';
+export const MSG_IMPORT_FAILED = '导入失败，没有导入任何数据，请稍后再试';
+export const MSG_NOTHING_TO_IMPORT = '没有可导入的数据';
+const SAMPLE_ROWS = 5;
+
+export type RowCheck<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A sheet row through the column mapping: its row number in the sheet and field key → cell text. */
+export type MappedRow = { row: number; values: Record<string, string> };
+
+export type ImportSpec<T> = {
+  /** Names the temp files and keeps one list's token from being used on another. */
+  entity: string;
+  fields: readonly ImportField[];
+  /** Checks all mapped rows at once (so lookups run in bulk): one answer per row, in order. */
+  check: (db: DbOrTx, actor: Actor, rows: MappedRow[]) => Promise<RowCheck<T>[]>;
+  /** Writes the valid values inside the import's transaction. */
+  insert: (tx: DbTx, actor: Actor, values: T[]) => Promise<void>;
+};
+
+export type RejectedRow = { row: number; reason: string; values: string[] };
+export type ImportPreview = {
+  token: string;
+  fileName: string;
+  headers: string[];
+  sampleRows: string[][];
+  total: number;
+  fields: { key: string; title: string; required: boolean }[];
+  suggestedMapping: ColumnMapping;
+};
+export type DryRunReport = { total: number; valid: number; rejected: RejectedRow[] };
+export type ImportResult = { total: number; imported: number; rejected: number };
+
+type Session = {
+  entity: string;
+  userId: number;
+  fileName: string;
+  headers: string[];
+  rows: SheetRow[];
+  /** The last dry run, for the rejected-rows download. */
+  report?: DryRunReport;
+};
+
+export type BatchImport = {
+  preview(request: FastifyRequest, actor: Actor): Promise<ImportPreview>;
+  dryRun(actor: Actor, input: Input): Promise<DryRunReport>;
+  /** The last dry run's rejected rows written to a temp .xlsx (the caller sends and deletes it). */
+  rejectedWorkbook(actor: Actor, input: Input): Promise<string>;
+  run(actor: Actor, input: Input): Promise<ImportResult>;
+};
+
+export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: ImportSpec<T>): BatchImport {
+  const sessionFile = (token: string) => temp.fileOf(`import-${spec.entity}`, token, '.json');
+
+  async function load(actor: Actor, input: Input): Promise<{ token: string; session: Session }> {
+    const token = text(input, 'token', { label: '导入文件', required: true, requiredMessage: MSG_IMPORT_EXPIRED, max: 64 });
+    if (!temp.isToken(token)) throw badRequest(MSG_IMPORT_EXPIRED);
+    let session: Session;
+    try {
+      session = JSON.parse(await fs.readFile(sessionFile(token), 'utf8')) as Session;
+    } catch {
+      throw badRequest(MSG_IMPORT_EXPIRED);
+    }
+    // Another user's token is answered like an unknown one: tokens are not to be probed.
+    if (session.userId !== actor.userId || session.entity !== spec.entity) throw badRequest(MSG_IMPORT_EXPIRED);
+    return { token, session };
+  }
+
+  async function checkRows(db: DbOrTx, actor: Actor, session: Session, mapping: ColumnMapping) {
+    const checks = await spec.check(db, actor, session.rows.map((r) => ({ row: r.row, values: mapRow(r.cells, mapping) })));
+    const valid: T[] = [];
+    const rejected: RejectedRow[] = [];
+    checks.forEach((check, i) => {
+      const source = session.rows[i];
+      if (check.ok) valid.push(check.value);
+      else rejected.push({ row: source.row, reason: check.reason, values: source.cells });
+    });
+    return { valid, rejected };
+  }
+
+  return {
+    async preview(request, actor) {
+      const sheet = await readUploadedSheet(request);
+      const token = temp.newToken();
+      const session: Session = { entity: spec.entity, userId: actor.userId, fileName: sheet.fileName, headers: sheet.headers, rows: sheet.rows };
+      await fs.writeFile(sessionFile(token), JSON.stringify(session));
+      return {
+        token,
+        fileName: sheet.fileName,
+        headers: sheet.headers,
+        sampleRows: sheet.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells),
+        total: sheet.rows.length,
+        fields: spec.fields.map((f) => ({ key: f.key, title: f.title, required: f.required === true })),
+        suggestedMapping: suggestMapping(sheet.headers, spec.fields),
+      };
+    },
+
+    async dryRun(actor, input) {
+      const { token, session } = await load(actor, input);
+      const mapping = parseMapping(input, session.headers, spec.fields);
+      const { valid, rejected } = await checkRows(ctx.db, actor, session, mapping);
+      const report: DryRunReport = { total: session.rows.length, valid: valid.length, rejected };
+      await fs.writeFile(sessionFile(token), JSON.stringify({ ...session, report }));
+      return report;
+    },
+
+    async rejectedWorkbook(actor, input) {
+      const { token, session } = await load(actor, input);
+      if (!session.report) throw badRequest('请先检查导入数据');
+      const { rejected } = session.report;
+      const file = temp.fileOf(`rejected-${spec.entity}`, token, '.xlsx');
+      await writeXlsx(file, '未通过的行', ['行号', ...session.headers, '错误原因'], async (addRow) => {
+        for (const r of rejected) addRow([r.row, ...r.values, r.reason]);
+      });
+      return file;
+    },
+
+    async run(actor, input) {
+      const { token, session } = await load(actor, input);
+      const mapping = parseMapping(input, session.headers, spec.fields);
+      let result: ImportResult;
+      try {
+        result = await ctx.db.transaction().execute(async (tx) => {
+          // Checked again inside the transaction: the data may have changed since the dry run.
+          const { valid, rejected } = await checkRows(tx, actor, session, mapping);
+          if (valid.length === 0) throw badRequest(MSG_NOTHING_TO_IMPORT);
+          await spec.insert(tx, actor, valid);
+          return { total: session.rows.length, imported: valid.length, rejected: rejected.length };
+        });
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        ctx.log.error({ err, entity: spec.entity }, 'batch import failed');
+        throw new HttpError(500, MSG_IMPORT_FAILED);
+      }
+      temp.remove(sessionFile(token));
+      temp.remove(temp.fileOf(`rejected-${spec.entity}`, token, '.xlsx'));
+      return result;
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { badRequest } from '../../../http/errors';
+import { isRecord } from '../../../http/input';
+
+/**
+ * The server's copy of the dynamic form's field contract (shared-ui/src/dynamic-form/types.ts; the
+ * server imports nothing from the front-end packages). Definitions are checked here when a form is
+ * designed, and records are checked against them in module-record/record-validation.ts.
+ */
+export const CONTROL_TYPES = [
+  'divider', 'userinfo', 'input', 'number', 'ColorPicker', 'select', 'statusSelect', 'jcselect', 'radio',
+  'date', 'datetime', 'daterange', 'switch', 'textarea', 'city', 'county', 'branch', 'contract', 'customer',
+  'user', 'users', 'product', 'picture', 'cover', 'file', 'editor', 'property', 'tags', 'tree', 'tablelist',
+] as const;
+
+export type ControlType = (typeof CONTROL_TYPES)[number];
+
+/** Layout-only controls: they hold no value, so a field name is optional. */
+export const LAYOUT_TYPES: readonly ControlType[] = ['divider', 'userinfo'];
+
+/** Controls whose value cannot be a list column (rich or structured values). */
+const NOT_LISTABLE: readonly ControlType[] = ['divider', 'userinfo', 'editor', 'product', 'picture', 'cover', 'file', 'property', 'tablelist'];
+
+export type FieldOption = { label: string; value: string | number };
+
+export type FieldDefinition = {
+  type: string;
+  field: string;
+  field2?: string;
+  title: string;
+  required?: boolean;
+  message?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  readonly?: boolean;
+  options?: FieldOption[];
+  url?: string;
+  method?: 'post' | 'get';
+  params?: string;
+  parent?: string;
+  parentParams?: string;
+  loadFilter?: string;
+  optionText?: string;
+  optionValue?: string;
+  max?: number;
+  multiple?: boolean;
+  multipleLimit?: number;
+  rows?: number;
+  height?: number;
+  width?: number | string;
+  active?: string | number;
+  inactive?: string | number;
+  onHand?: boolean;
+  remote?: boolean;
+  column?: number;
+  value?: unknown;
+  name?: string;
+  writable?: boolean;
+};
+
+export function isControlType(type: string): type is ControlType {
+  return (CONTROL_TYPES as readonly string[]).includes(type);
+}
+
+export function isListable(def: FieldDefinition): boolean {
+  return isControlType(def.type) && !NOT_LISTABLE.includes(def.type) && def.field !== '';
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Remote sources are API paths of this server (`api/customer/index`): the client posts its login key
+ * to them, so a scheme, a host (`//evil`) or `..` is refused.
+ */
+const API_PATH = /^\/?[A-Za-z][A-Za-z0-9_]*(?:\/[A-Za-z0-9_]+)*\/?(?:\?[A-Za-z0-9_=&%.,-]*)?$/;
+
+export function isApiPath(value: string): boolean {
+  return API_PATH.test(value);
+}
+
+/** Parses a stored definition; null when unreadable (the client shows 未知控件类型 for those). */
+export function readDefinition(json: string): FieldDefinition | null {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return isRecord(parsed) ? (parsed as FieldDefinition) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Display name of a field in messages: its title, else its name, else its position. */
+function nameOf(raw: Record<string, unknown>, position: number): string {
+  if (typeof raw.title === 'string' && raw.title.trim()) return `字段“${raw.title.trim()}”`;
+  if (typeof raw.field === 'string' && raw.field.trim()) return `字段“${raw.field.trim()}”`;
+  return `第${position}个字段`;
+}
+
+function optionalString(raw: Record<string, unknown>, key: string, who: string, max = 200): void {
+  const v = raw[key];
+  if (v === undefined || v === null) return;
+  if (typeof v !== 'string') throw badRequest(`${who}的${key}必须是文本`);
+  if ([...v].length > max) throw badRequest(`${who}的${key}不能超过${max}个字符`);
+}
+
+function optionalNumber(raw: Record<string, unknown>, key: string, who: string, min: number, max: number): void {
+  const v = raw[key];
+  if (v === undefined || v === null || v === '') return;
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < min || n > max) throw badRequest(`${who}的${key}必须是${min}到${max}之间的数字`);
+}
+
+function optionalJsonObjectText(raw: Record<string, unknown>, key: string, who: string): void {
+  const v = raw[key];
+  if (v === undefined || v === null || v === '') return;
+  if (typeof v !== 'string') throw badRequest(`${who}的${key}必须是JSON文本`);
+  try {
+    if (isRecord(JSON.parse(v))) return;
+  } catch {
+    /* reported below */
+  }
+  throw badRequest(`${who}的${key}必须是JSON对象文本`);
+}
+
+/**
+ * Checks one field definition (an item's `json`, as a JSON string or an object) and returns it as
+ * an object. `position` (1-based) names the field in messages when it has no title.
+ */
+export function parseDefinition(json: unknown, position: number): FieldDefinition {
+  let raw: unknown = json;
+  if (typeof json === 'string') {
+    try {
+      raw = JSON.parse(json);
+    } catch {
+      throw badRequest(`第${position}个字段的定义不是有效的JSON`);
+    }
+  }
+  if (!isRecord(raw)) throw badRequest(`第${position}个字段的定义不是有效的JSON对象`);
+  const who = nameOf(raw, position);
+
+  const type = raw.type;
+  if (typeof type !== 'string' || type.trim() === '') throw badRequest(`${who}缺少控件类型`);
+  if (!isControlType(type)) throw badRequest(`${who}的控件类型“${type}”不存在`);
+
+  const title = raw.title;
+  if (typeof title !== 'string' || title.trim() === '') throw badRequest(`第${position}个字段的标题不能为空`);
+  if ([...title].length > 50) throw badRequest(`${who}的标题不能超过50个字符`);
+
+  const field = raw.field ?? '';
+  if (typeof field !== 'string') throw badRequest(`${who}的字段名必须是文本`);
+  if (field === '' && !LAYOUT_TYPES.includes(type)) throw badRequest(`${who}的字段名不能为空`);
+  if (field !== '' && (!FIELD_NAME.test(field) || field.length > 50)) {
+    throw badRequest(`${who}的字段名“${field}”不正确：只能用字母、数字和下划线，且不能以数字开头`);
+  }
+  const field2 = raw.field2;
+  if (field2 !== undefined && field2 !== null && field2 !== '' && (typeof field2 !== 'string' || !FIELD_NAME.test(field2) || field2.length > 50)) {
+    throw badRequest(`${who}的显示字段名“${String(field2)}”不正确：只能用字母、数字和下划线，且不能以数字开头`);
+  }
+
+  for (const key of ['message', 'placeholder', 'parent', 'loadFilter', 'optionText', 'optionValue', 'name']) optionalString(raw, key, who);
+  for (const key of ['params', 'parentParams']) optionalJsonObjectText(raw, key, who);
+  if (raw.url !== undefined && raw.url !== null && raw.url !== '') {
+    if (typeof raw.url !== 'string' || !isApiPath(raw.url)) throw badRequest(`${who}的数据地址必须是本系统的接口路径（如 api/customer/index）`);
+  }
+  if (raw.method !== undefined && raw.method !== 'post' && raw.method !== 'get') throw badRequest(`${who}的请求方式只能是post或get`);
+  for (const key of ['required', 'disabled', 'readonly', 'multiple', 'onHand', 'remote']) {
+    if (raw[key] !== undefined && typeof raw[key] !== 'boolean') throw badRequest(`${who}的${key}必须是true或false`);
+  }
+  optionalNumber(raw, 'max', who, 0, 1_000_000_000);
+  optionalNumber(raw, 'multipleLimit', who, 0, 1000);
+  optionalNumber(raw, 'rows', who, 1, 50);
+  optionalNumber(raw, 'height', who, 0, 5000);
+  optionalNumber(raw, 'column', who, 1, 24);
+
+  if (raw.options !== undefined && raw.options !== null) {
+    if (!Array.isArray(raw.options)) throw badRequest(`${who}的选项必须是列表`);
+    if (raw.options.length > 500) throw badRequest(`${who}的选项不能超过500个`);
+    const seen = new Set<string>();
+    raw.options.forEach((o, i) => {
+      if (!isRecord(o) || typeof o.label !== 'string' || o.label.trim() === '' || (typeof o.value !== 'string' && typeof o.value !== 'number')) {
+        throw badRequest(`${who}的第${i + 1}个选项必须有名称和值`);
+      }
+      if (seen.has(String(o.value))) throw badRequest(`${who}的选项值“${String(o.value)}”重复`);
+      seen.add(String(o.value));
+    });
+  }
+  // The transient per-node flag is computed when a definition is served, never stored.
+  const def = { ...raw } as FieldDefinition;
+  delete def.writable;
+  return def;
+}
+
+/** Checks a whole field list: every definition, then names unique across fields and companions. */
+export function parseDefinitions(items: unknown[]): FieldDefinition[] {
+  const defs = items.map((json, i) => parseDefinition(json, i + 1));
+  const taken = new Map<string, string>();
+  defs.forEach((def) => {
+    for (const name of [def.field, def.field2]) {
+      if (!name) continue;
+      const holder = taken.get(name);
+      if (holder !== undefined) throw badRequest(`字段名“${name}”重复（字段“${holder}”和“${def.title}”）`);
+      taken.set(name, def.title);
+    }
+  });
+  for (const def of defs) {
+    if (def.parent && (def.parent === def.field || !defs.some((d) => d.field === def.parent))) {
+      throw badRequest(`字段“${def.title}”的上级字段“${def.parent}”不存在`);
+    }
+  }
+  return defs;
+}

@@ -1,0 +1,298 @@
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../../../app-context';
+import type { DbOrTx } from '../../../db/database';
+import type { FormTable } from '../../../db/schema';
+import type { ListReply } from '../../../http/envelope';
+import { badRequest } from '../../../http/errors';
+import { isRecord, parseInteger, type Input } from '../../../http/input';
+import { formatShanghai } from '../../../lib/time';
+import { parseDefinitions, readDefinition, type FieldDefinition } from './field-definition';
+
+export type FormRow = Selectable<FormTable>;
+
+export const MSG_FORM_NOT_FOUND = '表单不存在';
+export const MAX_FIELDS_PER_FORM = 200;
+
+/** A form definition as POST /Api/formField/index/ answers it (shared-ui FormDefinition). */
+export type FormDefinitionReply = {
+  id: number;
+  mode: string;
+  title: string;
+  cols: number;
+  items: { id: number; json: string }[];
+  api_add: string;
+  api_edit: string;
+  api_detail: string;
+  labelwidth: number;
+  labelposition: string;
+  labelbg: string;
+};
+
+/** A form's settings as the form pages list and show them. */
+export type FormSummary = {
+  id: number;
+  mode: string;
+  title: string;
+  category: string;
+  cols: number;
+  labelwidth: number;
+  labelposition: string;
+  labelbg: string;
+  api_add: string;
+  api_edit: string;
+  api_detail: string;
+  is_workflow: number;
+  is_builtin: number;
+  fieldCount: number;
+  AddTime: string;
+  UpdateTime: string;
+};
+
+/** A form by its numeric id or its mode key ('customer'); undefined when there is none. */
+export async function findForm(db: DbOrTx, key: string | number): Promise<FormRow | undefined> {
+  const id = typeof key === 'number' ? key : parseInteger(key);
+  const query = db.selectFrom('forms').selectAll();
+  if (id !== undefined) return query.where('id', '=', id).executeTakeFirst();
+  return query.where('mode', '=', String(key).trim()).executeTakeFirst();
+}
+
+/** The form named by the first present input key (`formid`, `mode`, `module`…); error when missing or unknown. */
+export async function requireForm(db: DbOrTx, input: Input, keys: readonly string[]): Promise<FormRow> {
+  for (const key of keys) {
+    const raw = input[key];
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) continue;
+    if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest(MSG_FORM_NOT_FOUND);
+    const form = await findForm(db, typeof raw === 'number' ? raw : raw.trim());
+    if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+    return form;
+  }
+  throw badRequest('请选择表单');
+}
+
+export type StoredField = { id: number; sort: number; json: string; status: number; isshow: number };
+
+/** A form's fields in their order; `enabledOnly` drops disabled ones, `shownOnly` those kept out of the entry form. */
+export async function loadFields(db: DbOrTx, formId: number, opts: { enabledOnly?: boolean; shownOnly?: boolean } = {}): Promise<StoredField[]> {
+  let query = db.selectFrom('form_fields').select(['id', 'sort', 'json', 'status', 'isshow']).where('form_id', '=', formId);
+  if (opts.enabledOnly) query = query.where('status', '=', 1);
+  if (opts.shownOnly) query = query.where('isshow', '=', 1);
+  return query.orderBy('sort').orderBy('id').execute();
+}
+
+/** Fields readable as definitions (unreadable stored JSON is skipped for server-side logic). */
+export function definitionsOf(fields: readonly StoredField[]): (FieldDefinition & { id: number })[] {
+  const out: (FieldDefinition & { id: number })[] = [];
+  for (const f of fields) {
+    const def = readDefinition(f.json);
+    if (def) out.push({ ...def, id: f.id });
+  }
+  return out;
+}
+
+/**
+ * Which fields are writable at a workflow node. There is no workflow engine yet, so every field is
+ * writable at every node ('all'); when node configurations exist (spec §3 "Node config: type,
+ * writeField"), this is the one place that reads them.
+ */
+export async function writableFieldsAtNode(ctx: AppContext, nodeId: number): Promise<'all' | Set<string>> {
+  void ctx;
+  void nodeId;
+  return 'all';
+}
+
+export function toDefinition(form: FormRow, fields: readonly StoredField[], writable?: 'all' | Set<string>): FormDefinitionReply {
+  const items = fields.map((f) => {
+    if (writable === undefined) return { id: f.id, json: f.json };
+    const def = readDefinition(f.json);
+    if (!def) return { id: f.id, json: f.json };
+    const canWrite = writable === 'all' || writable.has(def.field);
+    return { id: f.id, json: JSON.stringify({ ...def, writable: canWrite }) };
+  });
+  return {
+    id: form.id,
+    mode: form.mode,
+    title: form.title,
+    cols: form.cols,
+    items,
+    api_add: form.api_add,
+    api_edit: form.api_edit,
+    api_detail: form.api_detail,
+    labelwidth: form.labelwidth,
+    labelposition: form.labelposition,
+    labelbg: form.labelbg,
+  };
+}
+
+function toSummary(f: FormRow & { field_count: number | string | null }): FormSummary {
+  return {
+    id: f.id,
+    mode: f.mode,
+    title: f.title,
+    category: f.category,
+    cols: f.cols,
+    labelwidth: f.labelwidth,
+    labelposition: f.labelposition,
+    labelbg: f.labelbg,
+    api_add: f.api_add,
+    api_edit: f.api_edit,
+    api_detail: f.api_detail,
+    is_workflow: f.is_workflow,
+    is_builtin: f.is_builtin,
+    fieldCount: Number(f.field_count ?? 0),
+    AddTime: formatShanghai(f.created_at),
+    UpdateTime: formatShanghai(f.updated_at),
+  };
+}
+
+export type FormListQuery = { page: number; rows: number; key: string; category: string; workflowOnly: boolean };
+
+/** Forms paged in the database, with their enabled field counts (one correlated count per row of the page). */
+export async function listForms(db: DbOrTx, q: FormListQuery): Promise<ListReply<FormSummary>> {
+  let base = db.selectFrom('forms as f');
+  if (q.category) base = base.where('f.category', '=', q.category);
+  if (q.workflowOnly) base = base.where('f.is_workflow', '=', 1);
+  if (q.key) {
+    const like = `%${q.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('f.title', 'like', like), eb('f.mode', 'like', like)]));
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .selectAll('f')
+      .select((eb) =>
+        eb
+          .selectFrom('form_fields as ff')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .whereRef('ff.form_id', '=', 'f.id')
+          .where('ff.status', '=', 1)
+          .as('field_count'),
+      )
+      .orderBy('f.id')
+      .limit(q.rows)
+      .offset((q.page - 1) * q.rows)
+      .execute(),
+  ]);
+  return { rows: rows.map(toSummary), total: Number(count.n) };
+}
+
+export async function formSummary(db: DbOrTx, form: FormRow): Promise<FormSummary> {
+  const row = await db
+    .selectFrom('form_fields')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('form_id', '=', form.id)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
+  return toSummary({ ...form, field_count: row.n });
+}
+
+/** Categories with their form counts, by name. */
+export async function formCategories(db: DbOrTx): Promise<ListReply<{ category: string; count: number }>> {
+  const rows = await db
+    .selectFrom('forms')
+    .select((eb) => ['category', eb.fn.countAll<number>().as('n')])
+    .groupBy('category')
+    .orderBy('category')
+    .execute();
+  return { rows: rows.map((r) => ({ category: r.category, count: Number(r.n) })), total: rows.length };
+}
+
+/** One item of a field list being saved: its id when it already exists, its definition and flags. */
+export type FieldItemInput = { id?: number; json: unknown; status: number; isshow: number };
+
+function flag(raw: unknown, fallback: number, message: string): number {
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  if (raw === true) return 1;
+  if (raw === false) return 0;
+  const n = parseInteger(raw);
+  if (n !== 0 && n !== 1) throw badRequest(message);
+  return n;
+}
+
+/** Reads `items` of api/formField/Edit: a JSON array (string or array) of `{id?, json, status?, isshow?}` or of bare definitions. */
+export function parseFieldItems(raw: unknown): FieldItemInput[] {
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      throw badRequest('字段列表不是有效的JSON');
+    }
+  }
+  if (!Array.isArray(list)) throw badRequest('字段列表必须是数组');
+  if (list.length > MAX_FIELDS_PER_FORM) throw badRequest(`一个表单最多${MAX_FIELDS_PER_FORM}个字段`);
+  return list.map((item, i) => {
+    if (typeof item === 'string' || (isRecord(item) && !('json' in item))) return { json: item, status: 1, isshow: 1 };
+    if (!isRecord(item)) throw badRequest(`第${i + 1}个字段的定义不是有效的JSON对象`);
+    let id: number | undefined;
+    if (item.id !== undefined && item.id !== null && item.id !== '' && item.id !== 0 && item.id !== '0') {
+      id = parseInteger(item.id);
+      if (id === undefined || id <= 0) throw badRequest(`第${i + 1}个字段的ID不正确`);
+    }
+    return {
+      id,
+      json: item.json,
+      status: flag(item.status, 1, `第${i + 1}个字段的状态只能是0或1`),
+      isshow: flag(item.isshow, 1, `第${i + 1}个字段的显示标记只能是0或1`),
+    };
+  });
+}
+
+/**
+ * Replaces a form's field list in one transaction: items with an id update that field (it must belong
+ * to the form), items without one are added, fields left out are removed. Definitions are checked
+ * first (known type, title, field names unique and well-formed), so nothing is half-written.
+ */
+export async function saveFormFields(ctx: AppContext, form: FormRow, items: FieldItemInput[]): Promise<void> {
+  const defs = parseDefinitions(items.map((i) => i.json));
+  const ids = items.map((i) => i.id).filter((id): id is number => id !== undefined);
+  if (new Set(ids).size !== ids.length) throw badRequest('字段ID重复');
+  const now = ctx.clock().toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    const existing = new Set((await tx.selectFrom('form_fields').select('id').where('form_id', '=', form.id).execute()).map((r) => r.id));
+    const foreign = ids.find((id) => !existing.has(id));
+    if (foreign !== undefined) throw badRequest(`字段ID ${foreign} 不属于此表单`);
+    const removed = [...existing].filter((id) => !ids.includes(id));
+    if (removed.length > 0) await tx.deleteFrom('form_fields').where('id', 'in', removed).execute();
+    for (const [sort, item] of items.entries()) {
+      const values = { sort, json: JSON.stringify(defs[sort]), status: item.status, isshow: item.isshow };
+      if (item.id !== undefined) await tx.updateTable('form_fields').set(values).where('id', '=', item.id).execute();
+      else await tx.insertInto('form_fields').values({ ...values, form_id: form.id }).execute();
+    }
+    await tx.updateTable('forms').set({ updated_at: now }).where('id', '=', form.id).execute();
+  });
+}
+
+/** The settings of a form (api/form/add, api/form/Edit). */
+export type FormSettings = {
+  title: string;
+  category: string;
+  cols: number;
+  labelwidth: number;
+  labelposition: 'left' | 'right' | 'top';
+  labelbg: string;
+  api_add: string;
+  api_edit: string;
+  api_detail: string;
+  is_workflow: number;
+};
+
+export async function createForm(ctx: AppContext, mode: string, s: FormSettings): Promise<number> {
+  const now = ctx.clock().toISOString();
+  return ctx.db.transaction().execute(async (tx) => {
+    if (await findForm(tx, mode)) throw badRequest(`表单标识“${mode}”已存在`);
+    const inserted = await tx
+      .insertInto('forms')
+      .values({ mode, ...s, is_builtin: 0, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('mode').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw badRequest(`表单标识“${mode}”已存在`);
+    return inserted.id;
+  });
+}
+
+export async function updateForm(ctx: AppContext, id: number, s: FormSettings): Promise<void> {
+  const now = ctx.clock().toISOString();
+  const result = await ctx.db.updateTable('forms').set({ ...s, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw badRequest(MSG_FORM_NOT_FOUND);
+}

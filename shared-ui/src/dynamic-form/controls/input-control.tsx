@@ -1,0 +1,19 @@
+/** input: one line of text, at most 300 characters (spec §5, §9). */
+import { Input } from 'antd';
+import { TEXT_MAX } from '@portal/shared-core';
+import type { ControlProps } from '../types';
+
+export function InputControl({ field, value, onChange, disabled, id }: ControlProps) {
+  return (
+    <Input
+      id={id}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      maxLength={TEXT_MAX}
+      placeholder={field.placeholder ?? `请输入${field.title}`}
+      disabled={disabled}
+      readOnly={field.readonly}
+      allowClear={!field.readonly}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+/** textarea: several lines of text, at most 300 characters, with a running count (spec §5, §9). */
+import { Input } from 'antd';
+import { TEXT_MAX } from '@portal/shared-core';
+import type { ControlProps } from '../types';
+
+const DEFAULT_ROWS = 3;
+
+export function TextareaControl({ field, value, onChange, disabled, id }: ControlProps) {
+  return (
+    <Input.TextArea
+      id={id}
+      value={typeof value === 'string' ? value : undefined}
+      onChange={(e) => onChange?.(e.target.value)}
+      rows={field.rows ?? DEFAULT_ROWS}
+      maxLength={TEXT_MAX}
+      showCount
+      placeholder={field.placeholder ?? `请输入${field.title}`}
+      disabled={disabled}
+      readOnly={field.readonly}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A stored record of a dynamic form, read-only (spec §2.5): the definition's fields as label/value
+ * pairs in two columns with '-' when empty, through the shared DetailView. Loads the definition by
+ * form key and the record by api_detail unless they are given.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { App, Result, Spin } from 'antd';
+import { MESSAGES } from '@portal/shared-core';
+import { DetailView, type DetailItem } from '../detail-view/detail-view';
+import { detailValue, WIDE_DETAIL_TYPES } from './detail-value';
+import { formFields } from './fields';
+import { fetchFormDefinition, fetchRecordValues } from './form-api';
+import type { FormDefinition } from './types';
+import { fromDetailValues, type FormValues } from './values';
+
+export type DynamicDetailViewProps = {
+  /** The form key; also the `module` of the generic record calls. */
+  module: string;
+  /** The record to load (ignored when `values` are given). */
+  id?: string | number;
+  definition?: FormDefinition;
+  /** Stored values (as api_detail answers them). */
+  values?: FormValues;
+  column?: number;
+};
+
+/** The detail items of stored values: every field but dividers, wide ones across the row. */
+export function detailItems(definition: FormDefinition, stored: FormValues): DetailItem[] {
+  const fields = formFields(definition);
+  const values = fromDetailValues(fields, stored);
+  return fields
+    .filter((field) => field.type !== 'divider' && field.field)
+    .map((field) => ({ label: field.title, value: detailValue(field, values), span: WIDE_DETAIL_TYPES.includes(field.type) ? 2 : 1 }));
+}
+
+export function DynamicDetailView({ module, id, definition: given, values: givenValues, column = 2 }: DynamicDetailViewProps) {
+  const { message } = App.useApp();
+  const [definition, setDefinition] = useState<FormDefinition | null>(given ?? null);
+  const [stored, setStored] = useState<FormValues | null>(givenValues ?? null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    let current = true;
+    setState('loading');
+    (async () => {
+      let loaded: FormDefinition;
+      try {
+        loaded = given ?? (await fetchFormDefinition(module));
+      } catch {
+        if (current) setState('failed');
+        message.error(MESSAGES.customFieldsFailed);
+        return;
+      }
+      try {
+        const values = givenValues ?? (id !== undefined ? await fetchRecordValues(loaded, module, String(id)) : {});
+        if (!current) return;
+        setDefinition(loaded);
+        setStored(values);
+        setState('ready');
+      } catch {
+        // The API client has reported why the record could not be read.
+        if (current) setState('ready');
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [module, id, given, givenValues, message]);
+
+  const items = useMemo(() => (definition ? detailItems(definition, stored ?? {}) : []), [definition, stored]);
+
+  if (state === 'failed') return <Result status="warning" title={MESSAGES.customFieldsFailed} />;
+  if (state === 'loading') return <Spin style={{ display: 'block', padding: 48 }} />;
+  return <DetailView items={items} column={column} />;
+}

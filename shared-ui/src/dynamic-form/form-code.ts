@@ -1,0 +1,12 @@
+/**
+ * The client-generated code of a form being filled (spec §3 "Form model"): uploads made before the
+ * record exists are filed under it. A version-4 GUID; getRandomValues works on plain-HTTP origins,
+ * where crypto.randomUUID does not exist.
+ */
+export function newFormCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * Remote contract select over `api/contract/index` ({dataType:'all', key}), showing each
+ * contract's orderSn (spec §3). The current choice keeps its text (`label`) before any search.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Select, Spin } from 'antd';
+import { listContracts } from './directory-api';
+import type { ContractRecord } from './directory-types';
+
+export type ContractSelectProps = {
+  value?: number | string | null;
+  /** Text of the current value (orderSn), shown before the options load. */
+  label?: string;
+  onChange?: (id: number | undefined, contract: ContractRecord | undefined) => void;
+  /** Extra request parameters (a parent field's value). */
+  params?: Record<string, unknown>;
+  disabled?: boolean;
+  placeholder?: string;
+};
+
+const SEARCH_DELAY_MS = 300;
+
+export function ContractSelect({ value, label, onChange, params, disabled, placeholder = '请选择合同' }: ContractSelectProps) {
+  const [contracts, setContracts] = useState<ContractRecord[]>([]);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const paramsKey = JSON.stringify(params ?? {});
+
+  function search(key: string) {
+    const request = ++latest.current;
+    setLoading(true);
+    listContracts(key, JSON.parse(paramsKey) as Record<string, unknown>)
+      .then((reply) => request === latest.current && setContracts(reply.rows))
+      .catch(() => request === latest.current && setContracts([]))
+      .finally(() => request === latest.current && setLoading(false));
+  }
+
+  function handleSearch(key: string) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(key.trim()), SEARCH_DELAY_MS);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const hasValue = value !== undefined && value !== null && value !== '' && Number(value) !== 0;
+  const options = contracts.map((c) => ({ value: c.id, label: c.orderSn }));
+  if (hasValue && !options.some((o) => String(o.value) === String(value))) {
+    options.unshift({ value: Number(value), label: label || String(value) });
+  }
+
+  return (
+    <Select<number>
+      showSearch={{ filterOption: false, onSearch: handleSearch }}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder}
+      value={hasValue ? Number(value) : undefined}
+      options={options}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      onOpenChange={(open) => open && search('')}
+      onChange={(id) => onChange?.(id ?? undefined, contracts.find((c) => c.id === id))}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { api } from '@portal/shared-core';
+import { DepartmentPicker } from './department-picker';
+import type { BranchNode } from './directory-types';
+
+jest.mock('@portal/shared-core', () => ({
+  ...jest.requireActual('@portal/shared-core'),
+  api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
+}));
+
+const mockedApi = jest.mocked(api);
+jest.setTimeout(20000);
+
+const tree: BranchNode[] = [
+  {
+    id: 1,
+    text: '华东分公司',
+    attributes: 1,
+    children: [
+      { id: 11, text: '销售一部', attributes: 2 },
+      { id: 12, text: '销售二部', attributes: 2 },
+    ],
+  },
+];
+
+function renderPicker(max: number) {
+  const onSelect = jest.fn();
+  render(
+    <App>
+      <DepartmentPicker open max={max} onSelect={onSelect} onClose={jest.fn()} />
+    </App>,
+  );
+  return onSelect;
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.post.mockResolvedValue(tree);
+});
+
+describe('DepartmentPicker', () => {
+  it('loads the tree with group true', async () => {
+    renderPicker(1);
+    expect(await screen.findByText('销售一部')).toBeInTheDocument();
+    expect(mockedApi.post).toHaveBeenCalledWith('api/branch/TreeJson', { group: true });
+  });
+
+  it('with max 1 refuses a node that is not a department: 部门不能为上级节点, nothing selected', async () => {
+    const onSelect = renderPicker(1);
+    fireEvent.click(await screen.findByText('华东分公司'));
+    fireEvent.click(screen.getByRole('button', { name: '选择' }));
+    expect(await screen.findByText('部门不能为上级节点')).toBeInTheDocument();
+    expect(onSelect).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByText('销售一部'));
+    fireEvent.click(screen.getByRole('button', { name: '选择' }));
+    expect(onSelect).toHaveBeenCalledWith([expect.objectContaining({ id: 11, text: '销售一部' })]);
+  });
+
+  it('with max > 1 ticks several nodes, branches included', async () => {
+    const onSelect = renderPicker(3);
+    await screen.findByText('销售一部');
+    const boxes = document.querySelectorAll('.ant-tree-checkbox');
+    fireEvent.click(boxes[0]);
+    fireEvent.click(boxes[2]);
+    fireEvent.click(screen.getByRole('button', { name: '选择' }));
+    expect(onSelect).toHaveBeenCalledWith([expect.objectContaining({ id: 1 }), expect.objectContaining({ id: 12 })]);
+  });
+});

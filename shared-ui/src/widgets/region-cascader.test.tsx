@@ -1,0 +1,54 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { api } from '@portal/shared-core';
+import { RegionCascader } from './region-cascader';
+
+jest.mock('@portal/shared-core', () => ({
+  ...jest.requireActual('@portal/shared-core'),
+  api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
+}));
+
+const mockedApi = jest.mocked(api);
+jest.setTimeout(20000);
+
+const regions: Record<string, { id: number; name: string }[]> = {
+  '1': [
+    { id: 11, name: '北京市' },
+    { id: 31, name: '上海市' },
+  ],
+  '2:11': [{ id: 1101, name: '市辖区' }],
+  '3:1101': [{ id: 110101, name: '东城区' }],
+};
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.get.mockImplementation(async (_url: string, params?: Record<string, unknown>) => {
+    const p = params as { type: number; parentid?: number };
+    return (p.type === 1 ? regions['1'] : regions[`${p.type}:${p.parentid}`]) ?? [];
+  });
+});
+
+describe('RegionCascader', () => {
+  it('loads provinces (type 1, status 0), then a stored county path, and shows its names', async () => {
+    render(<RegionCascader levels={3} value={[11, 1101, 110101]} />);
+    expect(await screen.findByText('北京市 / 市辖区 / 东城区')).toBeInTheDocument();
+    expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 1, status: 0 });
+    expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 2, parentid: 11 });
+    expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 3, parentid: 1101 });
+  });
+
+  it('loads cities only when a province is opened, and answers [provinceId, cityId]', async () => {
+    const onChange = jest.fn();
+    render(<RegionCascader levels={2} onChange={onChange} />);
+    await waitFor(() => expect(mockedApi.get).toHaveBeenCalledTimes(1));
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await act(async () => {
+      fireEvent.click(await screen.findByText('北京市'));
+    });
+    expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 2, parentid: 11 });
+    await act(async () => {
+      fireEvent.click(await screen.findByText('市辖区'));
+    });
+    expect(onChange).toHaveBeenCalledWith([11, 1101], ['北京市', '市辖区']);
+    expect(mockedApi.get).not.toHaveBeenCalledWith('Api/city/list/', expect.objectContaining({ type: 3 }));
+  });
+});

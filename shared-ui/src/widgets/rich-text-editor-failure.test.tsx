@@ -1,0 +1,11 @@
+import { render, screen } from '@testing-library/react';
+import { RichTextEditor } from './rich-text-editor';
+
+jest.mock('./tinymce-editor', () => {
+  throw new Error('Loading chunk tinymce failed.');
+});
+
+it("shows the loader's message when TinyMCE cannot be loaded", async () => {
+  render(<RichTextEditor value="" />);
+  expect(await screen.findByText('Loading chunk tinymce failed.')).toBeInTheDocument();
+});

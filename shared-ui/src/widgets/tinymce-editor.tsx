@@ -1,0 +1,65 @@
+/**
+ * TinyMCE, self-hosted: the editor, its theme, icons, skins and plugins are bundled from the npm
+ * package (the skins register themselves as resources), so nothing is fetched from a CDN or from
+ * extra static routes, which also makes it work inside a Module Federation remote. Loaded only
+ * through rich-text-editor.tsx's lazy import, so TinyMCE stays out of every start-up bundle.
+ */
+import 'tinymce/tinymce';
+import 'tinymce/models/dom';
+import 'tinymce/themes/silver';
+import 'tinymce/icons/default';
+import 'tinymce/skins/ui/oxide/skin.js';
+import 'tinymce/skins/ui/oxide/content.js';
+import 'tinymce/skins/content/default/content.js';
+import 'tinymce/plugins/advlist';
+import 'tinymce/plugins/autolink';
+import 'tinymce/plugins/charmap';
+import 'tinymce/plugins/code';
+import 'tinymce/plugins/fullscreen';
+import 'tinymce/plugins/image';
+import 'tinymce/plugins/link';
+import 'tinymce/plugins/lists';
+import 'tinymce/plugins/preview';
+import 'tinymce/plugins/searchreplace';
+import 'tinymce/plugins/table';
+import 'tinymce/plugins/wordcount';
+import { useState } from 'react';
+import { Alert } from 'antd';
+import { Editor } from '@tinymce/tinymce-react';
+import { EDITOR_DEFAULT_HEIGHT } from '@portal/shared-core';
+import type { RichTextEditorProps } from './rich-text-editor';
+
+const PLUGINS = ['advlist', 'autolink', 'charmap', 'code', 'fullscreen', 'image', 'link', 'lists', 'preview', 'searchreplace', 'table', 'wordcount'];
+const TOOLBAR =
+  'undo redo | blocks fontsize | bold italic underline strikethrough forecolor backcolor | ' +
+  'alignleft aligncenter alignright alignjustify | bullist numlist outdent indent | link image table | removeformat code fullscreen';
+/** Font sizes 11 to 48 px (spec §9). */
+export const EDITOR_FONT_SIZES = '11px 12px 14px 16px 18px 20px 24px 28px 32px 36px 40px 48px';
+
+export default function TinymceEditor({ value, onChange, height = EDITOR_DEFAULT_HEIGHT, disabled, placeholder }: RichTextEditorProps) {
+  const [loadError, setLoadError] = useState<string | null>(null);
+  if (loadError) return <Alert type="error" showIcon title={loadError} />;
+  return (
+    <Editor
+      // The bundled `tinymce` global is used; an empty source list forbids any fallback download.
+      tinymceScriptSrc={[]}
+      licenseKey="gpl"
+      value={value ?? ''}
+      disabled={disabled}
+      onEditorChange={(html) => onChange?.(html)}
+      onScriptsLoadError={(error: unknown) => setLoadError(error instanceof Error ? error.message : String(error))}
+      init={{
+        height,
+        menubar: false,
+        branding: false,
+        promotion: false,
+        placeholder,
+        plugins: PLUGINS,
+        toolbar: TOOLBAR,
+        font_size_formats: EDITOR_FONT_SIZES,
+        skin: 'oxide',
+        content_css: 'default',
+      }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** The top bar's bell: the unread count as a badge, and the 消息提醒 drawer it opens. */
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button } from 'antd';
+import { useState } from 'react';
+import { useNotificationStore } from '@portal/shared-core';
+import { NotificationDrawer } from './notification-drawer';
+import { notificationText } from './notification-texts';
+
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const unreadCount = useNotificationStore((s) => s.unreadCount);
+  return (
+    <>
+      <Badge count={unreadCount} size="small" offset={[-6, 6]} className="notification-bell">
+        <Button type="text" shape="circle" aria-label={notificationText('title')} icon={<BellOutlined />} onClick={() => setOpen(true)} />
+      </Badge>
+      <NotificationDrawer open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

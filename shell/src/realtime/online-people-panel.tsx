@@ -1,0 +1,59 @@
+/** 当前在线： (spec §2.3): the people online, asked of the hub (`getOnlinefriend`) each time it opens. */
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Drawer, Empty, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { notificationText } from '../notifications/notification-texts';
+import type { OnlineFriend } from './realtime-connection';
+import { useRealtime } from './realtime-provider';
+import './online-people-panel.css';
+
+export function OnlinePeoplePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const realtime = useRealtime();
+  const [people, setPeople] = useState<OnlineFriend[] | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setPeople(null);
+    realtime
+      .getOnlineFriends()
+      .then((list) => current && setPeople(list))
+      .catch((error: unknown) => {
+        // Realtime failures are only logged (spec §8).
+        console.warn('[realtime] getOnlinefriend failed', error);
+        if (current) setPeople([]);
+      });
+    return () => {
+      current = false;
+    };
+  }, [open, realtime]);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={300}
+      title={
+        <span>
+          {notificationText('onlineTitle')}
+          {people ? people.length : ''}
+        </span>
+      }
+    >
+      {people === null ? (
+        <Spin />
+      ) : people.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={notificationText('nobodyOnline')} />
+      ) : (
+        <ul className="online-people" aria-label={notificationText('onlineTitle')}>
+          {people.map((person) => (
+            <li key={person.UserID} className="online-person">
+              <Avatar size="small" src={person.header || undefined} icon={<UserOutlined />} />
+              <span>{person.NickName}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Opens the tab's realtime connection for the signed-in user and closes it on logout (the provider
+ * lives inside the signed-in part of the shell, and a new login key means a new connection). Pushes
+ * go to the shared stores: online dot and count, unread count, menu badges; private messages show
+ * as a notification.
+ */
+import { App } from 'antd';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { getSessionToken, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
+import { refreshCustomerBadges, refreshUnreadCount } from '../notifications/refresh-counts';
+import { createRealtimeConnection, type OnlineFriend, type RealtimeConnection } from './realtime-connection';
+
+/** What the layout may ask of the connection. */
+export type RealtimeApi = { getOnlineFriends: () => Promise<OnlineFriend[]> };
+
+const OFFLINE: RealtimeApi = { getOnlineFriends: async () => [] };
+const RealtimeContext = createContext<RealtimeApi>(OFFLINE);
+
+export function useRealtime(): RealtimeApi {
+  return useContext(RealtimeContext);
+}
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const token = useSessionStore((s) => s.token);
+  const { notification } = App.useApp();
+  // The antd API object may change between renders; the connection outlives them.
+  const notificationRef = useRef(notification);
+  notificationRef.current = notification;
+  const [connection, setConnection] = useState<RealtimeConnection | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const status = useRealtimeStatus.getState();
+    const realtime = createRealtimeConnection({
+      getToken: getSessionToken,
+      events: {
+        onOnline: (online) => useRealtimeStatus.getState().setOnline(online),
+        onOnlineCount: (count) => useRealtimeStatus.getState().setOnlineCount(count),
+        onNotify: (push) => {
+          useNotificationStore.getState().received(Number(push.notifyCount) || 0, push.notification);
+          void refreshCustomerBadges();
+        },
+        onPrivateMessage: (message) =>
+          notificationRef.current.open({ message: message.NickName, description: message.msg, placement: 'bottomRight' }),
+      },
+    });
+    realtime.start();
+    setConnection(realtime);
+    void refreshCustomerBadges();
+    void refreshUnreadCount();
+    return () => {
+      void realtime.stop();
+      setConnection(null);
+      status.setOnlineCount(null);
+      useNotificationStore.getState().reset();
+    };
+  }, [token]);
+
+  return <RealtimeContext.Provider value={connection ?? OFFLINE}>{children}</RealtimeContext.Provider>;
+}
