@@ -50,7 +50,10 @@ describe('fieldRules', () => {
     ['date', undefined, MESSAGES.selectRequired],
     ['daterange', [], MESSAGES.selectRequired],
     ['user', undefined, MESSAGES.selectRequired],
-    ['county', [], MESSAGES.selectRequired],
+    ['county', [], MESSAGES.required],
+    ['property', [], MESSAGES.required],
+    ['tablelist', [], MESSAGES.required],
+    ['tags', '', MESSAGES.selectRequired],
     ['product', [], MESSAGES.productRequired],
     ['product', [{ productid: '' }], MESSAGES.productPick],
     ['picture', [], MESSAGES.pictureRequired],
@@ -77,6 +80,8 @@ describe('fieldRules', () => {
   it('limits text to 300 characters', async () => {
     expect(await errorsFor({ type: 'textarea' }, 'a'.repeat(301))).toEqual([textLimitMessage('名称')]);
     expect(await errorsFor({ type: 'input' }, '字'.repeat(300))).toEqual([]);
+    expect(await errorsFor({ type: 'input', max: 100 }, 'a'.repeat(101))).toEqual([textLimitMessage('名称', 100)]);
+    expect(await errorsFor({ type: 'input', max: 1000 }, 'a'.repeat(301))).toEqual([textLimitMessage('名称', 300)]);
   });
 
   it('lets switches and each city id hold only letters, digits, underscore or Chinese', async () => {

@@ -16,8 +16,11 @@ export const BRANCH_PATTERN = /^[\w\u4e00-\u9fa5,]+$/;
 export const WORD_PATTERN_MESSAGE = '只能包含字母、数字、下划线或汉字';
 export const BRANCH_PATTERN_MESSAGE = '只能包含字母、数字、下划线、汉字或逗号';
 
-/** Types a user fills in (信息必须填写 when empty); the rest are chosen (请选择). */
-const FILLED_TYPES: readonly string[] = ['input', 'number', 'textarea', 'editor', 'switch', 'ColorPicker', 'city'];
+/** Types a user chooses (请选择 when empty); every other type is filled in (信息必须填写). */
+const CHOSEN_TYPES: readonly string[] = [
+  'select', 'statusSelect', 'jcselect', 'radio', 'date', 'datetime', 'daterange',
+  'branch', 'contract', 'customer', 'user', 'users', 'tree', 'tags',
+];
 /** Types whose value is a list or an object: "empty" means no element. */
 const LIST_TYPES: readonly string[] = ['city', 'county', 'property', 'tablelist', 'daterange'];
 const TEXT_LIMITED_TYPES: readonly string[] = ['input', 'textarea'];
@@ -25,8 +28,14 @@ const TEXT_LIMITED_TYPES: readonly string[] = ['input', 'textarea'];
 const TEXT_TYPES: readonly string[] = ['input', 'textarea', 'editor', 'ColorPicker'];
 const NON_BLANK_TYPES: readonly string[] = ['user', 'contract', 'customer'];
 
-export function textLimitMessage(title: string): string {
-  return `${title}不能超过${TEXT_MAX}个字符`;
+/** The longest text an input or textarea takes: its own `max` when smaller than 300. */
+export function textLimit(field: Pick<FieldDefinition, 'max'>): number {
+  const own = Number(field.max);
+  return own > 0 ? Math.min(own, TEXT_MAX) : TEXT_MAX;
+}
+
+export function textLimitMessage(title: string, max = TEXT_MAX): string {
+  return `${title}不能超过${max}个字符`;
 }
 
 /** A required rule for any value shape: empty lists and blank text count as empty (antd sees `[]` as filled). */
@@ -58,7 +67,7 @@ function requiredRules(field: FieldDefinition): FormRule[] {
     default:
       break;
   }
-  const filled = FILLED_TYPES.includes(field.type);
+  const filled = !CHOSEN_TYPES.includes(field.type);
   if (LIST_TYPES.includes(field.type)) return [requiredValue(own ?? (filled ? MESSAGES.required : MESSAGES.selectRequired))];
   // antd's whitespace check types the value as text, which a number or a switch's 1/0 is not.
   if (TEXT_TYPES.includes(field.type)) return [requiredRule('input', own)];
@@ -80,7 +89,7 @@ const matchesWord = (value: unknown) => WORD_PATTERN.test(String(value));
 export function fieldRules(field: FieldDefinition): FormRule[] {
   if (field.type === 'divider' || field.type === 'userinfo' || field.readonly) return [];
   const rules: FormRule[] = field.required ? requiredRules(field) : [];
-  if (TEXT_LIMITED_TYPES.includes(field.type)) rules.push({ max: TEXT_MAX, message: textLimitMessage(field.title) });
+  if (TEXT_LIMITED_TYPES.includes(field.type)) rules.push({ max: textLimit(field), message: textLimitMessage(field.title, textLimit(field)) });
   if (field.type === 'switch') rules.push(patternRule(matchesWord, WORD_PATTERN_MESSAGE));
   if (field.type === 'city') rules.push(patternRule((v) => (Array.isArray(v) ? v : [v]).every(matchesWord), WORD_PATTERN_MESSAGE));
   if (field.type === 'branch') rules.push(patternRule((v) => BRANCH_PATTERN.test(String(v)), BRANCH_PATTERN_MESSAGE));

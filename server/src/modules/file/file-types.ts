@@ -62,7 +62,6 @@ export function extensionOf(name: string): string {
 export function isAcceptableName(name: string): boolean {
   if (name.trim() === '' || [...name].length > 200) return false;
   if (name === '.' || name === '..' || /[/\\]/.test(name)) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) return false;
   return true;
 }

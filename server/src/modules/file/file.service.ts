@@ -34,11 +34,10 @@ export type UploadParams = { modelId: number; picType: string; code: string; use
 
 const sizeInKb = (bytes: number): number => Math.round((bytes / 1024) * 100) / 100;
 
+const FILE_COLUMNS = ['f.id', 'f.url', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at'] as const;
+
 function fileRows(db: DbOrTx) {
-  return db
-    .selectFrom('files as f')
-    .leftJoin('users as u', 'u.id', 'f.user_id')
-    .select(['f.id', 'f.url', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at']);
+  return db.selectFrom('files as f').leftJoin('users as u', 'u.id', 'f.user_id').select(FILE_COLUMNS);
 }
 
 type RawFileRow = Awaited<ReturnType<ReturnType<typeof fileRows>['executeTakeFirstOrThrow']>>;
@@ -108,7 +107,7 @@ export async function listAttachments(ctx: AppContext, q: AttachmentQuery): Prom
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .leftJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.id', 'f.url', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at'])
+      .select(FILE_COLUMNS)
       .orderBy('f.id')
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)
@@ -125,7 +124,7 @@ export async function listOwnFiles(ctx: AppContext, actor: Actor, q: { picType: 
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .leftJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.id', 'f.url', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at'])
+      .select(FILE_COLUMNS)
       .orderBy('f.id', 'desc')
       .limit(q.rows)
       .offset((q.page - 1) * q.rows)

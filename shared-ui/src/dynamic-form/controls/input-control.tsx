@@ -1,6 +1,6 @@
 /** input: one line of text, at most 300 characters (spec §5, §9). */
 import { Input } from 'antd';
-import { TEXT_MAX } from '@portal/shared-core';
+import { textLimit } from '../rules';
 import type { ControlProps } from '../types';
 
 export function InputControl({ field, value, onChange, disabled, id }: ControlProps) {
@@ -9,7 +9,7 @@ export function InputControl({ field, value, onChange, disabled, id }: ControlPr
       id={id}
       value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined}
       onChange={(e) => onChange?.(e.target.value)}
-      maxLength={TEXT_MAX}
+      maxLength={textLimit(field)}
       placeholder={field.placeholder ?? `请输入${field.title}`}
       disabled={disabled}
       readOnly={field.readonly}

@@ -5,7 +5,7 @@ import { renderDynamicForm } from '../testing/render-dynamic-form';
 describe('list controls', () => {
   it('property: label/value rows added, edited and removed', async () => {
     const { validate } = renderDynamicForm([{ type: 'property', field: 'props', title: '属性', required: true }]);
-    expect((await validate()).errors).toEqual([MESSAGES.selectRequired]);
+    expect((await validate()).errors).toEqual([MESSAGES.required]);
     fireEvent.click(screen.getByRole('button', { name: /添\s*加/ }));
     fireEvent.click(screen.getByRole('button', { name: /添\s*加/ }));
     fireEvent.change(screen.getByLabelText('属性名称1'), { target: { value: '颜色' } });

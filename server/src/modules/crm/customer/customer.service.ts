@@ -329,6 +329,15 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
 export async function deleteCustomers(ctx: AppContext, actor: Actor, ids: number[]): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await assertInScope(tx, actor, ids, await loadBranchIndex(tx));
+    // Contracts keep their customer (a signed contract is a legal record): refuse, naming the customer.
+    const signed = await tx
+      .selectFrom('contracts')
+      .innerJoin('customers', 'customers.id', 'contracts.customer_id')
+      .select('customers.customer_name')
+      .where('contracts.customer_id', 'in', ids)
+      .limit(1)
+      .executeTakeFirst();
+    if (signed) throw badRequest(`客户“${signed.customer_name}”存在合同，不能删除`);
     await tx.deleteFrom('customers').where('id', 'in', ids).execute();
     await removeCustomerSearch(tx, ctx.dialect, ids);
   });

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { FormTable } from '../../../db/schema';
@@ -153,7 +153,7 @@ export async function listForms(db: DbOrTx, q: FormListQuery): Promise<ListReply
   if (q.workflowOnly) base = base.where('f.is_workflow', '=', 1);
   if (q.key) {
     const like = `%${q.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([eb('f.title', 'like', like), eb('f.mode', 'like', like)]));
+    base = base.where((eb) => eb.or([sql<boolean>`${eb.ref('f.title')} LIKE ${like} ESCAPE '\\'`, sql<boolean>`${eb.ref('f.mode')} LIKE ${like} ESCAPE '\\'`]));
   }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

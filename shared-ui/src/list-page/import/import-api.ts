@@ -1,0 +1,28 @@
+/** The batch import's calls: the upload (multipart), the dry run, the rejected rows and the import. */
+import { api, ApiError } from '@portal/shared-core';
+import { uploadFile } from '../../widgets/upload-transport';
+import { downloadFile } from '../batch/download-file';
+import type { ColumnMapping, DryRunReport, ImportPreview, ImportResult } from './import-types';
+
+export type ImportEndpoints = { preview: string; dryRun: string; rejected?: string; run: string };
+
+/** Uploads the sheet; rejects with the server's reason (the caller shows it). */
+export async function uploadSheet(url: string, file: File): Promise<ImportPreview> {
+  const outcome = await uploadFile({ file, params: {}, url });
+  if (!outcome.ok) throw new ApiError('server', outcome.message);
+  return outcome.file as unknown as ImportPreview;
+}
+
+export function dryRunImport(url: string, token: string, mapping: ColumnMapping) {
+  return api.fetch<DryRunReport>(url, { token, mapping });
+}
+
+export function downloadRejectedRows(url: string, token: string) {
+  return downloadFile({ url, method: 'POST', data: { token }, fallbackName: '未通过的数据.xlsx' });
+}
+
+/** The import itself; the server's 成功导入… shows as a toast. */
+export async function runImport(url: string, token: string, mapping: ColumnMapping): Promise<ImportResult> {
+  const reply = await api.command<ImportResult>(url, { token, mapping });
+  return reply.data as ImportResult;
+}
