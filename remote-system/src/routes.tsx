@@ -1,6 +1,6 @@
 /**
- * The system area's route table (spec §2.2), the only module this remote exposes. Every page is
- * still the "not yet available" page; later builds fill them.
+ * The system area's route table (spec §2.2), the only module this remote exposes. Pages load
+ * lazily; a page without one is still the "not yet available" page.
  */
 import * as React from 'react';
 import * as antd from 'antd';
@@ -21,8 +21,14 @@ const routesModule: RemoteRoutesModule = {
     page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
     page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
     page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, { icon: 'HistoryOutlined' }),
-    page('customForm', 'customForm', { cn: '自定义表单', en: 'Custom forms' }, { icon: 'FormOutlined' }),
-    page('customForm/view/:module/:type/:id', 'customForm/view/:module/:type/:id', { cn: '自定义表单查看', en: 'View custom form' }, { hidden: true }),
+    page('customForm', 'customForm', { cn: '自定义表单', en: 'Custom forms' }, {
+      icon: 'FormOutlined',
+      page: () => import('./features/custom-form/pages/custom-form-list-page'),
+    }),
+    page('customForm/view/:module/:type/:id', 'customForm/view/:module/:type/:id', { cn: '自定义表单查看', en: 'View custom form' }, {
+      hidden: true,
+      page: () => import('./features/custom-form/pages/custom-form-view-page'),
+    }),
     page('workForm', 'workForm', { cn: '工作流表单', en: 'Workflow forms' }, { icon: 'ProfileOutlined' }),
     page('workForm/view/:module/:type/:id', 'workForm/view/:module/:type/:id', { cn: '工作流表单查看', en: 'View workflow form' }, { hidden: true }),
   ],

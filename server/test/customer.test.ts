@@ -305,6 +305,20 @@ describe('delete', () => {
     expect((await s.post<Envelope>('/api/customer/delete', { ids: String(other.id) }, { token: t.manager })).status).toBe(403);
     expect((await s.post<Envelope>('/api/customer/delete', { ids: String(sales1Customer) }, { token: t.manager })).body.result).toBe('success');
   });
+
+  test('a customer with a contract is not deleted, and nothing else in the batch is', async () => {
+    const free = await create('无合同的客户');
+    const signed = await s.app.portal.db
+      .selectFrom('contracts')
+      .innerJoin('customers', 'customers.id', 'contracts.customer_id')
+      .select(['customers.id', 'customers.customer_name'])
+      .executeTakeFirstOrThrow();
+    const before = await tableCounts(s.app);
+    const res = await s.post<Envelope>('/api/customer/delete', { ids: `${free},${signed.id}` }, { token: t.admin });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(`客户“${signed.customer_name}”存在合同，不能删除`);
+    expect(await tableCounts(s.app)).toEqual(before);
+  });
 });
 
 describe('lookups', () => {

@@ -156,6 +156,9 @@ describe('designing a form', () => {
     const list = await s.post<{ rows: { mode: string; fieldCount: number }[]; total: number }>('/api/form/index', { page: 1, rows: 100 }, { token: t.sales });
     expect(list.body.total).toBeGreaterThanOrEqual(14);
     expect(list.body.rows.find((r) => r.mode === 'visitLog')).toMatchObject({ fieldCount: 5 });
+    const search = await s.post<{ rows: { mode: string }[]; total: number }>('/api/form/index', { key: '拜访' }, { token: t.sales });
+    expect(search.body.rows.map((r) => r.mode)).toEqual(['visitLog']);
+    expect((await s.post<{ total: number }>('/api/form/index', { key: '_' }, { token: t.sales })).body.total).toBe(0);
     const dup = await s.post<Envelope>('/api/form/add', { mode: 'visitLog', title: '重复' }, { token: t.admin });
     expect(dup.body).toMatchObject({ result: 'error', msg: '表单标识“visitLog”已存在' });
     const rename = await s.post<Envelope>('/api/form/Edit', { id: formId, mode: 'other' }, { token: t.admin });
@@ -175,10 +178,15 @@ describe('designing a form', () => {
     expect(clash.body).toMatchObject({ result: 'error', msg: expect.stringContaining('字段名“summary”重复') });
     const edit = await s.post<Envelope>('/api/field/edit', { id: add.body.data.id, json: JSON.stringify({ type: 'textarea', field: 'summary', title: '小结', rows: 4 }), isshow: 0 }, { token: t.admin });
     expect(edit.body.result).toBe('success');
-    const designer = await s.post<{ rows: { id: number; title: string; isshow: number }[] }>('/api/field/index', { formid: formId }, { token: t.admin });
+    const designer = await s.post<{ rows: { id: number; title: string; isshow: number; json: string }[] }>('/api/field/index', { formid: formId }, { token: t.admin });
     expect(designer.body.rows.find((r) => r.id === add.body.data.id)).toMatchObject({ title: '小结', isshow: 0 });
     // isshow 0 keeps it out of the entry form.
     expect(fieldsOf((await definition(t.sales, { formid: formId, isshow: 1 })).body.data).map((f) => f.field)).not.toContain('summary');
+    // Saving the whole list again (ids without flags) keeps each field's flags.
+    const full = designer.body.rows.map((r) => ({ id: r.id, json: r.json }));
+    expect((await s.post<Envelope>('/api/formField/Edit', { formid: formId, items: JSON.stringify(full) }, { token: t.admin })).body.result).toBe('success');
+    const resaved = await s.post<{ rows: { id: number; isshow: number }[] }>('/api/field/index', { formid: formId }, { token: t.admin });
+    expect(resaved.body.rows.map((r) => [r.id, r.isshow])).toEqual(designer.body.rows.map((r) => [r.id, r.isshow]));
     await s.post('/api/field/delete', { id: add.body.data.id }, { token: t.admin });
     expect((await s.post<Envelope>('/api/field/delete', { id: add.body.data.id }, { token: t.admin })).body).toMatchObject({ result: 'error', msg: '字段不存在' });
   });

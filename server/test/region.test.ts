@@ -69,3 +69,4 @@ test('the regions are seeded once: a second start keeps the same rows', async ()
   await seedReferenceData(s.app.portal.db);
   expect(await count()).toBe(before);
 });
+

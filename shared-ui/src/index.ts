@@ -5,6 +5,21 @@ export { useListQuery } from './list-page/use-list-query';
 export type { PagedQuery } from './list-page/use-list-query';
 export { usePagedList } from './list-page/use-paged-list';
 export type { PagedRows, PagedListState } from './list-page/use-paged-list';
+export { pageSizesOf, VIRTUAL_ABOVE } from './list-page/list-page';
+export type { PageSizeSet, AdvancedSearchConfig, BatchConfig, FilterTag } from './list-page/list-page';
+export { useRouteListQuery } from './list-page/use-list-query';
+export type { RouteParams } from './list-page/use-list-query';
+export { useColumnChoice } from './list-page/use-column-choice';
+export type { ColumnChoiceState } from './list-page/use-column-choice';
+export type { ColumnChoice, ColumnOption } from './list-page/column-settings';
+export type { SelectionAction } from './list-page/selection-bar';
+export type { SearchValues } from './list-page/advanced-search';
+export type { DepartmentChoice } from './list-page/department-filter';
+export { batchEndpoints } from './list-page/batch/batch-endpoints';
+export type { BatchEndpoints } from './list-page/batch/batch-endpoints';
+export { ImportWizard } from './list-page/import/import-wizard';
+export { ExportModal } from './list-page/export/export-modal';
+export { DuplicateCheckModal } from './list-page/duplicate/duplicate-check-modal';
 
 export { FormPanel } from './form-panel/form-panel';
 export type { FormPanelProps, FormPanelMode } from './form-panel/form-panel';
@@ -36,6 +51,51 @@ export { RemoteSelect } from './remote-select/remote-select';
 export type { RemoteSelectProps, RemoteSelectValue } from './remote-select/remote-select';
 export { useRemoteOptions, loadRemoteOptions } from './remote-select/use-remote-options';
 export type { RemoteOption, RemoteOptionsSource } from './remote-select/use-remote-options';
+
+// Pickers and widgets (spec §2.6)
+export { CustomerPicker } from './pickers/customer-picker';
+export type { CustomerPickerProps } from './pickers/customer-picker';
+export { ContractSelect } from './pickers/contract-select';
+export type { ContractSelectProps } from './pickers/contract-select';
+export { ProductPicker, taxRateText } from './pickers/product-picker';
+export type { ProductPickerProps } from './pickers/product-picker';
+export { PicturePicker, shortPictureName } from './pickers/picture-picker';
+export type { PicturePickerProps } from './pickers/picture-picker';
+export { DepartmentPicker } from './pickers/department-picker';
+export type { DepartmentPickerProps } from './pickers/department-picker';
+export { TreePopover } from './pickers/tree-popover';
+export type { TreePopoverProps } from './pickers/tree-popover';
+export type { TextTreeNode } from './pickers/tree-nodes';
+export { UserPicker, UserPickerPanel, toPickedUser } from './pickers/user-picker';
+export type { UserPickerProps } from './pickers/user-picker';
+export type {
+  AlbumPicture,
+  BranchNode,
+  ContractRecord,
+  CustomerRecord,
+  DirectoryUser,
+  PickedUser,
+  PictureValue,
+  ProductRecord,
+  WarehouseStock,
+} from './pickers/directory-types';
+export { ImageViewer } from './widgets/image-viewer';
+export type { ImageViewerProps } from './widgets/image-viewer';
+export { printArea } from './widgets/print-area';
+export { RegionCascader } from './widgets/region-cascader';
+export type { RegionCascaderProps } from './widgets/region-cascader';
+export type { Region } from './widgets/region-api';
+export { RichTextEditor } from './widgets/rich-text-editor';
+export type { RichTextEditorProps } from './widgets/rich-text-editor';
+export { ProductLineItems } from './widgets/product-line-items';
+export type { ProductLineItemsProps } from './widgets/product-line-items';
+export { lineItemFromProduct, subtotalOf, withSubtotal } from './widgets/line-item';
+export type { LineItem } from './widgets/line-item';
+export { AttachmentList } from './widgets/attachment-list';
+export type { AttachmentListProps } from './widgets/attachment-list';
+export { UploadWidget } from './widgets/upload-widget';
+export type { UploadWidgetProps } from './widgets/upload-widget';
+export type { FileRecord, FileListQuery, UploadParams } from './widgets/file-types';
 
 export { NotYetAvailable, NOT_YET_AVAILABLE_TEXT } from './not-yet-available/not-yet-available';
 export type { NotYetAvailableProps } from './not-yet-available/not-yet-available';

@@ -4,9 +4,11 @@
  * products as a read-only table. `undefined` means empty (the view shows '-').
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Image, Space, Table, Typography } from 'antd';
+import { Image, Space, Typography } from 'antd';
 import { WIDTHS, formatFileSize } from '@portal/shared-core';
 import { useRemoteOptions, type RemoteOption } from '../remote-select/use-remote-options';
+import type { LineItem } from '../widgets/line-item';
+import { ProductLineItems } from '../widgets/product-line-items';
 import { fetchRegions, type Region } from '../widgets/region-api';
 import { choicesOf, sameChoice } from './controls/choice-value';
 import { remoteSourceOf } from './controls/remote-choice-control';
@@ -72,7 +74,6 @@ function RegionNames({ ids }: { ids: readonly (string | number)[] }) {
   return <>{(names ?? ids.map(String)).join(' / ')}</>;
 }
 
-type ProductLine = { id?: number | string; productid?: number | string; title?: string; xinghao?: string; standard?: string; warehousename?: string; number?: number; sellingprice?: number; danwei?: string; unit?: string; xiaoji?: number };
 type FileItem = { id?: number | string; FileName?: string; filename?: string; url?: string; size?: number; format?: string; username?: string; addTime?: string };
 type PictureItem = { id?: number | string; url?: string; filename?: string };
 
@@ -85,27 +86,6 @@ function Thumbnails({ pictures }: { pictures: readonly PictureItem[] }) {
         ))}
       </Space>
     </Image.PreviewGroup>
-  );
-}
-
-function ProductTable({ lines }: { lines: readonly ProductLine[] }) {
-  return (
-    <Table<ProductLine>
-      size="small"
-      pagination={false}
-      rowKey={(line, index) => String(line.id ?? line.productid ?? index)}
-      dataSource={[...lines]}
-      columns={[
-        { title: '产品', dataIndex: 'title' },
-        { title: '条码', dataIndex: 'xinghao' },
-        { title: '规格', dataIndex: 'standard' },
-        { title: '仓库', dataIndex: 'warehousename' },
-        { title: '数量', dataIndex: 'number' },
-        { title: '单价', dataIndex: 'sellingprice' },
-        { title: '单位', render: (_, line) => line.danwei || line.unit },
-        { title: '小计', dataIndex: 'xiaoji' },
-      ]}
-    />
   );
 }
 
@@ -159,7 +139,7 @@ export function detailValue(field: FieldDefinition, values: FormValues): ReactNo
     case 'editor':
       return text(value) ? <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(String(value)) }} /> : undefined;
     case 'product':
-      return listOf<ProductLine>(value).length > 0 ? <ProductTable lines={listOf<ProductLine>(value)} /> : undefined;
+      return listOf<LineItem>(value).length > 0 ? <ProductLineItems value={listOf<LineItem>(value)} readOnly /> : undefined;
     case 'picture':
       return listOf<PictureItem>(value).length > 0 ? <Thumbnails pictures={listOf<PictureItem>(value)} /> : undefined;
     case 'cover':

@@ -63,7 +63,7 @@ describe('DynamicDetailView', () => {
     expect(within(valueOf('附件')).getByRole('link', { name: '合同.pdf' })).toHaveAttribute('href', '/files/b.pdf');
     expect(valueOf('附件')).toHaveTextContent('2.0Mb');
     expect(within(valueOf('产品')).getByText('打印机')).toBeInTheDocument();
-    expect(within(valueOf('产品')).getByText('2000')).toBeInTheDocument();
+    expect(within(valueOf('产品')).getByText('2000.00')).toBeInTheDocument();
     expect(valueOf('属性')).toHaveTextContent('颜色：红');
     expect(valueOf('正文')).toHaveTextContent('正文');
     expect(valueOf('正文').innerHTML).not.toMatch(/onerror|script/);

@@ -1,21 +1,57 @@
 /**
- * The shared list page of spec §2.4: a toolbar (search key, scenes, sort, extra filters, create
- * button), a selection bar (已选择 N 项) and a server-paged table. It is fully controlled: the page
- * owns the query (see `useListQuery`) and the data (see `usePagedList`).
+ * The shared list page of spec §2.4: the header bar (search key, scenes, sort, filters, the 筛选
+ * popover, the department picker, 高级搜索, 列设置, the create button and the 更多 menu with 批量导入,
+ * 批量导出 and 查重), the filter tags, the selection bar (已选择 N 项, single/multi actions, 确认选择)
+ * and a server-paged table that opens a row's detail on click. It is fully controlled: the page owns
+ * the query (see `useListQuery`) and the data (see `usePagedList`). Pages above 100 rows render
+ * virtually, so 200 rows scroll smoothly.
  */
-import { useEffect, useState, type Key, type ReactNode } from 'react';
-import { Alert, Button, Flex, Input, Segmented, Select, Space, Table, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/shared-core';
+import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Alert, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
+import { DEFAULT_LARGE_PAGE_SIZE, DEFAULT_PAGE_SIZE, LARGE_PAGE_SIZES, PAGE_SIZES, type RequestData } from '@portal/shared-core';
+import type { FieldDefinition } from '../dynamic-form/types';
+import { AdvancedSearch, compactSearchValues, describeSearchValue, type SearchValues } from './advanced-search';
+import { canCheckDuplicates, canExport, canImport, type BatchEndpoints } from './batch/batch-endpoints';
+import type { ColumnChoice } from './column-settings';
+import type { DepartmentFilterProps } from './department-filter';
+import { DuplicateCheckModal } from './duplicate/duplicate-check-modal';
+import { ExportModal } from './export/export-modal';
+import { ImportWizard } from './import/import-wizard';
+import { ListToolbar, type FilterTag, type ListOption, type ListSort, type MoreAction } from './list-toolbar';
+import { SelectionBar, type SelectionAction } from './selection-bar';
 
-export type ListOption<V extends string> = { value: V; label: string };
-export type SortOrder = 'asc' | 'desc';
-export type ListSort<F extends string> = { field: F; order: SortOrder };
+export type { FilterTag, ListOption, ListSort, SortOrder } from './list-toolbar';
 
-const ORDER_OPTIONS: ListOption<SortOrder>[] = [
-  { value: 'desc', label: '降序' },
-  { value: 'asc', label: '升序' },
-];
+/** 'normal': 10/50/100, default 10; 'large': 20/50/100/200, default 20 (spec §9). */
+export type PageSizeSet = 'normal' | 'large';
+
+export function pageSizesOf(set: PageSizeSet): { sizes: readonly number[]; defaultSize: number } {
+  return set === 'large' ? { sizes: LARGE_PAGE_SIZES, defaultSize: DEFAULT_LARGE_PAGE_SIZE } : { sizes: PAGE_SIZES, defaultSize: DEFAULT_PAGE_SIZE };
+}
+
+/** Above this page size the table renders only the rows in view. */
+export const VIRTUAL_ABOVE = 100;
+const VIRTUAL_HEIGHT = 560;
+const DEFAULT_COLUMN_WIDTH = 160;
+
+export type AdvancedSearchConfig = {
+  /** The list's field definitions; the user picks among the searchable ones. */
+  fields: readonly FieldDefinition[];
+  /** The advanced filter in force. */
+  values: SearchValues;
+  /** Runs the filter (empty values already dropped). */
+  onSearch: (values: SearchValues) => void;
+};
+
+export type BatchConfig = {
+  endpoints: BatchEndpoints;
+  /** The list's current filter, which 批量导出 exports. */
+  exportQuery?: RequestData;
+  /** The file name when the server sends none. */
+  exportFileName?: string;
+  /** After 批量导入 imported rows (reload the list). */
+  onImported?: () => void;
+};
 
 export type ListPageProps<T extends object, S extends string = string, F extends string = string> = {
   rowKey: Extract<keyof T, string>;
@@ -28,6 +64,9 @@ export type ListPageProps<T extends object, S extends string = string, F extends
 
   page: number;
   pageSize: number;
+  /** Which of the spec's page-size sets the pager offers; default 'normal'. */
+  pageSizeSet?: PageSizeSet;
+  /** Explicit page sizes (overrides `pageSizeSet`). */
   pageSizes?: readonly number[];
   onPageChange: (page: number, pageSize: number) => void;
 
@@ -45,126 +84,191 @@ export type ListPageProps<T extends object, S extends string = string, F extends
 
   /** More toolbar controls (quick filters, level filter...). */
   filters?: ReactNode;
+  /** Content of the 筛选 popover. */
+  filterPopover?: ReactNode;
+  /** Active filters shown as closable tags (advanced-search and department tags are added by the page). */
+  filterTags?: readonly FilterTag[];
+  /** The department picker popup and its tag. */
+  department?: DepartmentFilterProps;
+  /** 高级搜索 drawer. */
+  advancedSearch?: AdvancedSearchConfig;
+  /** 列设置: the user's choice of shown columns (see `useColumnChoice`). */
+  columnChoice?: ColumnChoice;
 
   createLabel?: string;
   onCreate?: () => void;
+  /** 更多 menu: 批量导入, 批量导出 and 查重 for the endpoints given. */
+  batch?: BatchConfig;
 
   /** Row selection is on when `onSelectionChange` is given. */
   selectedKeys?: readonly Key[];
   onSelectionChange?: (keys: Key[]) => void;
-  /** Actions on the selected rows, shown in the selection bar. */
+  /** Actions on the selection, enabled for one row ('single') or for one or more ('multi'). */
+  actions?: readonly SelectionAction<T>[];
+  /** Free-form actions in the selection bar. */
   selectionActions?: ReactNode;
+  /** Picker mode: 确认选择 hands the selection back. */
+  onConfirmSelection?: (keys: Key[], rows: T[]) => void;
 
   onRowClick?: (row: T) => void;
 };
 
-export function ListPage<T extends object, S extends string = string, F extends string = string>(
-  props: ListPageProps<T, S, F>,
-) {
-  const { rowKey, columns, rows, total, loading, error, page, pageSize, pageSizes = PAGE_SIZES } = props;
-  const { selectedKeys = [], onSelectionChange, onRowClick } = props;
+/** Gives every column a width (the virtual table lays rows out by fixed widths) and sums them. */
+function withWidths<T>(columns: TableColumnsType<T>): { columns: TableColumnsType<T>; width: number } {
+  let width = 0;
+  const sized = columns.map((column) => {
+    const w = typeof column.width === 'number' ? column.width : DEFAULT_COLUMN_WIDTH;
+    width += w;
+    return { ...column, width: w };
+  });
+  return { columns: sized, width };
+}
+
+export function ListPage<T extends object, S extends string = string, F extends string = string>(props: ListPageProps<T, S, F>) {
+  const { rowKey, columns, rows, total, loading, error, page, pageSize, onPageChange } = props;
+  const { selectedKeys = [], onSelectionChange, onRowClick, actions, onConfirmSelection, advancedSearch, department, batch } = props;
+  const pager = pageSizesOf(props.pageSizeSet ?? 'normal');
+  const pageSizes = props.pageSizes ?? pager.sizes;
+  const size = pageSize || pager.defaultSize;
+  const virtual = size > VIRTUAL_ABOVE;
+
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [batchOpen, setBatchOpen] = useState<MoreAction | null>(null);
+
+  // Rows seen on any page, so that actions get the row objects of a selection spanning pages.
+  const knownRows = useRef(new Map<Key, T>());
+  for (const row of rows) knownRows.current.set(row[rowKey] as Key, row);
+  const selectedRows = selectedKeys.map((key) => knownRows.current.get(key)).filter((row): row is T => row !== undefined);
+
+  const table = useMemo(() => (virtual ? withWidths(columns) : { columns, width: 0 }), [columns, virtual]);
+  const scroll = useMemo<TableProps<T>['scroll']>(() => (virtual ? { x: table.width, y: VIRTUAL_HEIGHT } : { x: 'max-content' }), [virtual, table.width]);
+  const selectedKeyList = useMemo(() => [...selectedKeys], [selectedKeys]);
+  const rowSelection = useMemo<TableProps<T>['rowSelection']>(
+    () => (onSelectionChange ? { selectedRowKeys: selectedKeyList, preserveSelectedRowKeys: true, onChange: (keys: Key[]) => onSelectionChange(keys) } : undefined),
+    [onSelectionChange, selectedKeyList],
+  );
+  const onRow = useCallback((row: T) => ({ onClick: () => onRowClick?.(row), style: { cursor: 'pointer' } }), [onRowClick]);
+  const pagination = useMemo<TableProps<T>['pagination']>(
+    () => ({
+      current: page,
+      pageSize: size,
+      total,
+      pageSizeOptions: pageSizes.map(String),
+      showSizeChanger: true,
+      showTotal: (count: number) => `共 ${count} 条`,
+      onChange: onPageChange,
+    }),
+    [page, size, total, pageSizes, onPageChange],
+  );
+
+  const tags = useFilterTags(props);
+  const moreActions: MoreAction[] = batch
+    ? [
+        ...(canImport(batch.endpoints) ? (['import'] as const) : []),
+        ...(canExport(batch.endpoints) ? (['export'] as const) : []),
+        ...(canCheckDuplicates(batch.endpoints) ? (['duplicate'] as const) : []),
+      ]
+    : [];
+  const showSelectionBar = Boolean(onSelectionChange) && (selectedKeys.length > 0 || Boolean(actions?.length) || Boolean(onConfirmSelection));
 
   return (
     <Flex vertical gap={12}>
-      <ListToolbar {...props} />
+      <ListToolbar<S, F>
+        searchKey={props.searchKey}
+        searchPlaceholder={props.searchPlaceholder}
+        onSearch={props.onSearch}
+        scenes={props.scenes}
+        scene={props.scene}
+        onSceneChange={props.onSceneChange}
+        sortOptions={props.sortOptions}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+        filters={props.filters}
+        filterPopover={props.filterPopover}
+        department={department}
+        onAdvancedSearch={advancedSearch ? () => setAdvancedOpen(true) : undefined}
+        columnChoice={props.columnChoice}
+        createLabel={props.createLabel}
+        onCreate={props.onCreate}
+        moreActions={moreActions}
+        onMoreAction={setBatchOpen}
+        tags={tags}
+      />
       {error ? <Alert type="error" showIcon title={error} /> : null}
-      {onSelectionChange && selectedKeys.length > 0 ? (
-        <SelectionBar count={selectedKeys.length} onClear={() => onSelectionChange([])}>
+      {showSelectionBar && onSelectionChange ? (
+        <SelectionBar<T> keys={selectedKeyList} rows={selectedRows} actions={actions} onConfirm={onConfirmSelection} onClear={() => onSelectionChange([])}>
           {props.selectionActions}
         </SelectionBar>
       ) : null}
       <Table<T>
         rowKey={rowKey}
-        columns={columns}
+        columns={table.columns}
         dataSource={rows as T[]}
         loading={loading}
         size="middle"
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          onSelectionChange ? { selectedRowKeys: [...selectedKeys], onChange: (keys) => onSelectionChange(keys) } : undefined
-        }
-        onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
-        pagination={{
-          current: page,
-          pageSize: pageSize || DEFAULT_PAGE_SIZE,
-          total,
-          pageSizeOptions: pageSizes.map(String),
-          showSizeChanger: true,
-          showTotal: (count) => `共 ${count} 条`,
-          onChange: props.onPageChange,
-        }}
+        virtual={virtual}
+        scroll={scroll}
+        rowSelection={rowSelection}
+        onRow={onRowClick ? onRow : undefined}
+        pagination={pagination}
       />
-    </Flex>
-  );
-}
-
-function ListToolbar<T extends object, S extends string, F extends string>(props: ListPageProps<T, S, F>) {
-  const { onSearch, scenes, scene, onSceneChange, sortOptions, sort, onSortChange, filters, onCreate } = props;
-  return (
-    <Flex gap={12} wrap align="center" justify="space-between">
-      <Space wrap>
-        {onSearch ? <SearchBox initialKey={props.searchKey} placeholder={props.searchPlaceholder} onSearch={onSearch} /> : null}
-        {scenes && scene !== undefined && onSceneChange ? (
-          <Segmented<S> options={scenes.map((s) => ({ value: s.value, label: s.label }))} value={scene} onChange={onSceneChange} />
-        ) : null}
-        {sortOptions && sort && onSortChange ? (
-          <Space.Compact>
-            <Select<F>
-              aria-label="排序字段"
-              style={{ width: 140 }}
-              options={[...sortOptions]}
-              value={sort.field}
-              onChange={(field) => onSortChange({ ...sort, field })}
-            />
-            <Select<SortOrder>
-              aria-label="排序方式"
-              style={{ width: 90 }}
-              options={ORDER_OPTIONS}
-              value={sort.order}
-              onChange={(order) => onSortChange({ ...sort, order })}
-            />
-          </Space.Compact>
-        ) : null}
-        {filters}
-      </Space>
-      {onCreate ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-          {props.createLabel ?? '新建'}
-        </Button>
+      {advancedSearch ? (
+        <AdvancedSearch
+          open={advancedOpen}
+          fields={advancedSearch.fields}
+          values={advancedSearch.values}
+          onSearch={advancedSearch.onSearch}
+          onClose={() => setAdvancedOpen(false)}
+        />
       ) : null}
+      {batch ? <BatchModals batch={batch} open={batchOpen} onClose={() => setBatchOpen(null)} onCreate={props.onCreate} /> : null}
     </Flex>
   );
 }
 
-function SearchBox({ initialKey = '', placeholder, onSearch }: { initialKey?: string; placeholder?: string; onSearch: (key: string) => void }) {
-  const [value, setValue] = useState(initialKey);
-  useEffect(() => setValue(initialKey), [initialKey]);
-  return (
-    <Input.Search
-      aria-label="搜索"
-      allowClear
-      style={{ width: 260 }}
-      placeholder={placeholder}
-      value={value}
-      onChange={(event) => setValue(event.target.value)}
-      onSearch={(key) => onSearch(key.trim())}
-    />
-  );
+/** The given filter tags, then one per advanced-search value and one for the department. */
+function useFilterTags<T extends object, S extends string, F extends string>(props: ListPageProps<T, S, F>): FilterTag[] {
+  const { filterTags, advancedSearch, department } = props;
+  return useMemo(() => {
+    const tags: FilterTag[] = [...(filterTags ?? [])];
+    if (advancedSearch) {
+      for (const [key, value] of Object.entries(compactSearchValues(advancedSearch.values))) {
+        const field = advancedSearch.fields.find((f) => f.field === key);
+        if (!field) continue;
+        tags.push({
+          key: `advanced:${key}`,
+          label: `${field.title}：${describeSearchValue(field, value)}`,
+          onClose: () => advancedSearch.onSearch(compactSearchValues({ ...advancedSearch.values, [key]: undefined })),
+        });
+      }
+    }
+    if (department?.value) tags.push({ key: 'department', label: `部门：${department.value.name}`, onClose: () => department.onChange(undefined) });
+    return tags;
+  }, [filterTags, advancedSearch, department]);
 }
 
-function SelectionBar({ count, onClear, children }: { count: number; onClear: () => void; children?: ReactNode }) {
+function BatchModals({ batch, open, onClose, onCreate }: { batch: BatchConfig; open: MoreAction | null; onClose: () => void; onCreate?: () => void }) {
+  const { endpoints } = batch;
   return (
-    <Alert
-      type="info"
-      title={
-        <Flex gap={12} align="center">
-          <span>已选择 {count} 项</span>
-          {children}
-          <Button type="link" size="small" onClick={onClear}>
-            取消选择
-          </Button>
-        </Flex>
-      }
-    />
+    <>
+      {canImport(endpoints) ? (
+        <ImportWizard
+          open={open === 'import'}
+          endpoints={{ preview: endpoints.importPreview as string, dryRun: endpoints.importDryRun as string, rejected: endpoints.importRejected, run: endpoints.import as string }}
+          onClose={onClose}
+          onImported={batch.onImported}
+        />
+      ) : null}
+      {canExport(endpoints) ? (
+        <ExportModal
+          open={open === 'export'}
+          endpoints={{ start: endpoints.exportStart as string, progress: endpoints.exportProgress as string, download: endpoints.exportDownload as string }}
+          query={batch.exportQuery ?? {}}
+          fallbackName={batch.exportFileName}
+          onClose={onClose}
+        />
+      ) : null}
+      {canCheckDuplicates(endpoints) ? <DuplicateCheckModal open={open === 'duplicate'} url={endpoints.checkDuplicate as string} onClose={onClose} onCreate={onCreate} /> : null}
+    </>
   );
 }

@@ -8,6 +8,8 @@ import { listContracts } from './directory-api';
 import type { ContractRecord } from './directory-types';
 
 export type ContractSelectProps = {
+  /** The element id a form label points at. */
+  id?: string;
   value?: number | string | null;
   /** Text of the current value (orderSn), shown before the options load. */
   label?: string;
@@ -20,7 +22,7 @@ export type ContractSelectProps = {
 
 const SEARCH_DELAY_MS = 300;
 
-export function ContractSelect({ value, label, onChange, params, disabled, placeholder = '请选择合同' }: ContractSelectProps) {
+export function ContractSelect({ id, value, label, onChange, params, disabled, placeholder = '请选择合同' }: ContractSelectProps) {
   const [contracts, setContracts] = useState<ContractRecord[]>([]);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
@@ -51,6 +53,7 @@ export function ContractSelect({ value, label, onChange, params, disabled, place
 
   return (
     <Select<number>
+      id={id}
       showSearch={{ filterOption: false, onSearch: handleSearch }}
       allowClear
       disabled={disabled}

@@ -11,7 +11,7 @@ import { DEFAULT_WAREHOUSE, MESSAGES } from '@portal/shared-core';
 import { fetchWarehouseStock, listProducts } from '../pickers/directory-api';
 import type { ProductRecord, WarehouseStock } from '../pickers/directory-types';
 import { ProductPicker } from '../pickers/product-picker';
-import { lineItemFromProduct, withSubtotal, type LineItem } from './line-item';
+import { lineItemFromProduct, subtotalOf, withSubtotal, type LineItem } from './line-item';
 
 export type ProductLineItemsProps = {
   value?: LineItem[] | null;
@@ -115,7 +115,7 @@ export function ProductLineItems({ value, onChange, readOnly }: ProductLineItems
         ) : null,
     },
     { title: '单位', key: 'unit', render: (_, { item }) => item?.danwei || item?.unit },
-    { title: '小计', key: 'xiaoji', render: (_, { item }) => (item ? item.xiaoji.toFixed(2) : null) },
+    { title: '小计', key: 'xiaoji', render: (_, { item }) => (item ? subtotalOf(item.number, item.sellingprice).toFixed(2) : null) },
   ];
 
   return (
@@ -141,7 +141,7 @@ function ReadOnlyLineItems({ items }: { items: LineItem[] }) {
     { title: '数量', dataIndex: 'number' },
     { title: '单价', dataIndex: 'sellingprice' },
     { title: '单位', key: 'unit', render: (_, item) => item.danwei || item.unit },
-    { title: '小计', key: 'xiaoji', render: (_, item) => withSubtotal(item).xiaoji.toFixed(2) },
+    { title: '小计', key: 'xiaoji', render: (_, item) => subtotalOf(item.number, item.sellingprice).toFixed(2) },
   ];
   return <Table<LineItem> rowKey="productid" size="small" columns={columns} dataSource={items} pagination={false} />;
 }

@@ -50,5 +50,7 @@ describe('RegionCascader', () => {
     });
     expect(onChange).toHaveBeenCalledWith([11, 1101], ['北京市', '市辖区']);
     expect(mockedApi.get).not.toHaveBeenCalledWith('Api/city/list/', expect.objectContaining({ type: 3 }));
+    // Let the dropdown's closing animation finish inside the test.
+    await waitFor(() => expect(document.querySelector('.ant-cascader-dropdown-hidden, .ant-select-dropdown-hidden')).not.toBeNull());
   });
 });

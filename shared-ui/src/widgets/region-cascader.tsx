@@ -8,6 +8,8 @@ import { Cascader } from 'antd';
 import { fetchRegions, type Region, type RegionLevel } from './region-api';
 
 export type RegionCascaderProps = {
+  /** The element id a form label points at. */
+  id?: string;
   /** 2 = province and city; 3 = down to the district. */
   levels: 2 | 3;
   value?: readonly (number | string)[] | null;
@@ -43,7 +45,7 @@ function hasPath(options: RegionOption[], path: number[]): boolean {
   return true;
 }
 
-export function RegionCascader({ levels, value, onChange, disabled, placeholder = '请选择' }: RegionCascaderProps) {
+export function RegionCascader({ id, levels, value, onChange, disabled, placeholder = '请选择' }: RegionCascaderProps) {
   const [options, setOptions] = useState<RegionOption[]>([]);
   const path = (value ?? []).map(Number).filter((id) => Number.isFinite(id) && id !== 0);
   const pathKey = path.join(',');
@@ -79,6 +81,7 @@ export function RegionCascader({ levels, value, onChange, disabled, placeholder 
 
   return (
     <Cascader<RegionOption>
+      id={id}
       options={options}
       loadData={(selected) => void loadData(selected)}
       value={path.length ? path : undefined}

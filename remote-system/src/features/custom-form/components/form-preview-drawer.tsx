@@ -1,9 +1,7 @@
 /** 预览: a form as its users will see it, to try out without saving anything. */
-import { useState } from 'react';
 import { Drawer, Form, Result, Spin } from 'antd';
-import { WIDTHS } from '@portal/shared-core';
+import { MESSAGES, WIDTHS } from '@portal/shared-core';
 import { DynamicForm, useDynamicRecord } from '@portal/shared-ui';
-import { MESSAGES } from '@portal/shared-core';
 
 export type FormPreviewDrawerProps = { module: string | null; title: string; onClose: () => void };
 
@@ -18,8 +16,7 @@ export function FormPreviewDrawer({ module, title, onClose }: FormPreviewDrawerP
 function PreviewBody({ module }: { module: string }) {
   const [form] = Form.useForm();
   const record = useDynamicRecord({ module, id: '0' });
-  const [code] = useState(record.code);
   if (record.failed) return <Result status="warning" title={MESSAGES.customFieldsFailed} />;
   if (!record.definition || record.loading) return <Spin style={{ display: 'block', padding: 48 }} />;
-  return <DynamicForm form={form} definition={record.definition} initialValues={record.initialValues} mode="create" formCode={code} recordId="0" />;
+  return <DynamicForm form={form} definition={record.definition} initialValues={record.initialValues} mode="create" formCode={record.code} recordId="0" />;
 }

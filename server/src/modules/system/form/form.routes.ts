@@ -40,7 +40,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
     return success('获取成功', toDefinition(form, fields, writable));
   });
 
-  /** {formid, items}: replaces the form's field list (designer save). */
+  /** {formid, items}: replaces the form's field list with the complete list the designer sends (as api/field/index gives it). */
   app.post(apiPath('/api/formField/Edit'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
     const input = requestInput(request);
     const form = await requireForm(ctx.db, input, ['formid', 'id', 'mode']);

@@ -197,10 +197,10 @@ export async function formCategories(db: DbOrTx): Promise<ListReply<{ category: 
 }
 
 /** One item of a field list being saved: its id when it already exists, its definition and flags. */
-export type FieldItemInput = { id?: number; json: unknown; status: number; isshow: number };
+export type FieldItemInput = { id?: number; json: unknown; status?: number; isshow?: number };
 
-function flag(raw: unknown, fallback: number, message: string): number {
-  if (raw === undefined || raw === null || raw === '') return fallback;
+function flag(raw: unknown, message: string): number | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
   if (raw === true) return 1;
   if (raw === false) return 0;
   const n = parseInteger(raw);
@@ -221,7 +221,7 @@ export function parseFieldItems(raw: unknown): FieldItemInput[] {
   if (!Array.isArray(list)) throw badRequest('字段列表必须是数组');
   if (list.length > MAX_FIELDS_PER_FORM) throw badRequest(`一个表单最多${MAX_FIELDS_PER_FORM}个字段`);
   return list.map((item, i) => {
-    if (typeof item === 'string' || (isRecord(item) && !('json' in item))) return { json: item, status: 1, isshow: 1 };
+    if (typeof item === 'string' || (isRecord(item) && !('json' in item))) return { json: item };
     if (!isRecord(item)) throw badRequest(`第${i + 1}个字段的定义不是有效的JSON对象`);
     let id: number | undefined;
     if (item.id !== undefined && item.id !== null && item.id !== '' && item.id !== 0 && item.id !== '0') {
@@ -231,16 +231,18 @@ export function parseFieldItems(raw: unknown): FieldItemInput[] {
     return {
       id,
       json: item.json,
-      status: flag(item.status, 1, `第${i + 1}个字段的状态只能是0或1`),
-      isshow: flag(item.isshow, 1, `第${i + 1}个字段的显示标记只能是0或1`),
+      status: flag(item.status, `第${i + 1}个字段的状态只能是0或1`),
+      isshow: flag(item.isshow, `第${i + 1}个字段的显示标记只能是0或1`),
     };
   });
 }
 
 /**
  * Replaces a form's field list in one transaction: items with an id update that field (it must belong
- * to the form), items without one are added, fields left out are removed. Definitions are checked
- * first (known type, title, field names unique and well-formed), so nothing is half-written.
+ * to the form; status and isshow kept unless given), items without one are added (enabled and shown
+ * unless given), fields left out are removed — so the designer sends the complete list, disabled
+ * fields included (api/field/index). Definitions are checked first (known type, title, field names
+ * unique and well-formed), so nothing is half-written.
  */
 export async function saveFormFields(ctx: AppContext, form: FormRow, items: FieldItemInput[]): Promise<void> {
   const defs = parseDefinitions(items.map((i) => i.json));
@@ -248,13 +250,15 @@ export async function saveFormFields(ctx: AppContext, form: FormRow, items: Fiel
   if (new Set(ids).size !== ids.length) throw badRequest('字段ID重复');
   const now = ctx.clock().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
-    const existing = new Set((await tx.selectFrom('form_fields').select('id').where('form_id', '=', form.id).execute()).map((r) => r.id));
+    const current = await tx.selectFrom('form_fields').select(['id', 'status', 'isshow']).where('form_id', '=', form.id).execute();
+    const existing = new Map(current.map((r) => [r.id, r]));
     const foreign = ids.find((id) => !existing.has(id));
     if (foreign !== undefined) throw badRequest(`字段ID ${foreign} 不属于此表单`);
-    const removed = [...existing].filter((id) => !ids.includes(id));
+    const removed = [...existing.keys()].filter((id) => !ids.includes(id));
     if (removed.length > 0) await tx.deleteFrom('form_fields').where('id', 'in', removed).execute();
     for (const [sort, item] of items.entries()) {
-      const values = { sort, json: JSON.stringify(defs[sort]), status: item.status, isshow: item.isshow };
+      const kept = item.id === undefined ? undefined : existing.get(item.id);
+      const values = { sort, json: JSON.stringify(defs[sort]), status: item.status ?? kept?.status ?? 1, isshow: item.isshow ?? kept?.isshow ?? 1 };
       if (item.id !== undefined) await tx.updateTable('form_fields').set(values).where('id', '=', item.id).execute();
       else await tx.insertInto('form_fields').values({ ...values, form_id: form.id }).execute();
     }

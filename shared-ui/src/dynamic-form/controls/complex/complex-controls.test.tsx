@@ -200,7 +200,7 @@ describe('complex controls', () => {
   it('file: no more uploads once max files are attached; the list shows name and size', () => {
     renderControl('file', {}, { f: [uploadedFile] });
     expect(screen.getByText('合同.pdf')).toBeInTheDocument();
-    expect(screen.getByText('2048Kb')).toBeInTheDocument();
+    expect(screen.getByText('2.0Mb')).toBeInTheDocument();
     expect(screen.queryByText('假装上传')).not.toBeInTheDocument();
   });
 

@@ -3,9 +3,10 @@ import { ContractSelect } from '../../../pickers/contract-select';
 import type { ControlProps } from '../../types';
 import { idOf, textOf } from './control-values';
 
-export function ContractControl({ field, value, onChange, getFormValue, setFormValue, params, disabled }: ControlProps) {
+export function ContractControl({ field, value, onChange, getFormValue, setFormValue, params, disabled, id }: ControlProps) {
   return (
     <ContractSelect
+      id={id}
       value={idOf(value)}
       label={textOf(field.field2 ? getFormValue(field.field2) : '')}
       params={params}

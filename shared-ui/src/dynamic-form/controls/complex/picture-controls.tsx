@@ -5,13 +5,15 @@
 import { useState } from 'react';
 import { Button, Flex, Image } from 'antd';
 import { CloseCircleFilled, PictureOutlined } from '@ant-design/icons';
+import { WIDTHS } from '@portal/shared-core';
 import { PicturePicker } from '../../../pickers/picture-picker';
 import type { PictureValue } from '../../../pickers/directory-types';
 import { ImageViewer } from '../../../widgets/image-viewer';
 import type { ControlProps } from '../../types';
 import { listOf, textOf } from './control-values';
 
-const THUMB_PX = 64;
+/** Thumbnails at most 40 px (spec §9); a click opens the full picture. */
+const THUMB_PX = WIDTHS.pictureThumbMax;
 
 type ThumbnailsProps = { urls: string[]; onRemove?: (index: number) => void };
 

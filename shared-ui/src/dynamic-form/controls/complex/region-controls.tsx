@@ -4,9 +4,10 @@ import type { ControlProps } from '../../types';
 import { listOf } from './control-values';
 
 function regionControl(levels: 2 | 3) {
-  return function RegionControl({ field, value, onChange, setFormValue, disabled }: ControlProps) {
+  return function RegionControl({ field, value, onChange, setFormValue, disabled, id }: ControlProps) {
     return (
       <RegionCascader
+        id={id}
         levels={levels}
         value={listOf<number | string>(value)}
         disabled={disabled || field.readonly}

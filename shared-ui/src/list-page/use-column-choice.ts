@@ -1,0 +1,116 @@
+/**
+ * Each user's choice of list columns, kept on the server per form (spec §2.4): the form's fields
+ * (`api/field/list`), the fields the user shows (`api/field/my` → data.show, comma ids) and saving a
+ * new choice (`api/field/set`). A column takes part when its `key` (or `dataIndex`) names a list-able
+ * field of the form; other columns are always shown.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { TableColumnsType } from 'antd';
+import { api, getNotifier } from '@portal/shared-core';
+import type { FieldDefinition } from '../dynamic-form/types';
+import type { ColumnChoice } from './column-settings';
+
+type FieldRow = { id: number; title: string; checkbox?: boolean | number; show?: boolean | number; json: string | FieldDefinition };
+type ChoosableField = { id: number; title: string; name: string };
+
+function parseDefinition(json: FieldRow['json']): FieldDefinition | null {
+  if (typeof json !== 'string') return json;
+  try {
+    return JSON.parse(json) as FieldDefinition;
+  } catch {
+    return null;
+  }
+}
+
+export function columnKeyOf(column: TableColumnsType<never>[number]): string | undefined {
+  if (column.key !== undefined && column.key !== null) return String(column.key);
+  const dataIndex = (column as { dataIndex?: unknown }).dataIndex;
+  return typeof dataIndex === 'string' ? dataIndex : undefined;
+}
+
+function parseIds(show: unknown): number[] {
+  if (typeof show !== 'string' && typeof show !== 'number') return [];
+  return String(show)
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+export type ColumnChoiceState<T> = {
+  /** The columns to show: the chosen ones and those not subject to choice, in their order. */
+  columns: TableColumnsType<T>;
+  /** Props for the list page's 列设置 (undefined until the fields have loaded). */
+  choice: ColumnChoice | undefined;
+  /** The form's field definitions (for the advanced search). */
+  definitions: FieldDefinition[];
+};
+
+export function useColumnChoice<T>(formid: string | number, columns: TableColumnsType<T>): ColumnChoiceState<T> {
+  const [fields, setFields] = useState<ChoosableField[] | null>(null);
+  const [definitions, setDefinitions] = useState<FieldDefinition[]>([]);
+  const [shownIds, setShownIds] = useState<number[]>([]);
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([
+      api.list<FieldRow>('api/field/list', { formid }, { silent: true }),
+      api.fetch<{ show?: string }>('api/field/my', { formid }, { silent: true }),
+    ]).then(
+      ([list, mine]) => {
+        if (!alive) return;
+        const defs = list.rows.map((row) => ({ row, def: parseDefinition(row.json) }));
+        setDefinitions(defs.flatMap(({ def }) => (def ? [def] : [])));
+        setFields(
+          defs.flatMap(({ row, def }) => (def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [])),
+        );
+        setShownIds(parseIds(mine?.show));
+      },
+      // Without the server's fields every column simply stays shown.
+      () => alive && setFields([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [formid]);
+
+  const byName = useMemo(() => new Map((fields ?? []).map((f) => [f.name, f])), [fields]);
+
+  const visible = useMemo(() => {
+    if (!fields) return columns;
+    return columns.filter((column) => {
+      const field = byName.get(columnKeyOf(column as TableColumnsType<never>[number]) ?? '');
+      return !field || shownIds.includes(field.id);
+    });
+  }, [columns, fields, byName, shownIds]);
+
+  const handleChange = useCallback(
+    (shownKeys: string[]) => {
+      const ids = shownKeys.map((key) => byName.get(key)?.id).filter((id): id is number => id !== undefined);
+      const before = shownIds;
+      // Hidden columns of the form that the list does not have stay as they were.
+      const unlisted = before.filter((id) => !columns.some((c) => byName.get(columnKeyOf(c as TableColumnsType<never>[number]) ?? '')?.id === id));
+      const next = [...ids, ...unlisted];
+      setShownIds(next);
+      // Silent on success (no toast per tick); a refusal is shown and the choice goes back.
+      api.command('api/field/set', { formid, ids: next.join(',') }, { silent: true }).catch((error: unknown) => {
+        getNotifier().error(error instanceof Error ? error.message : String(error));
+        setShownIds(before);
+      });
+    },
+    [byName, columns, formid, shownIds],
+  );
+
+  const choice = useMemo<ColumnChoice | undefined>(() => {
+    if (!fields || fields.length === 0) return undefined;
+    const options = columns.flatMap((column) => {
+      const key = columnKeyOf(column as TableColumnsType<never>[number]);
+      const field = key ? byName.get(key) : undefined;
+      return key && field ? [{ key, label: typeof column.title === 'string' ? column.title : field.title }] : [];
+    });
+    if (options.length === 0) return undefined;
+    const shown = options.filter((o) => shownIds.includes(byName.get(o.key)?.id ?? -1)).map((o) => o.key);
+    return { options, shown, onChange: handleChange };
+  }, [fields, columns, byName, shownIds, handleChange]);
+
+  return { columns: visible, choice, definitions };
+}
