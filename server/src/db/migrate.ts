@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf, type Db } from './database';
 import { seedReferenceData } from './seed/reference-data';
 import * as accounts from './migrations/001-accounts';
 import * as crm from './migrations/002-crm';
@@ -21,7 +21,11 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, Kysely looks for its migration table in every schema unless told which one: name
+  // the current schema, so another schema's tables (other installations, test schemas) never count.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

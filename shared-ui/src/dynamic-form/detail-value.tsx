@@ -16,7 +16,7 @@ import { STATUS_OPTIONS_URL } from './controls/status-select-control';
 import { fieldParams, isEmptyValue } from './fields';
 import { sanitizeHtml } from './sanitize-html';
 import type { FieldDefinition } from './types';
-import { switchValues, type FormValues } from './values';
+import { switchValues, userinfoNameKey, type FormValues } from './values';
 
 export const SWITCH_ON_TEXT = '是';
 export const SWITCH_OFF_TEXT = '否';
@@ -99,6 +99,7 @@ export function detailValue(field: FieldDefinition, values: FormValues): ReactNo
   const companion = field.field2 ? values[field.field2] : undefined;
   switch (field.type) {
     case 'userinfo':
+      return text(values[userinfoNameKey(field)]) ?? text(value);
     case 'user':
     case 'customer':
     case 'contract':

@@ -7,6 +7,7 @@ import { definitionOf } from './testing/render-dynamic-form';
 const definition = definitionOf(
   [
     { type: 'divider', field: '', title: '基本信息' },
+    { type: 'userinfo', field: 'creator', title: '填写人' },
     { type: 'input', field: 'name', title: '名称' },
     { type: 'input', field: 'empty', title: '空字段' },
     { type: 'select', field: 'level', title: '级别', options: [{ label: '重要', value: 1 }] },
@@ -24,6 +25,8 @@ const definition = definitionOf(
 );
 
 const stored = {
+  creator: 1,
+  creator_name: '系统管理员',
   name: '华信科技',
   empty: '',
   level: '1',
@@ -53,6 +56,7 @@ describe('DynamicDetailView', () => {
     );
     expect(await screen.findByText('华信科技')).toBeInTheDocument();
     expect(screen.queryByText('基本信息')).not.toBeInTheDocument();
+    expect(valueOf('填写人')).toHaveTextContent('系统管理员');
     expect(valueOf('空字段')).toHaveTextContent(MESSAGES.empty);
     expect(valueOf('级别')).toHaveTextContent('重要');
     expect(valueOf('启用')).toHaveTextContent('是');

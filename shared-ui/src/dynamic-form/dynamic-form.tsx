@@ -13,7 +13,7 @@ import { controlFor } from './controls/registry';
 import { UnknownControl } from './controls/unknown-control';
 import { fieldRules } from './rules';
 import type { FieldDefinition, FormDefinition, FormMode } from './types';
-import type { FormValues } from './values';
+import { userinfoNameKey, type FormValues } from './values';
 
 const GRID_SPAN = 24;
 /** Types that need the whole row unless the definition says otherwise. */
@@ -47,6 +47,11 @@ export function labelLayout(definition: Pick<FormDefinition, 'labelwidth' | 'lab
     labelCol: { flex: `${definition.labelwidth || WIDTHS.formLabel}px`, style },
     wrapperCol: { flex: 1 },
   };
+}
+
+/** The key of the value kept beside the field's own (display text of pickers, the userinfo name). */
+function companionOf(field: FieldDefinition): string | undefined {
+  return field.type === 'userinfo' ? userinfoNameKey(field) : field.field2;
 }
 
 /** Holds a companion value (field2) in the form without showing anything. */
@@ -126,8 +131,8 @@ export function DynamicFormFields(props: DynamicFormFieldsProps) {
                 <UnknownControl field={field} />
               </Form.Item>
             )}
-            {known && field.field2 ? (
-              <Form.Item name={field.field2} noStyle>
+            {known && companionOf(field) ? (
+              <Form.Item name={companionOf(field)} noStyle>
                 <CompanionValue />
               </Form.Item>
             ) : null}

@@ -102,6 +102,7 @@ describe('defaultValues', () => {
       field('input', { value: '默认' }),
       field('property', { value: '[{"label":"a","value":"b"}]' }),
       field('date'),
+      { type: 'userinfo', field: 'creator', title: '录入人' },
     ];
     expect(defaultValues(fields, { userId: 7, userName: '管理员' })).toEqual({
       f_userinfo: 7,
@@ -109,6 +110,8 @@ describe('defaultValues', () => {
       f_switch: 'no',
       f_input: '默认',
       f_property: [{ label: 'a', value: 'b' }],
+      creator: 7,
+      creator_name: '管理员',
     });
   });
 });

@@ -28,6 +28,14 @@ export function isMultipleSelect(field: FieldDefinition): boolean {
   return Boolean(field.multiple) && SELECT_TYPES.includes(field.type);
 }
 
+/**
+ * Where a userinfo field keeps the entering user's name: its field2, or `<field>_name`, so that the
+ * record reads back by name for everyone (the id alone would need a user lookup).
+ */
+export function userinfoNameKey(field: Pick<FieldDefinition, 'field' | 'field2'>): string {
+  return field.field2 || `${field.field}_name`;
+}
+
 export function switchValues(field: FieldDefinition): { active: string | number; inactive: string | number } {
   return { active: field.active ?? SWITCH_ACTIVE_DEFAULT, inactive: field.inactive ?? SWITCH_INACTIVE_DEFAULT };
 }
@@ -85,7 +93,7 @@ export function defaultValues(source: FieldsSource, context: { userId?: number |
     if (!field.field) continue;
     if (field.type === 'userinfo') {
       if (context.userId !== undefined) values[field.field] = context.userId;
-      if (field.field2 && context.userName !== undefined) values[field.field2] = context.userName;
+      if (context.userName !== undefined) values[userinfoNameKey(field)] = context.userName;
     } else if (field.value !== undefined && field.value !== '') {
       values[field.field] = field.value;
     } else if (field.type === 'switch') {

@@ -1,0 +1,122 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { api } from '@portal/shared-core';
+import { uploadFile } from '../../widgets/upload-transport';
+import { ImportWizard } from './import-wizard';
+import type { DryRunReport, ImportPreview } from './import-types';
+
+jest.mock('@portal/shared-core', () => ({
+  ...jest.requireActual('@portal/shared-core'),
+  api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
+}));
+jest.mock('../../widgets/upload-transport', () => ({ ...jest.requireActual('../../widgets/upload-transport'), uploadFile: jest.fn() }));
+const mockedApi = jest.mocked(api);
+const mockedUpload = jest.mocked(uploadFile);
+jest.setTimeout(30000);
+
+const PREVIEW: ImportPreview = {
+  token: 'a'.repeat(32),
+  fileName: '客户.xlsx',
+  headers: ['客户名称', '手机', '来源', '备注'],
+  sampleRows: [['甲公司', '16600000001', '展会', '']],
+  total: 4,
+  fields: [
+    { key: 'CustomerName', title: '客户名称', required: true },
+    { key: 'contact_mobile', title: '手机号码', required: true },
+    { key: 'LaiYuan', title: '客户来源', required: true },
+    { key: 'beizhu', title: '备注', required: false },
+  ],
+  suggestedMapping: { CustomerName: 0, contact_mobile: 1, beizhu: 3 },
+};
+const REPORT: DryRunReport = {
+  total: 4,
+  valid: 2,
+  rejected: [
+    { row: 3, reason: '手机号码格式不正确', values: ['乙公司', '123', '展会', ''] },
+    { row: 5, reason: '客户来源不存在', values: ['丁公司', '16600000004', '路过', ''] },
+  ],
+};
+
+const ENDPOINTS = { preview: 'api/customer/ImportPreview', dryRun: 'api/customer/ImportDryRun', rejected: 'api/customer/ImportRejected', run: 'api/customer/Import' };
+
+function renderWizard() {
+  const onImported = jest.fn();
+  render(
+    <App>
+      <ImportWizard open endpoints={ENDPOINTS} onClose={jest.fn()} onImported={onImported} />
+    </App>,
+  );
+  return onImported;
+}
+
+async function chooseFileAndUpload(name = '客户.xlsx') {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['x'], name)] } });
+  fireEvent.click(await screen.findByRole('button', { name: '下一步' }));
+}
+
+async function chooseOption(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const options = await screen.findAllByTitle(option);
+  fireEvent.click(options[options.length - 1]);
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedUpload.mockResolvedValue({ ok: true, file: PREVIEW as never });
+  mockedApi.fetch.mockResolvedValue(REPORT);
+  mockedApi.command.mockResolvedValue({ result: 'success', msg: '成功导入2条客户', data: { total: 4, imported: 2, rejected: 2 } });
+});
+
+describe('批量导入', () => {
+  it('uploads, maps columns by title, lists the rejected rows of the dry run, and imports only after 确认导入', async () => {
+    const onImported = renderWizard();
+    await chooseFileAndUpload();
+    await waitFor(() => expect(mockedUpload).toHaveBeenCalledWith(expect.objectContaining({ url: 'api/customer/ImportPreview', params: {} })));
+
+    // 字段对应: the suggestion is applied; 来源 has no match yet and 客户来源 is required.
+    await screen.findByText('文件 客户.xlsx 共 4 行数据，请为每一列选择对应的字段（已按列名自动匹配）。');
+    const mobileRow = screen.getByText('手机', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(mobileRow).getByText('手机号码（必填）')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '检查数据' }));
+    expect(await screen.findByText('请为“客户来源”选择对应的列')).toBeInTheDocument();
+    expect(mockedApi.fetch).not.toHaveBeenCalled();
+
+    await chooseOption('来源 对应字段', '客户来源（必填）');
+    fireEvent.click(screen.getByRole('button', { name: '检查数据' }));
+    await waitFor(() =>
+      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ImportDryRun', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
+    );
+
+    // 检查数据: the counts and each rejected row with its row number and reason; nothing imported yet.
+    expect(await screen.findByText('共 4 行，可导入 2 行，未通过 2 行')).toBeInTheDocument();
+    const rejected = screen.getByText('手机号码格式不正确').closest('tr') as HTMLElement;
+    expect(within(rejected).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByText('客户来源不存在').closest('tr') as HTMLElement).getByText('5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下载未通过的行' })).toBeInTheDocument();
+    expect(mockedApi.command).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: '确认导入' }));
+    await waitFor(() =>
+      expect(mockedApi.command).toHaveBeenCalledWith('api/customer/Import', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
+    );
+    expect(await screen.findByText('成功导入 2 条，未导入 2 条')).toBeInTheDocument();
+    expect(onImported).toHaveBeenCalledWith({ total: 4, imported: 2, rejected: 2 });
+  });
+
+  it('shows why an upload was refused and stays on the first step', async () => {
+    mockedUpload.mockResolvedValue({ ok: false, message: '单次最多导入10000行数据，请拆分文件后再导入' });
+    renderWizard();
+    await chooseFileAndUpload();
+    expect(await screen.findByText('单次最多导入10000行数据，请拆分文件后再导入')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一步' })).toBeInTheDocument();
+  });
+
+  it('refuses a file that is not .xlsx before uploading', async () => {
+    renderWizard();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], '客户.csv')] } });
+    expect(await screen.findByText('只支持导入 .xlsx 格式的Excel文件')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '下一步' })).toBeDisabled();
+  });
+});
