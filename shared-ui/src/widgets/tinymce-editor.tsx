@@ -23,6 +23,8 @@ import 'tinymce/plugins/preview';
 import 'tinymce/plugins/searchreplace';
 import 'tinymce/plugins/table';
 import 'tinymce/plugins/wordcount';
+// Chinese menus and dialogs (community language pack for TinyMCE 8, bundled like the rest).
+import 'tinymce-i18n/langs8/zh-CN.js';
 import { useState } from 'react';
 import { Alert } from 'antd';
 import { Editor } from '@tinymce/tinymce-react';
@@ -59,6 +61,7 @@ export default function TinymceEditor({ value, onChange, height = EDITOR_DEFAULT
         font_size_formats: EDITOR_FONT_SIZES,
         skin: 'oxide',
         content_css: 'default',
+        language: 'zh-CN',
       }}
     />
   );

@@ -6,7 +6,24 @@ export type CustomerSortField = 'AddTime' | 'UpdateTime' | 'genjinTime' | 'nextg
 export type CustomerLevel = 'A' | 'B' | 'C';
 export type QuickDays = 7 | 30 | 90;
 
-export type CustomerFilters = { level?: CustomerLevel; LaiYuan?: number; days?: QuickDays; clue?: number };
+/** Advanced search (高级搜索), keyed as the customer form names its fields; text matches by "contains". */
+export type CustomerAdvancedFilters = {
+  CustomerName?: string;
+  contact_name?: string;
+  contact_mobile?: string;
+  industry?: string;
+  address?: string;
+  level?: CustomerLevel;
+  LaiYuan?: number;
+};
+
+export type CustomerFilters = CustomerAdvancedFilters & {
+  days?: QuickDays;
+  /** 1 未成交, 2 已成交. */
+  clue?: number;
+  /** A department and its sub-departments. */
+  BranchID?: number;
+};
 
 export type CustomerQuery = {
   page: number;

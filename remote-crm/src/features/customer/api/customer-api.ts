@@ -1,16 +1,25 @@
 /** The customer endpoints of the contract, typed; the only place this feature talks HTTP. */
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
+import { batchEndpoints } from '@portal/shared-ui';
 import type { Customer, CustomerDetail, CustomerFilters, CustomerFormValues, CustomerQuery, LeadSource } from '../types';
 
 /** Leaves out filters that are not set, so the server sees only real conditions. */
 function compactFilters(filters: CustomerFilters): CustomerFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null)) as CustomerFilters;
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== '')) as CustomerFilters;
+}
+
+/** The list query as `api/customer/index` (and the export of the same filter) takes it. */
+export function customerListRequest(query: CustomerQuery) {
+  return { ...query, filters: compactFilters(query.filters) };
 }
 
 /** One page of customers; silent, because the list shows its own load failure. */
 export function listCustomers(query: CustomerQuery) {
-  return api.list<Customer>('api/customer/index', { ...query, filters: compactFilters(query.filters) }, { silent: true });
+  return api.list<Customer>('api/customer/index', customerListRequest(query), { silent: true });
 }
+
+/** The customer list's batch tools (更多 menu). */
+export const CUSTOMER_BATCH_ENDPOINTS = batchEndpoints('api/customer');
 
 export function fetchCustomer(id: number) {
   return api.fetch<CustomerDetail>('api/customer/Views', { id });
