@@ -17,7 +17,7 @@ it('configures the bundled TinyMCE: GPL key, no script download, height 360, fon
   expect(props.tinymceScriptSrc).toEqual([]);
   expect(props.init.height).toBe(360);
   expect(props.init.language).toBe('zh-CN');
-  expect((window as unknown as { tinymce: { I18n: { hasCode: (c: string) => boolean } } }).tinymce.I18n.hasCode('zh-CN')).toBe(true);
+  expect((window as unknown as { tinymce: { util: { I18n: { hasCode: (c: string) => boolean } } } }).tinymce.util.I18n.hasCode('zh-CN')).toBe(true);
   expect(props.init.font_size_formats).toBe(EDITOR_FONT_SIZES);
   expect(EDITOR_FONT_SIZES.split(' ')[0]).toBe('11px');
   expect(EDITOR_FONT_SIZES.split(' ').pop()).toBe('48px');

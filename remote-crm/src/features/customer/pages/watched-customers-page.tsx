@@ -1,20 +1,22 @@
 /**
- * 我的客户 (crm/customer/watched): the customer list with search, scenes, sorting and filters; a row
- * opens the detail panel, 新建客户 opens the form panel.
+ * 我的客户 (crm/customer/watched): the customer list with search, scenes, sorting, filters, the
+ * department picker, 高级搜索 and the user's column choice; a row opens the detail panel, 新建客户
+ * opens the form panel; 更多 offers 批量导入, 批量导出 (the current filter) and 查重 (then 继续新建).
  */
-import { useState, type Key } from 'react';
-import { Button } from 'antd';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER } from '@portal/shared-core';
-import { ListPage, useListQuery } from '@portal/shared-ui';
+import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
+import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest } from '../api/customer-api';
 import { customerColumns } from '../components/customer-columns';
 import { CustomerDetailPanel } from '../components/customer-detail-panel';
-import { CustomerFilters } from '../components/customer-filters';
+import { CustomerFilterPopover, CustomerFilters, customerFilterTags } from '../components/customer-filters';
 import { CustomerFormPanel } from '../components/customer-form-panel';
-import { CUSTOMER_SCENES, CUSTOMER_SORTS } from '../constants';
+import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
 import { useCustomerDetail } from '../hooks/use-customer-detail';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import { useCustomerList } from '../hooks/use-customer-list';
-import type { Customer, CustomerDetail, CustomerQuery, CustomerScene, CustomerSortField } from '../types';
+import { useLeadSources } from '../hooks/use-lead-sources';
+import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField } from '../types';
 
 const INITIAL_QUERY: CustomerQuery = {
   page: 1,
@@ -26,34 +28,72 @@ const INITIAL_QUERY: CustomerQuery = {
   filters: {},
 };
 
+/** The user's list columns are kept per form on the server. */
+const COLUMN_FORM = 'customer';
+
 type FormState = { open: false } | { open: true; customer: CustomerDetail | null };
+
+function splitFilters(filters: Filters): { advanced: SearchValues; rest: Filters } {
+  const advanced: SearchValues = {};
+  const rest: Filters = { ...filters };
+  for (const key of ADVANCED_FILTER_KEYS) {
+    if (filters[key] !== undefined) advanced[key] = filters[key];
+    delete rest[key];
+  }
+  return { advanced, rest };
+}
 
 export default function WatchedCustomersPage() {
   const confirmDelete = useConfirmDeleteCustomers();
-  const { query, changeQuery, changePage } = useListQuery(INITIAL_QUERY);
+  const { query, changeQuery, changePage } = useRouteListQuery(INITIAL_QUERY);
   const list = useCustomerList(query);
+  const { sources } = useLeadSources();
+  const { columns, choice } = useColumnChoice(COLUMN_FORM, customerColumns);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
   const detail = useCustomerDetail(detailId);
   const [formState, setFormState] = useState<FormState>({ open: false });
+  const [department, setDepartment] = useState<DepartmentChoice | undefined>(undefined);
+
+  const changeFilters = useCallback((filters: Filters) => changeQuery({ filters }), [changeQuery]);
+  const searchFields = useMemo(() => customerSearchFields(sources), [sources]);
+  const advancedSearch = useMemo(() => {
+    const { advanced, rest } = splitFilters(query.filters);
+    return { fields: searchFields, values: advanced, onSearch: (values: SearchValues) => changeFilters({ ...rest, ...(values as Filters) }) };
+  }, [searchFields, query.filters, changeFilters]);
 
   function handleSaved() {
     list.reload();
     if (detailId !== null) detail.reload();
   }
 
-  function handleDeleteSelected() {
-    confirmDelete(selectedKeys.map(Number), () => {
-      setSelectedKeys([]);
-      list.reload();
-    });
+  function handleDepartment(choice: DepartmentChoice | undefined) {
+    setDepartment(choice);
+    changeFilters({ ...query.filters, BranchID: choice?.id });
   }
+
+  const actions: SelectionAction<Customer>[] = [
+    { key: 'view', label: '查看详情', mode: 'single', onClick: ([key]) => setDetailId(Number(key)) },
+    {
+      key: 'delete',
+      label: '删除',
+      mode: 'multi',
+      danger: true,
+      onClick: (keys) =>
+        confirmDelete(keys.map(Number), () => {
+          setSelectedKeys([]);
+          list.reload();
+        }),
+    },
+  ];
+
+  const openCreate = () => setFormState({ open: true, customer: null });
 
   return (
     <>
       <ListPage<Customer, CustomerScene, CustomerSortField>
         rowKey="id"
-        columns={customerColumns}
+        columns={columns}
         rows={list.rows}
         total={list.total}
         loading={list.loading}
@@ -70,16 +110,18 @@ export default function WatchedCustomersPage() {
         sortOptions={CUSTOMER_SORTS}
         sort={{ field: query.sort, order: query.order }}
         onSortChange={({ field, order }) => changeQuery({ sort: field, order })}
-        filters={<CustomerFilters filters={query.filters} onChange={(filters) => changeQuery({ filters })} />}
+        filters={<CustomerFilters filters={query.filters} onChange={changeFilters} />}
+        filterPopover={<CustomerFilterPopover filters={query.filters} onChange={changeFilters} />}
+        filterTags={customerFilterTags({ filters: query.filters, onChange: changeFilters })}
+        department={{ value: department, onChange: handleDepartment }}
+        advancedSearch={advancedSearch}
+        columnChoice={choice}
         createLabel="新建客户"
-        onCreate={() => setFormState({ open: true, customer: null })}
+        onCreate={openCreate}
+        batch={{ endpoints: CUSTOMER_BATCH_ENDPOINTS, exportQuery: customerListRequest(query), exportFileName: '客户导出.xlsx', onImported: list.reload }}
         selectedKeys={selectedKeys}
         onSelectionChange={setSelectedKeys}
-        selectionActions={
-          <Button size="small" danger autoInsertSpace={false} onClick={handleDeleteSelected}>
-            删除
-          </Button>
-        }
+        actions={actions}
         onRowClick={(row) => setDetailId(row.id)}
       />
       <CustomerDetailPanel
