@@ -152,6 +152,22 @@ describe('paging, sorting, filters and search', () => {
     expect((await list(t.admin, { key: '100%_' })).body.total).toBe(0);
   });
 
+  test("search key matches a contact's WeChat id or QQ number exactly (customer picker)", async () => {
+    const db = s.app.portal.db;
+    const contact = await db
+      .selectFrom('contacts')
+      .innerJoin('customers', 'customers.id', 'contacts.customer_id')
+      .select(['contacts.customer_id', 'contacts.id'])
+      .where('customers.gonghai', '=', 0)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('contacts').set({ wechat: 'wx_zhang-2026', qq: '88776655' }).where('id', '=', contact.id).execute();
+    for (const key of ['wx_zhang-2026', '88776655']) {
+      const res = await list(t.admin, { key, rows: 200 });
+      expect(res.body.rows.map((r) => r.id)).toContain(contact.customer_id);
+    }
+    expect((await list(t.admin, { key: 'wx_zhang' })).body.total).toBe(0);
+  });
+
   test.each([
     [{ page: 'abc' }, '页码必须是正整数'],
     [{ page: 0 }, '页码必须是正整数'],

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
 
 /**
- * Search key over customer name, primary mobile and code.
+ * Search key over customer name, primary mobile and code, and (exactly) a contact's WeChat id or QQ.
  *
  * SQLite: the FTS5 table `customer_search` holds, per customer, every 2-character window of the
  * normalised fields as a unicode61 token. A key of 2+ characters becomes the phrase of its windows,
@@ -52,6 +52,20 @@ const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `
  * keys the default plan (fetch the few matches, sort them) is the fast one.
  */
 export function searchCondition(dialect: Dialect, key: string, scanInSortOrder = false): Expression<SqlBool> {
+  const text = textCondition(dialect, key, scanInSortOrder);
+  if (!looksLikeAccount(key)) return text;
+  // A WeChat id or QQ number is typed whole: an exact, indexed match on any contact of the customer.
+  const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
+  const byAccount = sql<SqlBool>`${id} IN (SELECT customer_id FROM contacts WHERE wechat = ${key} UNION SELECT customer_id FROM contacts WHERE qq = ${key})`;
+  return sql<SqlBool>`(${text} OR ${byAccount})`;
+}
+
+/** WeChat ids are 6–20 letters, digits, _ or -; QQ numbers 5–11 digits. */
+function looksLikeAccount(key: string): boolean {
+  return /^[A-Za-z0-9_-]{5,20}$/.test(key);
+}
+
+function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean): Expression<SqlBool> {
   const pattern = likePattern(key);
   if (dialect === 'postgres') {
     return sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
