@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { DEMO, type TestServer } from './harness';
-import { currentUser, eventually, EventQueue, hubClient, hubOf, RecordingHttpClient, sleep, startHubServer, TRANSPORTS, type ClientOptions } from './hub-harness';
+import { closeHubServer, currentUser, eventually, EventQueue, hubClient, hubOf, RecordingHttpClient, sleep, startHubServer, TRANSPORTS, type ClientOptions } from './hub-harness';
 
 type OnlineCount = { onlineCount: number };
 type Chat = { fromUserId: number; NickName: string; header: string; msg: string; addtime: string };
@@ -33,7 +33,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
+  await closeHubServer(server);
 });
 
 function client(who: keyof typeof tokens, options: ClientOptions = {}): HubConnection {
@@ -216,7 +216,7 @@ describe('keep-alive', () => {
     fast = await startHubServer({ keepAliveMs: 100, clientTimeoutMs: 1000 });
   });
   afterAll(async () => {
-    await fast.close();
+    await closeHubServer(fast);
   });
 
   it('keeps an idle WebSocket client connected with server pings', async () => {

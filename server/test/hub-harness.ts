@@ -34,6 +34,17 @@ export async function startHubServer(timings: Partial<HubTimings> = {}, override
   return startServer({ hub: { ...base, timings: { ...base.timings, ...timings } }, ...overrides });
 }
 
+/**
+ * Closes a hub test server. The official client's fetch (undici) opens a spare socket after it aborts
+ * a poll and never sends a request on it; Node counts such a socket as busy until headersTimeout
+ * (60 s), so app.close() would wait for it. Test servers cut it.
+ */
+export async function closeHubServer(server: TestServer): Promise<void> {
+  const closing = server.close();
+  server.app.server.closeAllConnections();
+  await closing;
+}
+
 /** The hub behind ctx.realtime (the test talks to it as other services would). */
 export function hubOf(server: TestServer): Hub {
   const hub = server.app.portal.realtime;

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { DEMO, type TestServer } from './harness';
-import { currentUser, eventually, hubOf, negotiate, RawHubSocket, replies, RS, sleep, startHubServer } from './hub-harness';
+import { closeHubServer, currentUser, eventually, hubOf, negotiate, RawHubSocket, replies, RS, sleep, startHubServer } from './hub-harness';
 
 const TIMINGS = { keepAliveMs: 150, clientTimeoutMs: 700, handshakeTimeoutMs: 400, pollTimeoutMs: 800, pollDisconnectMs: 1200 };
 
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await server.close();
+  await closeHubServer(server);
 });
 
 async function connect(token = admin, handshake = true): Promise<RawHubSocket> {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { App } from 'antd';
 import { api, MESSAGES } from '@portal/shared-core';
-import { DynamicDetailView } from './dynamic-detail-view';
+import { detailItems, DynamicDetailView } from './dynamic-detail-view';
 import { definitionOf } from './testing/render-dynamic-form';
 
 const definition = definitionOf(
@@ -71,6 +71,20 @@ describe('DynamicDetailView', () => {
     expect(valueOf('属性')).toHaveTextContent('颜色：红');
     expect(valueOf('正文')).toHaveTextContent('正文');
     expect(valueOf('正文').innerHTML).not.toMatch(/onerror|script/);
+  });
+
+  it('starts each wide value on a row of its own', () => {
+    const spans = detailItems(
+      definitionOf([
+        { type: 'input', field: 'a', title: 'A' },
+        { type: 'file', field: 'b', title: 'B' },
+        { type: 'input', field: 'c', title: 'C' },
+        { type: 'input', field: 'd', title: 'D' },
+        { type: 'product', field: 'e', title: 'E' },
+      ]),
+      {},
+    ).map((i) => [i.label, i.span]);
+    expect(spans).toEqual([['A', 2], ['B', 2], ['C', 1], ['D', 1], ['E', 2]]);
   });
 
   it('loads the definition and the record when not given', async () => {

@@ -28,9 +28,17 @@ export type DynamicDetailViewProps = {
 export function detailItems(definition: FormDefinition, stored: FormValues): DetailItem[] {
   const fields = formFields(definition);
   const values = fromDetailValues(fields, stored);
-  return fields
-    .filter((field) => field.type !== 'divider' && field.field)
-    .map((field) => ({ label: field.title, value: detailValue(field, values), span: WIDE_DETAIL_TYPES.includes(field.type) ? 2 : 1 }));
+  const items: DetailItem[] = [];
+  let used = 0; // cells taken in the current row of two
+  for (const field of fields) {
+    if (field.type === 'divider' || !field.field) continue;
+    const wide = WIDE_DETAIL_TYPES.includes(field.type);
+    // A wide value starts its own row: the half row before it is given to the previous item.
+    if (wide && used === 1) items[items.length - 1] = { ...items[items.length - 1], span: 2 };
+    items.push({ label: field.title, value: detailValue(field, values), span: wide ? 2 : 1 });
+    used = wide ? 0 : (used + 1) % 2;
+  }
+  return items;
 }
 
 export function DynamicDetailView({ module, id, definition: given, values: givenValues, column = 2 }: DynamicDetailViewProps) {

@@ -52,7 +52,7 @@ describe('DynamicForm', () => {
   });
 
   it('takes label width, position and background from the definition (width 100 by default)', () => {
-    expect(labelLayout({})).toMatchObject({ labelCol: { flex: '100px' }, labelAlign: 'right' });
+    expect(labelLayout({})).toMatchObject({ labelCol: { flex: '100px' }, labelAlign: 'right', wrapperCol: { flex: '1 1 0' } });
     expect(labelLayout({ labelwidth: 140, labelposition: 'left', labelbg: '#f5f5f5' })).toMatchObject({
       labelAlign: 'left',
       labelCol: { flex: '140px', style: { background: '#f5f5f5' } },

@@ -9,6 +9,7 @@ import { useMemo, type CSSProperties } from 'react';
 import { Col, Form, Row, type FormInstance, type FormItemProps } from 'antd';
 import { WIDTHS } from '@portal/shared-core';
 import { dependentsOf, fieldParams, formFields } from './fields';
+import { DividerControl } from './controls/divider-control';
 import { controlFor } from './controls/registry';
 import { UnknownControl } from './controls/unknown-control';
 import { fieldRules } from './rules';
@@ -45,7 +46,8 @@ export function labelLayout(definition: Pick<FormDefinition, 'labelwidth' | 'lab
     layout: 'horizontal',
     labelAlign: definition.labelposition === 'left' ? 'left' : 'right',
     labelCol: { flex: `${definition.labelwidth || WIDTHS.formLabel}px`, style },
-    wrapperCol: { flex: 1 },
+    // A zero basis keeps wide controls (the product table) beside their label instead of below it.
+    wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } },
   };
 }
 
@@ -112,10 +114,9 @@ export function DynamicFormFields(props: DynamicFormFieldsProps) {
         const span = fieldSpan(field, definition.cols);
         const key = `${field.field || 'field'}-${index}`;
         if (field.type === 'divider') {
-          const Divider = controlFor('divider');
           return (
             <Col span={GRID_SPAN} key={key}>
-              {Divider ? <Divider {...props} field={field} params={{}} disabled getFormValue={() => undefined} setFormValue={() => undefined} /> : null}
+              <DividerControl field={field} />
             </Col>
           );
         }

@@ -174,7 +174,7 @@ export function AdvancedSearch({ open, fields, values, onSearch, onClose }: Adva
         </Flex>
       }
     >
-      <Form form={form} layout="vertical" onFinish={handleSearch}>
+      <Form form={form} name="advanced-search" layout="vertical" onFinish={handleSearch}>
         <Form.Item label="搜索字段">
           <Select
             aria-label="搜索字段"

@@ -28,28 +28,32 @@ function renderDrawer() {
 const list = () => screen.getByRole('list');
 const pageCalls = (spy: jest.SpyInstance) => spy.mock.calls.map(([, q]) => `${(q as { isread: number }).isread}:${(q as { page: number }).page}`);
 
-/** jsdom lays nothing out: give the list a height and content taller than it, so only scrolling loads more. */
-function layOutList(el: HTMLElement, { scrollHeight, clientHeight }: { scrollHeight: number; clientHeight: number }) {
-  Object.defineProperty(el, 'scrollHeight', { configurable: true, get: () => scrollHeight });
-  Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => clientHeight });
-}
+/**
+ * jsdom lays nothing out: the list's heights come from here. By default the content is taller than
+ * the list, so only scrolling loads more.
+ */
+const layout = { scrollHeight: 1000, clientHeight: 400 };
+
+const getComputedStyle = window.getComputedStyle;
+beforeAll(() => {
+  // antd measures the scrollbar through a pseudo-element, which jsdom does not implement.
+  window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => layout.scrollHeight });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => layout.clientHeight });
+});
+afterAll(() => {
+  window.getComputedStyle = getComputedStyle;
+  delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+});
 
 let listSpy: jest.SpyInstance;
 beforeEach(() => {
+  Object.assign(layout, { scrollHeight: 1000, clientHeight: 400 });
   useNotificationStore.getState().reset();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
-
-beforeAll(() => {
-  // Taller than the viewport by default so a full first page does not load the next by itself.
-  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: () => 1000 });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
-});
-afterAll(() => {
-  delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
-  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
-});
 
 it('shows unread notifications first, with relative times, and read ones on the 已读 tab', async () => {
   listSpy = serveNotifications();
@@ -84,14 +88,12 @@ it('loads 10 more on scrolling to the bottom and stops after a short page', asyn
 
 it('fills a list too short to scroll without waiting for a scroll', async () => {
   listSpy = serveNotifications(rows(125, 25));
+  Object.assign(layout, { scrollHeight: 300, clientHeight: 400 });
   renderDrawer();
-  await screen.findByText('通知125');
-  layOutList(list(), { scrollHeight: 300, clientHeight: 400 });
-  // The next layout pass sees room left and asks for page 2, then 3, which is short.
-  act(() => useNotificationStore.getState().setUnreadCount(1));
-  fireEvent.scroll(list());
-  await screen.findByText('通知101');
+  // Page 1 leaves room below, so page 2 follows by itself, then page 3, which is short.
+  expect(await screen.findByText('通知101')).toBeInTheDocument();
   await waitFor(() => expect(pageCalls(listSpy)).toEqual(['0:1', '0:2', '0:3']));
+  expect(await screen.findByText('没有更多了')).toBeInTheDocument();
 });
 
 it('全部标记为已读 marks all read, empties the unread list and zeroes the count', async () => {
@@ -117,6 +119,16 @@ it('puts a pushed notification on top of the unread list without reloading', asy
   expect(items[0]).toHaveTextContent('张伟 给你分配了任务：回访客户');
   expect(items[0]).toHaveTextContent('刚刚');
   expect(pageCalls(listSpy)).toEqual(['0:1']);
+});
+
+it('keeps a notification pushed while the first page is still on its way', async () => {
+  let answer: (reply: ListReply<PortalNotification>) => void = () => undefined;
+  listSpy = jest.spyOn(api, 'list').mockImplementation(() => new Promise((resolve) => (answer = resolve as typeof answer)));
+  renderDrawer();
+  act(() => useNotificationStore.getState().received(3, row(60, '新任务')));
+  await act(async () => answer({ rows: rows(2, 2), total: 2 }));
+  const items = within(list()).getAllByRole('listitem');
+  expect(items.map((item) => item.querySelector('.notification-cont')?.textContent)).toEqual(['新任务', '通知2', '通知1']);
 });
 
 it('says so in Chinese when a tab is empty', async () => {

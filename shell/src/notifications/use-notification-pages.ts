@@ -24,23 +24,30 @@ function merge(shown: PortalNotification[], rows: PortalNotification[]): PortalN
 
 export function useNotificationPages(isread: ReadState): NotificationPages {
   const [items, setItems] = useState<PortalNotification[]>([]);
-  const [loading, setLoading] = useState(false);
+  // The first page is asked for on mount.
+  const [loading, setLoading] = useState(true);
   const [hasMore, setHasMore] = useState(true);
   const lastPage = useRef(0);
   // Answers of an older load (before a reload or clear) are dropped.
   const generation = useRef(0);
-  const inFlight = useRef(false);
+  /** The page on its way, 0 when none. */
+  const loadingPage = useRef(0);
+  /** Pushed while the first page was on its way: the answer may predate them, so they stay on top. */
+  const pushedDuringReload = useRef<PortalNotification[]>([]);
 
   const load = useCallback(
     async (page: number) => {
       const current = ++generation.current;
-      inFlight.current = true;
+      if (page === 1) pushedDuringReload.current = [];
+      loadingPage.current = page;
       setLoading(true);
       try {
         const { rows } = await fetchNotifications(isread, page);
         if (current !== generation.current) return;
         lastPage.current = page;
-        setItems((shown) => (page === 1 ? rows : merge(shown, rows)));
+        const pushed = pushedDuringReload.current;
+        pushedDuringReload.current = [];
+        setItems((shown) => (page === 1 ? merge(pushed, rows) : merge(shown, rows)));
         setHasMore(rows.length >= NOTIFICATION_PAGE_SIZE);
       } catch (error) {
         if (current !== generation.current) return;
@@ -49,7 +56,7 @@ export function useNotificationPages(isread: ReadState): NotificationPages {
         console.warn('[notifications] loading failed', error);
       } finally {
         if (current === generation.current) {
-          inFlight.current = false;
+          loadingPage.current = 0;
           setLoading(false);
         }
       }
@@ -69,15 +76,16 @@ export function useNotificationPages(isread: ReadState): NotificationPages {
     loading,
     hasMore,
     loadMore: useCallback(() => {
-      if (!inFlight.current && hasMore) void load(lastPage.current + 1);
+      if (loadingPage.current === 0 && hasMore) void load(lastPage.current + 1);
     }, [hasMore, load]),
     reload: useCallback(() => void load(1), [load]),
     prepend: useCallback((notification: PortalNotification) => {
+      if (loadingPage.current === 1) pushedDuringReload.current = [notification, ...pushedDuringReload.current];
       setItems((shown) => (shown.some((n) => n.id === notification.id) ? shown : [notification, ...shown]));
     }, []),
     clear: useCallback(() => {
       generation.current++;
-      inFlight.current = false;
+      loadingPage.current = 0;
       setLoading(false);
       setItems([]);
       setHasMore(false);

@@ -33,6 +33,7 @@ export function OnlinePeoplePanel({ open, onClose }: { open: boolean; onClose: (
       open={open}
       onClose={onClose}
       size={300}
+      className="online-people-panel"
       title={
         <span>
           {notificationText('onlineTitle')}

@@ -69,10 +69,19 @@ it('connects to /hub with the login key, over WebSockets or long polling, and go
   const connection = createRealtimeConnection({ getToken: () => 'key-1', events });
   connection.start();
   await settle();
-  expect(fake.url).toBe('/hub');
+  expect(fake.url).toBe('http://localhost/hub');
   expect(fake.options?.accessTokenFactory()).toBe('key-1');
   expect(fake.options?.transport).toBe(HttpTransportType.WebSockets | HttpTransportType.LongPolling);
   expect(events.onOnline).toHaveBeenLastCalledWith(true);
+});
+
+it('counts the people online once connected (the hub announces it only on first joins)', async () => {
+  const events = eventsSpy();
+  fake.hub.invoke.mockResolvedValue([{ UserID: 1, NickName: '张伟', header: '', shopId: 1 }, { UserID: 7, NickName: '李娜', header: '', shopId: 1 }]);
+  createRealtimeConnection({ getToken: () => 'k', events }).start();
+  await settle();
+  expect(fake.hub.invoke).toHaveBeenCalledWith('getOnlinefriend');
+  expect(events.onOnlineCount).toHaveBeenLastCalledWith(2);
 });
 
 it('goes offline on a drop and reconnects 5 s later, online again', async () => {

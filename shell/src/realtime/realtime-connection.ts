@@ -50,8 +50,9 @@ export type RealtimeConnection = {
 
 export const HUB_PATH = 'hub';
 
+/** `hub` beside the API, as an absolute URL (the client resolves relative ones only in a real browser). */
 export function defaultHubUrl(): string {
-  return `${getApiBaseUrl().replace(/\/+$/, '')}/${HUB_PATH}`;
+  return new URL(`${getApiBaseUrl().replace(/\/+$/, '')}/${HUB_PATH}`, window.location.href).href;
 }
 
 function warn(what: string, error?: unknown): void {
@@ -117,7 +118,9 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     try {
       await hub.start();
       connecting = false;
-      if (active) events.onOnline(true);
+      if (!active) return;
+      events.onOnline(true);
+      void countOnlinePeople();
     } catch (error) {
       connecting = false;
       if (!active || closingOnPurpose) return;
@@ -125,6 +128,23 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       events.onOnline(false);
       scheduleReconnect();
     }
+  }
+
+  /**
+   * The hub announces the count only when a user's first connection opens or last one closes; a
+   * second tab, or a reconnect while another tab stays, would not hear it. Ask once per connect.
+   */
+  async function countOnlinePeople(): Promise<void> {
+    try {
+      events.onOnlineCount((await getOnlineFriends()).length);
+    } catch (error) {
+      warn('getOnlinefriend failed', error);
+    }
+  }
+
+  async function getOnlineFriends(): Promise<OnlineFriend[]> {
+    const friends = await hub.invoke<unknown>('getOnlinefriend');
+    return Array.isArray(friends) ? (friends as OnlineFriend[]) : [];
   }
 
   async function close(): Promise<void> {
@@ -159,9 +179,6 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       await close();
     },
     restart,
-    getOnlineFriends: async () => {
-      const friends = await hub.invoke<unknown>('getOnlinefriend');
-      return Array.isArray(friends) ? (friends as OnlineFriend[]) : [];
-    },
+    getOnlineFriends,
   };
 }

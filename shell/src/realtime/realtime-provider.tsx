@@ -8,7 +8,7 @@ import { App } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { getSessionToken, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
 import { refreshCustomerBadges, refreshUnreadCount } from '../notifications/refresh-counts';
-import { createRealtimeConnection, type OnlineFriend, type RealtimeConnection } from './realtime-connection';
+import { createRealtimeConnection, type OnlineFriend, type PrivateMessage, type RealtimeConnection } from './realtime-connection';
 
 /** What the layout may ask of the connection. */
 export type RealtimeApi = { getOnlineFriends: () => Promise<OnlineFriend[]> };
@@ -18,6 +18,30 @@ const RealtimeContext = createContext<RealtimeApi>(OFFLINE);
 
 export function useRealtime(): RealtimeApi {
   return useContext(RealtimeContext);
+}
+
+type ShowMessage = (message: PrivateMessage) => void;
+
+/** The connection with its pushes wired to the shared stores; null (logged) if it cannot be created. */
+function connectRealtime(showMessage: ShowMessage): RealtimeConnection | null {
+  try {
+    return createRealtimeConnection({
+      getToken: getSessionToken,
+      events: {
+        onOnline: (online) => useRealtimeStatus.getState().setOnline(online),
+        onOnlineCount: (count) => useRealtimeStatus.getState().setOnlineCount(count),
+        onNotify: (push) => {
+          useNotificationStore.getState().received(Number(push.notifyCount) || 0, push.notification);
+          void refreshCustomerBadges();
+        },
+        onPrivateMessage: showMessage,
+      },
+    });
+  } catch (error) {
+    // Realtime failures are only logged (spec §8); the portal works without pushes.
+    console.warn('[realtime] cannot create the connection', error);
+    return null;
+  }
 }
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
@@ -30,28 +54,17 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!token) return;
-    const status = useRealtimeStatus.getState();
-    const realtime = createRealtimeConnection({
-      getToken: getSessionToken,
-      events: {
-        onOnline: (online) => useRealtimeStatus.getState().setOnline(online),
-        onOnlineCount: (count) => useRealtimeStatus.getState().setOnlineCount(count),
-        onNotify: (push) => {
-          useNotificationStore.getState().received(Number(push.notifyCount) || 0, push.notification);
-          void refreshCustomerBadges();
-        },
-        onPrivateMessage: (message) =>
-          notificationRef.current.open({ message: message.NickName, description: message.msg, placement: 'bottomRight' }),
-      },
-    });
-    realtime.start();
-    setConnection(realtime);
     void refreshCustomerBadges();
     void refreshUnreadCount();
+    const realtime = connectRealtime((message) =>
+      notificationRef.current.open({ title: message.NickName, description: message.msg, placement: 'bottomRight' }),
+    );
+    realtime?.start();
+    setConnection(realtime);
     return () => {
-      void realtime.stop();
+      void realtime?.stop();
       setConnection(null);
-      status.setOnlineCount(null);
+      useRealtimeStatus.getState().setOnlineCount(null);
       useNotificationStore.getState().reset();
     };
   }, [token]);

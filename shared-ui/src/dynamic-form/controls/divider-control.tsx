@@ -2,7 +2,7 @@
 import { Divider } from 'antd';
 import type { ControlProps } from '../types';
 
-export function DividerControl({ field }: ControlProps) {
+export function DividerControl({ field }: Pick<ControlProps, 'field'>) {
   return (
     <Divider titlePlacement="start" style={{ margin: '8px 0' }}>
       {field.title}

@@ -1,5 +1,5 @@
 /** Test helpers: a DynamicForm of given fields inside antd's App, and picking select options. */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { App, Form, type FormInstance } from 'antd';
 import { DynamicForm } from '../dynamic-form';
 import type { FieldDefinition, FormDefinition, FormMode } from '../types';
@@ -66,4 +66,3 @@ export async function pickOption(label: string, optionText: string) {
   });
 }
 
-export { within };

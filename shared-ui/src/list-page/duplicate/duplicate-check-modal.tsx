@@ -77,7 +77,7 @@ function DuplicateSearch({ url, onClose, onCreate }: Omit<DuplicateCheckModalPro
 
   return (
     <Flex vertical gap={12}>
-      <Form<DuplicateQuery> form={form} layout="inline" onFinish={handleSearch}>
+      <Form<DuplicateQuery> form={form} name="duplicate-check" layout="inline" onFinish={handleSearch}>
         <Form.Item name="name" label="客户名称">
           <Input allowClear maxLength={100} placeholder="客户名称" style={{ width: 150 }} />
         </Form.Item>

@@ -21,9 +21,21 @@ const customers = [
 ];
 
 function lastListQuery() {
-  const calls = mockedApi.list.mock.calls;
+  const calls = mockedApi.list.mock.calls.filter(([url]) => url === 'api/customer/index');
   return calls[calls.length - 1][1];
 }
+
+/** The customer form's fields for the column choice; the user shows all but 手机号码 (id 3). */
+const FORM_FIELDS = [
+  ['CustomerName', '客户名称'],
+  ['contact_name', '联系人'],
+  ['contact_mobile', '手机号码'],
+  ['LaiYuan', '客户来源'],
+  ['level', '客户级别'],
+  ['industry', '所属行业'],
+  ['nextgenjintime', '下次跟进时间'],
+].map(([field, title], i) => ({ id: i + 1, title, checkbox: true, show: true, json: JSON.stringify({ type: 'input', field, title }) }));
+const SHOWN_FIELDS = '1,2,4,5,6,7';
 
 /** The drawer titled `title` (queried by text: role queries are slow on antd's large DOM). */
 async function findPanel(title: string): Promise<HTMLElement> {
@@ -46,9 +58,18 @@ function renderPage() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  mockedApi.list.mockResolvedValue({ rows: customers, total: 57 });
+  mockedApi.list.mockImplementation(async (url: string) => {
+    if (url === 'api/field/list') return { rows: FORM_FIELDS, total: FORM_FIELDS.length } as never;
+    if (url === 'api/customer/CheckDuplicate') return { rows: [], total: 0 };
+    return { rows: customers, total: 57 } as never;
+  });
   mockedApi.post.mockResolvedValue(LEAD_SOURCES);
-  mockedApi.fetch.mockResolvedValue(makeCustomerDetail());
+  mockedApi.fetch.mockImplementation(async (url: string) => {
+    if (url === 'api/field/my') return { show: SHOWN_FIELDS } as never;
+    if (url === 'api/customer/ExportStart') return { jobId: 'j'.repeat(32), total: 57 } as never;
+    if (url === 'api/customer/ExportProgress') return { done: 10, total: 57, finished: false } as never;
+    return makeCustomerDetail() as never;
+  });
   mockedApi.command.mockResolvedValue({ result: 'success', msg: '保存成功', data: { id: 3 } });
 });
 
@@ -103,7 +124,10 @@ describe('我的客户 list', () => {
   });
 
   it('shows why the list could not load', async () => {
-    mockedApi.list.mockRejectedValue(new Error('没有权限执行此操作'));
+    mockedApi.list.mockImplementation(async (url: string) => {
+      if (url === 'api/customer/index') throw new Error('没有权限执行此操作');
+      return { rows: [], total: 0 };
+    });
     renderPage();
     expect(await screen.findByText('没有权限执行此操作')).toBeInTheDocument();
   });
@@ -184,4 +208,58 @@ describe('customer detail panel', () => {
     await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
     await listSettled();
   });
+});
+
+describe('list settings and batch tools', () => {
+  it('shows the columns the user chose for the customer form', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    await waitFor(() => expect(screen.queryByText('手机号码', { selector: 'th' })).toBeNull());
+    expect(screen.getByText('所属行业', { selector: 'th' })).toBeInTheDocument();
+    expect(mockedApi.list).toHaveBeenCalledWith('api/field/list', { formid: 'customer' }, { silent: true });
+    expect(screen.getByRole('button', { name: /列设置/ })).toBeInTheDocument();
+    await listSettled();
+  });
+
+  it('filters by the advanced search and shows the filter as a tag', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByRole('button', { name: /高级搜索/ }));
+    const drawer = (await screen.findByText('高级搜索', { selector: '.ant-drawer-title' })).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.change(within(drawer).getByLabelText('联系人'), { target: { value: ' 王磊 ' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ page: 1, filters: { contact_name: '王磊' } }));
+    expect(await screen.findByText('联系人：王磊')).toBeInTheDocument();
+    await listSettled();
+  });
+
+  it('exports the current filter from the 更多 menu', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByText('近30天'));
+    await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30 } }));
+    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    fireEvent.click(await screen.findByText('批量导出'));
+    await waitFor(() =>
+      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', filters: { days: 30 } }),
+    );
+    expect(await screen.findByText(/正在导出/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await listSettled();
+  });
+
+  it('checks for duplicates, then goes on to 新建客户', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    fireEvent.click(await screen.findByText('查重'));
+    fireEvent.change(await screen.findByPlaceholderText('QQ'), { target: { value: '10001' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(mockedApi.list).toHaveBeenCalledWith('api/customer/CheckDuplicate', { name: '', mobile: '', wechat: '', qq: '10001' }));
+    const createPanel = await findPanel('新建客户');
+    expect(createPanel.closest('.ant-drawer')).not.toHaveClass('ant-drawer-open');
+    fireEvent.click(await screen.findByRole('button', { name: '继续新建' }));
+    await waitFor(() => expect(createPanel.closest('.ant-drawer')).toHaveClass('ant-drawer-open'));
+    await listSettled();
+  }, 40000);
 });

@@ -29,7 +29,8 @@ async function uploadedFile(request: FastifyRequest): Promise<{ filename: string
   if (!request.isMultipart()) throw badRequest(MSG_NO_FILE);
   let part: MultipartFile | undefined = attachedFile(request.body);
   try {
-    part ??= await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    // throwFileSizeLimit: another module may have registered the plugin with it off.
+    part ??= await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 }, throwFileSizeLimit: true });
   } catch (err) {
     throw isTooLarge(err) ? badRequest(MSG_TOO_LARGE) : badRequest(MSG_NO_FILE);
   }
@@ -38,11 +39,14 @@ async function uploadedFile(request: FastifyRequest): Promise<{ filename: string
     part.file.resume();
     throw badRequest(MSG_ONLY_XLSX);
   }
+  let data: Buffer;
   try {
-    return { filename: part.filename, data: await part.toBuffer() };
+    data = await part.toBuffer();
   } catch (err) {
     throw isTooLarge(err) ? badRequest(MSG_TOO_LARGE) : err;
   }
+  if (part.file.truncated || data.length > IMPORT_MAX_BYTES) throw badRequest(MSG_TOO_LARGE);
+  return { filename: part.filename, data };
 }
 
 /** The file part when the multipart plugin was registered with `attachFieldsToBody` (the body already holds it). */
