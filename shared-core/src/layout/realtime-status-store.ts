@@ -1,6 +1,6 @@
 /**
- * Realtime connection status shown by the top bar's online dot and online count. The realtime
- * connection itself arrives in a later issue; until it runs, the user is shown offline.
+ * Realtime connection status shown by the top bar's online dot and online count, set by the shell's
+ * realtime connection (shell/src/realtime); until it has connected, the user is shown offline.
  */
 import { create } from 'zustand';
 
