@@ -1,5 +1,5 @@
 /**
- * Scale-out: two real server processes (`tsx src/main.ts`) sharing one database (PostgreSQL when
+ * Scale-out: two real server processes (`node --import tsx src/main.ts`) sharing one database (PostgreSQL when
  * DATABASE_URL is set, else one SQLite file) and one Redis, each with a client of the official
  * @microsoft/signalr client. Then two in-process servers on the same Redis for what only the server
  * API can trigger (closing a user's connections on another process, connection-addressed calls).
@@ -46,7 +46,6 @@ type OnlineCount = { onlineCount: number };
 type Chat = { fromUserId: number; msg: string };
 
 const serverDir = path.resolve(__dirname, '..');
-const tsxCli = require.resolve('tsx/cli');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,7 +64,8 @@ async function spawnServer(env: Record<string, string>): Promise<ServerProcess> 
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // tsx as a loader (not its CLI, which runs the script in a grandchild): killing the child kills the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
