@@ -19,6 +19,12 @@ import { useRemoteAreas } from '../remotes/remote-areas-store';
 import { appRoutes } from './router';
 
 jest.mock('../remotes/load-remote-areas', () => ({ loadRemoteAreas: jest.fn() }));
+// The realtime connection and its count calls have their own tests; here they would only reach for a
+// server that is not there.
+jest.mock('../realtime/realtime-provider', () => ({
+  RealtimeProvider: ({ children }: { children: unknown }) => children,
+  useRealtime: () => ({ getOnlineFriends: async () => [] }),
+}));
 const mockedLoadRemoteAreas = jest.mocked(loadRemoteAreas);
 
 const t = (cn: string) => ({ cn, en: cn });
