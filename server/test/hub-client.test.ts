@@ -5,6 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { resolveActor } from '../src/modules/auth/session/session.service';
 import { DEMO, type TestServer } from './harness';
 import { closeHubServer, currentUser, eventually, EventQueue, hubClient, hubOf, RecordingHttpClient, sleep, startHubServer, TRANSPORTS, type ClientOptions } from './hub-harness';
 
@@ -156,6 +157,24 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     expect(await reconnected).not.toBe(undefined);
     expect(s.state).toBe(HubConnectionState.Connected);
     expect(await s.invoke('getOnlinefriend')).toHaveLength(1);
+  });
+});
+
+describe('closing a user from the server', () => {
+  it('spares the session named by exceptSessionId', async () => {
+    const otherToken = await server.login(...DEMO.sales);
+    const kept = client('sales');
+    const other = hubClient(server.url, otherToken, { transport: HttpTransportType.LongPolling });
+    open.push(other);
+    const otherClosed = new Promise<void>((resolve) => other.onclose(() => resolve()));
+    await Promise.all([kept.start(), other.start()]);
+    const actor = await resolveActor(server.app.portal, tokens.sales);
+    if (actor === 'invalid') throw new Error('session not found');
+    await hubOf(server).disconnectUser(ids.sales, { exceptSessionId: actor.sessionId });
+    await otherClosed;
+    await sleep(200);
+    expect(kept.state).toBe(HubConnectionState.Connected);
+    expect(await hubOf(server).onlineCount()).toBe(1);
   });
 });
 

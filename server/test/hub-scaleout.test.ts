@@ -17,6 +17,7 @@ import { HttpTransportType, HubConnectionState, type HubConnection } from '@micr
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { loadHubConfig } from '../src/hub/hub-config';
+import { resolveActor } from '../src/modules/auth/session/session.service';
 import { DEMO, type TestServer } from './harness';
 import { closeHubServer, currentUser, eventually, EventQueue, hubClient, hubOf, sleep, startHubServer } from './hub-harness';
 
@@ -269,8 +270,17 @@ describeWithRedis('two in-process servers on one Redis (server-side calls)', () 
     await hubOf(a).broadcast('ping2', [{ n: 2 }]);
     expect(await calls.next()).toEqual({ n: 2 });
 
-    await hubOf(a).disconnectUser(salesId);
+    // Another session of the same user, spared by exceptSessionId: only the first client closes.
+    const otherToken = await b.login(...DEMO.sales);
+    const other = hubClient(b.url, otherToken, { transport: HttpTransportType.LongPolling });
+    clients.push(other);
+    await other.start();
+    const spared = await resolveActor(b.app.portal, otherToken);
+    if (spared === 'invalid') throw new Error('session not found');
+    await hubOf(a).disconnectUser(salesId, { exceptSessionId: spared.sessionId });
     await closed;
     expect(client.state).toBe(HubConnectionState.Disconnected);
+    await sleep(200);
+    expect(other.state).toBe(HubConnectionState.Connected);
   });
 });

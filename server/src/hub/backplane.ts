@@ -12,7 +12,7 @@ export type BackplaneHandlers = {
   deliverAll(frame: string): void;
   deliverUser(userId: number, frame: string): void;
   deliverConnection(connectionId: string, frame: string): void;
-  closeUser(userId: number, allowReconnect: boolean): void;
+  closeUser(userId: number, allowReconnect: boolean, exceptSessionId?: number): void;
   /** Users vanished without a goodbye (a crashed process): tell everyone the new count. */
   presenceChanged(): void;
 };
@@ -24,7 +24,7 @@ export type Backplane = {
   publishAll(frame: string): void;
   publishUser(userId: number, frame: string): void;
   publishConnection(connectionId: string, frame: string): void;
-  publishCloseUser(userId: number, allowReconnect: boolean): void;
+  publishCloseUser(userId: number, allowReconnect: boolean, exceptSessionId?: number): void;
   /** The user's first connection on this process opened. */
   userJoined(user: OnlineUser): Promise<PresenceChange>;
   /** The user's last connection on this process closed. */

@@ -19,7 +19,7 @@ import {
   PING_FRAME,
   type ClientMessage,
 } from './protocol';
-import type { OnlineUser, Realtime } from './realtime';
+import type { DisconnectOptions, OnlineUser, Realtime } from './realtime';
 
 /** The largest record a client may send (privateMessage carries at most 300 characters). */
 export const MAX_MESSAGE_CHARS = 64 * 1024;
@@ -87,7 +87,7 @@ export class Hub implements Realtime {
         if (local) this.deliver(local.connections, frame);
       },
       deliverConnection: (connectionId, frame) => this.byId.get(connectionId)?.write(frame),
-      closeUser: (userId, allowReconnect) => this.closeLocalUser(userId, allowReconnect),
+      closeUser: (userId, allowReconnect, exceptSessionId) => this.closeLocalUser(userId, allowReconnect, exceptSessionId),
       presenceChanged: () => void this.announceOnlineCount(),
     });
     const t = this.timings;
@@ -190,14 +190,10 @@ export class Hub implements Realtime {
     return this.backplane.onlineUsers();
   }
 
-  /**
-   * Closes every connection of a user on every process (sessions revoked, account disabled).
-   * With allowReconnect the clients reconnect at once (and must authenticate again).
-   */
-  async disconnectUser(userId: number, options: { allowReconnect?: boolean } = {}): Promise<void> {
+  async disconnectUser(userId: number, options: DisconnectOptions = {}): Promise<void> {
     const allowReconnect = options.allowReconnect === true;
-    this.closeLocalUser(userId, allowReconnect);
-    this.backplane.publishCloseUser(userId, allowReconnect);
+    this.closeLocalUser(userId, allowReconnect, options.exceptSessionId);
+    this.backplane.publishCloseUser(userId, allowReconnect, options.exceptSessionId);
   }
 
   /** Drops one connection without a Close message, as a network failure would. Returns whether it was here. */
@@ -351,10 +347,12 @@ export class Hub implements Realtime {
     for (const connection of connections) connection.write(bytes);
   }
 
-  private closeLocalUser(userId: number, allowReconnect: boolean): void {
+  private closeLocalUser(userId: number, allowReconnect: boolean, exceptSessionId?: number): void {
     const local = this.users.get(userId);
     if (!local) return;
-    for (const connection of [...local.connections]) this.closeConnection(connection, { message: { allowReconnect } });
+    for (const connection of [...local.connections]) {
+      if (connection.user.sessionId !== exceptSessionId) this.closeConnection(connection, { message: { allowReconnect } });
+    }
   }
 
   private async announceOnlineCount(): Promise<void> {

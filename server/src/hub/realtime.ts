@@ -15,7 +15,15 @@ export type Realtime = {
   onlineCount(): Promise<number>;
   /** The distinct users online, across processes. */
   onlineUsers(): Promise<OnlineUser[]>;
+  /**
+   * Closes a user's connections on every process (sessions revoked, password changed, account
+   * disabled). With allowReconnect the clients reconnect at once and authenticate again, so a
+   * revoked token ends up refused; `exceptSessionId` spares the connections of the session that acted.
+   */
+  disconnectUser?(userId: number, options?: DisconnectOptions): Promise<void>;
 };
+
+export type DisconnectOptions = { allowReconnect?: boolean; exceptSessionId?: number };
 
 /** Used until the hub is attached (and by scripts that run without one): nobody is online. */
 export const offlineRealtime: Realtime = {
@@ -23,4 +31,5 @@ export const offlineRealtime: Realtime = {
   broadcast: async () => undefined,
   onlineCount: async () => 0,
   onlineUsers: async () => [],
+  disconnectUser: async () => undefined,
 };

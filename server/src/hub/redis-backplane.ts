@@ -101,7 +101,8 @@ type PresenceCommands = {
   hubUsers(procs: string, prefix: string, ttl: number): Promise<string[]>;
 };
 
-// Channel messages are `<origin process>|<kind>|<payload>`: kind f = frame, c = close the user's connections.
+// Channel messages are `<origin process>|<kind>|<payload>`: kind f = frame, c = close the user's connections
+// (payload `<allowReconnect 0|1>|<exceptSessionId or empty>`).
 const SEP = '|';
 
 export class RedisBackplane implements Backplane {
@@ -178,8 +179,8 @@ export class RedisBackplane implements Backplane {
     this.publish(`${this.options.prefix}connection:${processId}`, `${this.processId}${SEP}f${SEP}${connectionId}${SEP}${frame}`);
   }
 
-  publishCloseUser(userId: number, allowReconnect: boolean): void {
-    this.publish(this.userChannel(userId), `${this.processId}${SEP}c${SEP}${allowReconnect ? 1 : 0}`);
+  publishCloseUser(userId: number, allowReconnect: boolean, exceptSessionId?: number): void {
+    this.publish(this.userChannel(userId), `${this.processId}${SEP}c${SEP}${allowReconnect ? 1 : 0}${SEP}${exceptSessionId ?? ''}`);
   }
 
   async userJoined(user: OnlineUser): Promise<PresenceChange> {
@@ -260,6 +261,9 @@ export class RedisBackplane implements Backplane {
     if (!channel.startsWith(userPrefix)) return;
     const userId = Number(channel.slice(userPrefix.length));
     if (kind === 'f') handlers.deliverUser(userId, payload);
-    else if (kind === 'c') handlers.closeUser(userId, payload === '1');
+    else if (kind === 'c') {
+      const [allowReconnect, exceptSessionId] = payload.split(SEP);
+      handlers.closeUser(userId, allowReconnect === '1', exceptSessionId ? Number(exceptSessionId) : undefined);
+    }
   }
 }
