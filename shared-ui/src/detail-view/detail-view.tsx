@@ -1,7 +1,7 @@
 /** Read-only record details: label/value pairs in two columns, '-' for an empty value (spec §2.5). */
 import type { ReactNode } from 'react';
 import { Descriptions } from 'antd';
-import { MESSAGES } from '@portal/shared-core';
+import { MESSAGES, WIDTHS } from '@portal/shared-core';
 
 export type DetailItem = {
   label: string;
@@ -25,6 +25,8 @@ export function DetailView({ items, column = 2 }: DetailViewProps) {
       bordered
       size="small"
       column={column}
+      // Labels of up to six Chinese characters stay on one line (the form's label width).
+      styles={{ label: { minWidth: WIDTHS.formLabel, whiteSpace: 'nowrap' } }}
       items={items.map((item) => ({
         key: item.label,
         label: item.label,
