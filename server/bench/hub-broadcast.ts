@@ -34,7 +34,8 @@ const RS = '\x1e';
 type Role = 'hub' | 'bare';
 type Memory = { rss: number; heapUsed: number; external: number; connections: number };
 type ToChild = { kind: 'memory' } | { kind: 'broadcast' } | { kind: 'stop' };
-type FromChild = { kind: 'ready'; port: number } | ({ kind: 'memory' } & Memory) | { kind: 'sent' };
+/** `ms`: how long the server's broadcast call took (serialise once, write to every socket). */
+type FromChild = { kind: 'ready'; port: number } | ({ kind: 'memory' } & Memory) | { kind: 'sent'; ms: number };
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
 const now = (): number => performance.timeOrigin + performance.now();
@@ -70,7 +71,10 @@ async function runHub(): Promise<void> {
   if (!(hub instanceof Hub)) throw new Error('no hub');
   process.on('message', (message: ToChild) => {
     if (message.kind === 'memory') send({ kind: 'memory', ...memory(hub.connectionCount) });
-    else if (message.kind === 'broadcast') void hub.broadcast('bench', [{ t: now(), pad: PAD }]).then(() => send({ kind: 'sent' }));
+    else if (message.kind === 'broadcast') {
+      const started = now();
+      void hub.broadcast('bench', [{ t: started, pad: PAD }]).then(() => send({ kind: 'sent', ms: now() - started }));
+    }
     else if (message.kind === 'stop') {
       void app.close().finally(() => {
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -91,9 +95,10 @@ async function runBare(): Promise<void> {
     if (message.kind === 'memory') send({ kind: 'memory', ...memory(wss.clients.size) });
     else if (message.kind === 'broadcast') {
       // The same bytes the hub sends: one serialisation, one Buffer, written to every socket.
-      const frame = Buffer.from(invocationFrame('bench', [{ t: now(), pad: PAD }]));
+      const started = now();
+      const frame = Buffer.from(invocationFrame('bench', [{ t: started, pad: PAD }]));
       for (const ws of wss.clients) ws.send(frame, text);
-      send({ kind: 'sent' });
+      send({ kind: 'sent', ms: now() - started });
     } else if (message.kind === 'stop') {
       for (const ws of wss.clients) ws.terminate();
       server.close(() => process.exit(0));
@@ -211,7 +216,7 @@ async function login(base: string): Promise<string> {
   return body.data.LoginToken;
 }
 
-type Result = { name: string; connectMs: number; latencies: number[]; lastClient: number[]; perConnRss: number; perConnHeap: number };
+type Result = { name: string; connectMs: number; latencies: number[]; lastClient: number[]; sendLoop: number[]; perConnRss: number; perConnHeap: number };
 
 async function main(): Promise<void> {
   process.stdout.write(`hub broadcast benchmark: ${CLIENTS} WebSocket clients, ${ROUNDS} rounds (+${WARMUP_ROUNDS} warm-up), ${PAD.length}-char padding\n`);
@@ -230,16 +235,18 @@ async function main(): Promise<void> {
   if (hubAfter.connections !== CLIENTS || bareAfter.connections !== CLIENTS) throw new Error(`connected ${hubAfter.connections} / ${bareAfter.connections} of ${CLIENTS}`);
 
   const results: Record<Role, Result> = {
-    hub: { name: 'hub (SignalR JSON)', connectMs: hubClients.ms, latencies: [], lastClient: [], perConnRss: (hubAfter.rss - hubBefore.rss) / CLIENTS, perConnHeap: (hubAfter.heapUsed + hubAfter.external - hubBefore.heapUsed - hubBefore.external) / CLIENTS },
-    bare: { name: 'bare ws', connectMs: bareClients.ms, latencies: [], lastClient: [], perConnRss: (bareAfter.rss - bareBefore.rss) / CLIENTS, perConnHeap: (bareAfter.heapUsed + bareAfter.external - bareBefore.heapUsed - bareBefore.external) / CLIENTS },
+    hub: { name: 'hub (SignalR JSON)', connectMs: hubClients.ms, latencies: [], lastClient: [], sendLoop: [], perConnRss: (hubAfter.rss - hubBefore.rss) / CLIENTS, perConnHeap: (hubAfter.heapUsed + hubAfter.external - hubBefore.heapUsed - hubBefore.external) / CLIENTS },
+    bare: { name: 'bare ws', connectMs: bareClients.ms, latencies: [], lastClient: [], sendLoop: [], perConnRss: (bareAfter.rss - bareBefore.rss) / CLIENTS, perConnHeap: (bareAfter.heapUsed + bareAfter.external - bareBefore.heapUsed - bareBefore.external) / CLIENTS },
   };
   const runRound = async (role: Role, measured: boolean) => {
     const child = role === 'hub' ? hub : bare;
     const round = role === 'hub' ? hubRound : bareRound;
     const complete = round.start(CLIENTS);
-    child.child.send({ kind: 'broadcast' } satisfies ToChild);
+    const sent = child.request({ kind: 'broadcast' });
     await complete;
+    const reply = await sent;
     if (measured) {
+      if (reply.kind === 'sent') results[role].sendLoop.push(reply.ms);
       results[role].latencies.push(...round.latencies);
       results[role].lastClient.push(Math.max(...round.latencies));
     }
@@ -258,21 +265,23 @@ async function main(): Promise<void> {
   const row = (r: Result) => {
     const sorted = [...r.latencies].sort((a, b) => a - b);
     const last = [...r.lastClient].sort((a, b) => a - b);
-    return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], allP50: quantile(last, 0.5), rssKb: r.perConnRss / 1024, heapKb: r.perConnHeap / 1024, connectS: r.connectMs / 1000 };
+    const loop = [...r.sendLoop].sort((a, c) => a - c);
+    return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], allP50: quantile(last, 0.5), loopP50: quantile(loop, 0.5), rssKb: r.perConnRss / 1024, heapKb: r.perConnHeap / 1024, connectS: r.connectMs / 1000 };
   };
   const h = row(results.hub);
   const b = row(results.bare);
   const f = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
   const lines = [
     '',
-    '| server             | p50 ms    | p99 ms    | max ms    | all-reached p50 ms | RSS/conn KB | heap+ext/conn KB | connect all s |',
-    '|--------------------|-----------|-----------|-----------|--------------------|-------------|------------------|---------------|',
-    `| ${results.hub.name.padEnd(18)} | ${f(h.p50)} | ${f(h.p99)} | ${f(h.max)} | ${f(h.allP50).padStart(18)} | ${f(h.rssKb, 1).padStart(11)} | ${f(h.heapKb, 1).padStart(16)} | ${f(h.connectS).padStart(13)} |`,
-    `| ${results.bare.name.padEnd(18)} | ${f(b.p50)} | ${f(b.p99)} | ${f(b.max)} | ${f(b.allP50).padStart(18)} | ${f(b.rssKb, 1).padStart(11)} | ${f(b.heapKb, 1).padStart(16)} | ${f(b.connectS).padStart(13)} |`,
-    `| ratio hub / bare   | ${f(h.p50 / b.p50)} | ${f(h.p99 / b.p99)} | ${f(h.max / b.max)} | ${f(h.allP50 / b.allP50).padStart(18)} | ${f(h.rssKb / b.rssKb).padStart(11)} | ${f(h.heapKb / b.heapKb).padStart(16)} |               |`,
+    '| server             | p50 ms    | p99 ms    | max ms    | all-reached p50 ms | send loop p50 ms | RSS/conn KB | heap+ext/conn KB | connect all s |',
+    '|--------------------|-----------|-----------|-----------|--------------------|------------------|-------------|------------------|---------------|',
+    `| ${results.hub.name.padEnd(18)} | ${f(h.p50)} | ${f(h.p99)} | ${f(h.max)} | ${f(h.allP50).padStart(18)} | ${f(h.loopP50).padStart(16)} | ${f(h.rssKb, 1).padStart(11)} | ${f(h.heapKb, 1).padStart(16)} | ${f(h.connectS).padStart(13)} |`,
+    `| ${results.bare.name.padEnd(18)} | ${f(b.p50)} | ${f(b.p99)} | ${f(b.max)} | ${f(b.allP50).padStart(18)} | ${f(b.loopP50).padStart(16)} | ${f(b.rssKb, 1).padStart(11)} | ${f(b.heapKb, 1).padStart(16)} | ${f(b.connectS).padStart(13)} |`,
+    `| ratio hub / bare   | ${f(h.p50 / b.p50)} | ${f(h.p99 / b.p99)} | ${f(h.max / b.max)} | ${f(h.allP50 / b.allP50).padStart(18)} | ${f(h.loopP50 / b.loopP50).padStart(16)} | ${f(h.rssKb / b.rssKb).padStart(11)} | ${f(h.heapKb / b.heapKb).padStart(16)} |               |`,
     '',
     `latency: from the server's send call to each client's message event, ${CLIENTS} clients x ${ROUNDS} rounds per server;`,
-    `"all-reached": time until the last of the ${CLIENTS} clients had the message (median over rounds).`,
+    `"all-reached": time until the last of the ${CLIENTS} clients had the message (median over rounds);`,
+    '"send loop": time of the server\'s broadcast call itself (serialise once, write to every socket).',
     `memory: server process after full GC, (with clients - before clients) / ${CLIENTS}; hub connections negotiate over HTTP first.`,
     `goal: hub within 2x of bare ws -> latency p50 ${h.p50 / b.p50 <= 2 ? 'met' : 'NOT met'}, p99 ${h.p99 / b.p99 <= 2 ? 'met' : 'NOT met'}.`,
     '',

@@ -187,6 +187,15 @@ describe('WebSocket transport', () => {
     expect((await socket.closed).code).toBe(1000);
   });
 
+  it('closes with a Close message when a record grows beyond the limit', async () => {
+    const socket = await connect();
+    socket.send(`{"type":1,"target":"privateMessage","arguments":[1,"${'长'.repeat(70_000)}`);
+    const close = await socket.nextMessage();
+    expect(close).toMatchObject({ type: 7 });
+    expect(close.error).toMatch(/too large/);
+    expect((await socket.closed).code).toBe(1000);
+  });
+
   it('closes when the client sends Close', async () => {
     const socket = await connect();
     socket.send(`{"type":7}${RS}`);

@@ -48,6 +48,7 @@ export type CloseOptions = {
 };
 
 const MSG_UNEXPECTED = '服务器内部错误，请稍后再试';
+const SHUTDOWN_PRESENCE_TIMEOUT_MS = 2000;
 const CLIENT_TIMEOUT_ERROR = 'Server closed the connection: no message from the client within the timeout.';
 const PROTOCOL_ERROR = 'Connection closed with an error: invalid message.';
 const TOO_LARGE_ERROR = 'Connection closed with an error: message too large.';
@@ -224,11 +225,20 @@ export class Hub implements Realtime {
       else this.closeConnection(connection, { abort: true });
       this.forget(connection);
     }
+    // Bounded: with Redis unreachable the process still stops (its presence then expires by TTL).
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const change = await this.backplane.leaveAll();
+      const change = await Promise.race([
+        this.backplane.leaveAll(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('presence cleanup timed out')), SHUTDOWN_PRESENCE_TIMEOUT_MS);
+        }),
+      ]);
       if (change.changed) this.backplane.publishAll(invocationFrame('systemMessage', [{ onlineCount: change.onlineCount }]));
     } catch (err) {
       this.log.warn({ err }, 'realtime presence cleanup failed');
+    } finally {
+      clearTimeout(timer);
     }
     await this.backplane.close();
   }

@@ -85,11 +85,11 @@ local procs = redis.call('ZRANGEBYSCORE', KEYS[1], now - ttl, '+inf')
 local seen = {}
 local out = {}
 for _, p in ipairs(procs) do
-  local pairs = redis.call('HGETALL', ARGV[1] .. 'presence:' .. p)
-  for i = 1, #pairs, 2 do
-    if not seen[pairs[i]] then
-      seen[pairs[i]] = true
-      out[#out + 1] = pairs[i + 1]
+  local kv = redis.call('HGETALL', ARGV[1] .. 'presence:' .. p)
+  for i = 1, #kv, 2 do
+    if not seen[kv[i]] then
+      seen[kv[i]] = true
+      out[#out + 1] = kv[i + 1]
     end
   end
 end
@@ -149,13 +149,13 @@ export class RedisBackplane implements Backplane {
       await Promise.race([
         ready,
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`无法连接 Redis（REDIS_URL ${this.options.url}）`)), timeout);
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeout} ms`)), timeout);
         }),
       ]);
     } catch (err) {
       this.pub.disconnect();
       this.sub.disconnect();
-      throw err;
+      throw new Error(`无法连接 Redis（REDIS_URL ${this.safeUrl()}）：${err instanceof Error ? err.message : String(err)}`);
     } finally {
       clearTimeout(timer);
     }
@@ -216,7 +216,23 @@ export class RedisBackplane implements Backplane {
   async close(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // QUIT when connected; a client still trying to reconnect is just dropped.
+    const quit = async (client: Redis) => {
+      if (client.status !== 'ready') return client.disconnect();
+      await client.quit().catch(() => client.disconnect());
+    };
+    await Promise.all([quit(this.pub), quit(this.sub)]);
+  }
+
+  /** The Redis URL without its password, for messages. */
+  private safeUrl(): string {
+    try {
+      const url = new URL(this.options.url);
+      if (url.password) url.password = '***';
+      return url.toString();
+    } catch {
+      return 'invalid URL';
+    }
   }
 
   private userChannel(userId: number): string {
