@@ -254,3 +254,20 @@ describe('keep-alive', () => {
     await c.stop();
   });
 });
+
+describe('sessions ended over HTTP end their realtime connections', () => {
+  it('api/user/RevokeSessions closes the user’s connections and their reconnect is refused', async () => {
+    const revoked = hubClient(server.url, tokens.sales, { reconnectDelays: [0, 100] });
+    open.push(revoked);
+    const closed = new Promise<Error | undefined>((resolve) => revoked.onclose(resolve));
+    await revoked.start();
+    expect(await hubOf(server).onlineCount()).toBe(1);
+    const res = await server.post('/api/user/RevokeSessions', { id: ids.sales }, { token: tokens.admin });
+    expect(res.body.result).toBe('success');
+    // allowReconnect: the client reconnects at once with the revoked key, is refused, and gives up.
+    await closed;
+    expect(revoked.state).toBe(HubConnectionState.Disconnected);
+    expect(await hubOf(server).onlineCount()).toBe(0);
+    tokens.sales = await server.login(...DEMO.sales);
+  });
+});

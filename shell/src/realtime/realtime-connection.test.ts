@@ -47,7 +47,7 @@ jest.mock('@microsoft/signalr', () => {
 const { HttpTransportType } = jest.requireActual('@microsoft/signalr');
 
 function eventsSpy(): jest.Mocked<RealtimeEvents> {
-  return { onOnline: jest.fn(), onOnlineCount: jest.fn(), onNotify: jest.fn(), onPrivateMessage: jest.fn() };
+  return { onOnline: jest.fn(), onOnlineCount: jest.fn(), onNotify: jest.fn(), onPrivateMessage: jest.fn(), onUnauthorized: jest.fn() };
 }
 
 /** Lets pending promise callbacks run (start() resolving or rejecting). */
@@ -111,6 +111,17 @@ it('keeps trying every 5 s while the hub cannot be reached, only logging', async
   expect(fake.hub.start).toHaveBeenCalledTimes(3);
   expect(events.onOnline).toHaveBeenLastCalledWith(true);
   expect(warn).toHaveBeenCalledTimes(2);
+});
+
+it('reports a refused login key (401) so the portal can check the session, and only then', async () => {
+  const events = eventsSpy();
+  const refusedKey = Object.assign(new Error('Unauthorized'), { statusCode: 401 });
+  fake.hub.start.mockRejectedValueOnce(new Error('refused')).mockRejectedValueOnce(refusedKey);
+  createRealtimeConnection({ getToken: () => 'k', events }).start();
+  await settle();
+  expect(events.onUnauthorized).not.toHaveBeenCalled();
+  await jest.advanceTimersByTimeAsync(5000);
+  expect(events.onUnauthorized).toHaveBeenCalledTimes(1);
 });
 
 it('stops for good on stop(): offline, no reconnect', async () => {

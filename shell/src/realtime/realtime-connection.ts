@@ -30,6 +30,8 @@ export type RealtimeEvents = {
   onOnlineCount: (count: number) => void;
   onNotify: (push: NotifyPush) => void;
   onPrivateMessage: (message: PrivateMessage) => void;
+  /** The hub refused the login key (401): the session may have ended; the portal checks it. */
+  onUnauthorized?: () => void;
 };
 
 export type RealtimeConnectionOptions = {
@@ -124,6 +126,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     } catch (error) {
       connecting = false;
       if (!active || closingOnPurpose) return;
+      if (isObject(error) && error.statusCode === 401) events.onUnauthorized?.();
       warn('connecting failed; retrying in 5 s', error);
       events.onOnline(false);
       scheduleReconnect();

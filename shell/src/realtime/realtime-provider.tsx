@@ -6,7 +6,7 @@
  */
 import { App } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { getSessionToken, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
+import { api, getSessionToken, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
 import { refreshCustomerBadges, refreshUnreadCount } from '../notifications/refresh-counts';
 import { createRealtimeConnection, type OnlineFriend, type PrivateMessage, type RealtimeConnection } from './realtime-connection';
 
@@ -35,6 +35,8 @@ function connectRealtime(showMessage: ShowMessage): RealtimeConnection | null {
           void refreshCustomerBadges();
         },
         onPrivateMessage: showMessage,
+        // A revoked or expired key: asking the server once brings the forced-logout modal if it ended.
+        onUnauthorized: () => void api.get('api/user/isApplogin').catch(() => undefined),
       },
     });
   } catch (error) {

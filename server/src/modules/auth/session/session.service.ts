@@ -119,6 +119,8 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, keepSe
   let q = ctx.db.updateTable('sessions').set({ revoked_at: ctx.clock().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
   const result = await q.executeTakeFirst();
+  // Open realtime connections of the ended sessions reconnect and are refused with the revoked key.
+  await ctx.realtime.disconnectUser?.(userId, { allowReconnect: true, exceptSessionId: keepSessionId });
   return Number(result.numUpdatedRows);
 }
 
@@ -134,4 +136,5 @@ export async function changePassword(ctx: AppContext, actor: Actor, oldPassword:
     await tx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).execute();
     await tx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', actor.userId).where('revoked_at', 'is', null).where('id', '!=', actor.sessionId).execute();
   });
+  await ctx.realtime.disconnectUser?.(actor.userId, { allowReconnect: true, exceptSessionId: actor.sessionId });
 }
