@@ -337,6 +337,25 @@ describe('delete', () => {
   });
 });
 
+describe('subtotal (counts per detail tab)', () => {
+  test('counts follow-ups, contacts, contracts and attachments of a customer in scope', async () => {
+    const db = s.app.portal.db;
+    const signed = await db.selectFrom('contracts').select('customer_id').executeTakeFirstOrThrow();
+    const id = signed.customer_id;
+    const count = async (table: 'followups' | 'contacts' | 'contracts') =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow()).n);
+    const res = await s.post<Envelope<Record<string, number>>>('/api/customer/Subtotal', { id }, { token: t.admin });
+    expect(res.body.data).toEqual({ followups: await count('followups'), contact: await count('contacts'), contract: await count('contracts'), files: 0 });
+    expect(res.body.data?.contract).toBeGreaterThan(0);
+  });
+
+  test('is limited to the data scope', async () => {
+    const foreign = await s.app.portal.db.selectFrom('customers').select('id').where('owner_id', '=', ids.sales9).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+    expect((await s.post<Envelope>('/api/customer/Subtotal', { id: foreign.id }, { token: t.sales })).status).toBe(403);
+    expect((await s.post<Envelope>('/api/customer/Subtotal', { id: 999999 }, { token: t.sales })).status).toBe(404);
+  });
+});
+
 describe('lookups', () => {
   test('GetLaiyaun lists the lead sources', async () => {
     const res = await s.post<{ id: number; name: string }[]>('/api/UserSet/GetLaiyaun', {}, { token: t.sales });

@@ -26,8 +26,10 @@ export type { FormPanelProps, FormPanelMode } from './form-panel/form-panel';
 export { requiredRule } from './form-panel/required-rule';
 export type { RequiredKind } from './form-panel/required-rule';
 
-export { DetailView } from './detail-view/detail-view';
+export { DetailView, VOUCHER_FORMS } from './detail-view/detail-view';
 export type { DetailItem, DetailViewProps } from './detail-view/detail-view';
+export { DetailTabs, tabLabel, useSubtotal } from './detail-view/detail-tabs';
+export type { DetailTab, DetailTabsProps, TabCounts } from './detail-view/detail-tabs';
 
 // Dynamic form engine (spec §2.5, §2.6, §4, §5)
 export { DynamicForm, DynamicFormFields, fieldSpan, labelLayout } from './dynamic-form/dynamic-form';

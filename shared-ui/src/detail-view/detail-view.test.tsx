@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { DetailView } from './detail-view';
 
 describe('DetailView', () => {
@@ -23,5 +23,19 @@ describe('DetailView', () => {
     );
     expect(screen.getAllByText('-')).toHaveLength(4);
     expect(screen.getByText('0')).toBeInTheDocument();
+  });
+
+  it('shows voucher thumbnails (finance and payment) that open in the image viewer', () => {
+    render(<DetailView items={[{ label: '金额', value: '100.00' }]} vouchers={['/files/a.png', '/files/b.png']} />);
+    expect(screen.getByText('凭证')).toBeInTheDocument();
+    const thumbs = screen.getAllByRole('img', { name: /凭证/ });
+    expect(thumbs).toHaveLength(2);
+    fireEvent.click(thumbs[1]);
+    expect(document.body.querySelectorAll('img[src="/files/b.png"]').length).toBeGreaterThan(1);
+  });
+
+  it('shows no voucher block without vouchers', () => {
+    render(<DetailView items={[{ label: '金额', value: '100.00' }]} />);
+    expect(screen.queryByText('凭证')).not.toBeInTheDocument();
   });
 });

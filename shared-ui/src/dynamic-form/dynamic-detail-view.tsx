@@ -6,11 +6,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Result, Spin } from 'antd';
 import { MESSAGES } from '@portal/shared-core';
-import { DetailView, type DetailItem } from '../detail-view/detail-view';
+import { DetailView, VOUCHER_FORMS, type DetailItem } from '../detail-view/detail-view';
 import { detailValue, WIDE_DETAIL_TYPES } from './detail-value';
 import { formFields } from './fields';
 import { fetchFormDefinition, fetchRecordValues } from './form-api';
-import type { FormDefinition } from './types';
+import type { FieldDefinition, FormDefinition } from './types';
 import { fromDetailValues, type FormValues } from './values';
 
 export type DynamicDetailViewProps = {
@@ -77,7 +77,34 @@ export function DynamicDetailView({ module, id, definition: given, values: given
 
   const items = useMemo(() => (definition ? detailItems(definition, stored ?? {}) : []), [definition, stored]);
 
+  const vouchers = useMemo(
+    () => (definition && VOUCHER_FORMS.includes(definition.mode ?? module) ? voucherUrls(definition, stored ?? {}) : []),
+    [definition, stored, module],
+  );
   if (state === 'failed') return <Result status="warning" title={MESSAGES.customFieldsFailed} />;
   if (state === 'loading') return <Spin style={{ display: 'block', padding: 48 }} />;
-  return <DetailView items={items} column={column} />;
+  return <DetailView items={items} column={column} vouchers={vouchers} />;
+}
+
+/** Every image of the record's picture and cover fields (stored as JSON lists or a url). */
+export function voucherUrls(definition: FormDefinition, values: FormValues): string[] {
+  const urls: string[] = [];
+  for (const item of definition.items) {
+    const field = typeof item.json === 'string' ? (JSON.parse(item.json) as FieldDefinition) : item.json;
+    const value = values[field.field];
+    if (field.type === 'cover' && typeof value === 'string' && value) urls.push(value);
+    if (field.type !== 'picture') continue;
+    let pictures: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        pictures = value ? JSON.parse(value) : [];
+      } catch {
+        pictures = [];
+      }
+    }
+    if (Array.isArray(pictures)) {
+      for (const p of pictures) if (p && typeof p === 'object' && typeof (p as { url?: unknown }).url === 'string') urls.push((p as { url: string }).url);
+    }
+  }
+  return urls;
 }

@@ -1,10 +1,10 @@
 /**
- * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人, with 编辑 (the form
- * panel) and 删除 (after the bulk-action confirmation).
+ * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人 / 附件 with their counts from
+ * api/customer/Subtotal, with 编辑 (the form panel) and 删除 (after the bulk-action confirmation).
  */
-import { Button, Drawer, Empty, List, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Button, Drawer, Empty, List, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { CLUE_DEAL_DONE, MESSAGES, WIDTHS, clueLabel, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
-import { DetailView, type DetailItem } from '@portal/shared-ui';
+import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { CustomerContact, CustomerDetail, CustomerFollowUp } from '../types';
 
@@ -20,6 +20,7 @@ export type CustomerDetailPanelProps = {
 
 export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, onDeleted }: CustomerDetailPanelProps) {
   const confirmDelete = useConfirmDeleteCustomers();
+  const { counts, setCount } = useSubtotal('api/customer/Subtotal', open ? customer?.id : undefined, customer);
 
   function handleDelete(target: CustomerDetail) {
     confirmDelete([target.id], () => {
@@ -49,12 +50,19 @@ export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, 
       }
     >
       {customer ? (
-        <Tabs
+        <DetailTabs
           defaultActiveKey="details"
-          items={[
-            { key: 'followups', label: '跟进记录', children: <FollowUpList followups={customer.followups} /> },
+          counts={counts}
+          tabs={[
+            { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpList followups={customer.followups} /> },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
-            { key: 'contacts', label: '联系人', children: <ContactTable contacts={customer.contacts} /> },
+            { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactTable contacts={customer.contacts} /> },
+            {
+              key: 'files',
+              label: '附件',
+              countKey: 'files',
+              children: <AttachmentList query={{ picType: 'customer', modelId: customer.id }} onCountChange={(n) => setCount('files', n)} />,
+            },
           ]}
         />
       ) : null}

@@ -66,6 +66,7 @@ beforeEach(() => {
   mockedApi.post.mockResolvedValue(LEAD_SOURCES);
   mockedApi.fetch.mockImplementation(async (url: string) => {
     if (url === 'api/field/my') return { show: SHOWN_FIELDS } as never;
+    if (url === 'api/customer/Subtotal') return { followups: 2, contact: 1, contract: 0, files: 0 } as never;
     if (url === 'api/customer/ExportStart') return { jobId: 'j'.repeat(32), total: 57 } as never;
     if (url === 'api/customer/ExportProgress') return { done: 10, total: 57, finished: false } as never;
     return makeCustomerDetail() as never;
@@ -174,8 +175,11 @@ describe('customer detail panel', () => {
 
   it('opens on a row click with the details tab: label/value pairs and - for empty values', async () => {
     const panel = await openDetail();
-    expect(within(panel).getByText('跟进记录')).toBeInTheDocument();
-    expect(within(panel).getByText('联系人', { selector: '.ant-tabs-tab-btn' })).toBeInTheDocument();
+    // Tab counts come from api/customer/Subtotal.
+    expect(await within(panel).findByText('跟进记录 (2)')).toBeInTheDocument();
+    expect(within(panel).getByText('联系人 (1)', { selector: '.ant-tabs-tab-btn' })).toBeInTheDocument();
+    expect(within(panel).getByText('附件 (0)', { selector: '.ant-tabs-tab-btn' })).toBeInTheDocument();
+    expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/Subtotal', { id: 1 }, { silent: true });
     expect(within(panel).getByText('客户编号')).toBeInTheDocument();
     expect(within(panel).getByText('KH20260001')).toBeInTheDocument();
     const address = within(panel).getByText('地址').closest('tr') as HTMLElement;

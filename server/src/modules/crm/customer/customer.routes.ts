@@ -6,7 +6,7 @@ import { success } from '../../../http/envelope';
 import { idList, integer, requestInput } from '../../../http/input';
 import { apiPath } from '../../../http/url';
 import { hasRight, hasRightUnder } from '../../system/role/permission-tree';
-import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { parseCustomerId, parseCustomerInput, parseListQuery } from './customer.validation';
 import { markCustomerSeen } from './customer-assignment';
 
@@ -30,6 +30,12 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
     // The owner opening a customer given to them: it no longer counts as 再分配 (not yet opened).
     if (detail.UserID === actorOf(request).userId) await markCustomerSeen(ctx, detail.UserID, id);
     return success('获取成功', detail);
+  });
+
+  app.post(apiPath('/api/customer/Subtotal'), { preHandler: guarded(resolve, VIEW_CUSTOMERS) }, async (request) => {
+    const id = integer(requestInput(request), 'id', undefined, { min: 1, message: MSG_CUSTOMER_NOT_FOUND });
+    if (id === undefined) throw badRequest('请选择客户');
+    return success('获取成功', await customerSubtotal(ctx, actorOf(request), id));
   });
 
   app.post(apiPath('/api/customer/CustomerAddEndit'), { preHandler: guarded(resolve, EDIT_CUSTOMERS) }, async (request) => {
