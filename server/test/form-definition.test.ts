@@ -130,6 +130,7 @@ describe('designing a form', () => {
       [[{ type: 'input', field: 'a-b', title: '编号' }], '字段名“a-b”不正确'],
       [[{ type: 'input', field: 'a', title: '' }], '第1个字段的标题不能为空'],
       [[{ type: 'jcselect', field: 'a', title: '来源', url: 'https://evil.example/steal' }], '接口路径'],
+      [[{ type: 'jcselect', field: 'a', title: '来源', url: 'files/abc' }], '接口路径'],
       [[{ type: 'input', field: 'a', title: '甲', parent: 'zz' }], '上级字段“zz”不存在'],
       [['not json'], '第1个字段的定义不是有效的JSON'],
     ];

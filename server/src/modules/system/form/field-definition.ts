@@ -1,5 +1,6 @@
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../http/input';
+import { isApiPath } from '../../../http/url';
 
 /**
  * The server's copy of the dynamic form's field contract (shared-ui/src/dynamic-form/types.ts; the
@@ -72,8 +73,9 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 const API_PATH = /^\/?[A-Za-z][A-Za-z0-9_]*(?:\/[A-Za-z0-9_]+)*\/?(?:\?[A-Za-z0-9_=&%.,-]*)?$/;
 
-export function isApiPath(value: string): boolean {
-  return API_PATH.test(value);
+export function isOwnApiUrl(value: string): boolean {
+  // Safe characters only, and under the API's own prefixes (the same test the router uses).
+  return API_PATH.test(value) && isApiPath(`/${value.replace(/^\//, '')}`);
 }
 
 /** Parses a stored definition; null when unreadable (the client shows 未知控件类型 for those). */
@@ -157,7 +159,7 @@ export function parseDefinition(json: unknown, position: number): FieldDefinitio
   for (const key of ['message', 'placeholder', 'parent', 'loadFilter', 'optionText', 'optionValue', 'name']) optionalString(raw, key, who);
   for (const key of ['params', 'parentParams']) optionalJsonObjectText(raw, key, who);
   if (raw.url !== undefined && raw.url !== null && raw.url !== '') {
-    if (typeof raw.url !== 'string' || !isApiPath(raw.url)) throw badRequest(`${who}的数据地址必须是本系统的接口路径（如 api/customer/index）`);
+    if (typeof raw.url !== 'string' || !isOwnApiUrl(raw.url)) throw badRequest(`${who}的数据地址必须是本系统的接口路径（如 api/customer/index）`);
   }
   if (raw.method !== undefined && raw.method !== 'post' && raw.method !== 'get') throw badRequest(`${who}的请求方式只能是post或get`);
   for (const key of ['required', 'disabled', 'readonly', 'multiple', 'onHand', 'remote']) {

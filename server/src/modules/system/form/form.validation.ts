@@ -1,7 +1,7 @@
 import { badRequest } from '../../../http/errors';
 import { choice, integer, text, type Input } from '../../../http/input';
 import { MODULE_API } from './builtin-forms';
-import { isApiPath } from './field-definition';
+import { isOwnApiUrl } from './field-definition';
 import type { FormListQuery, FormRow, FormSettings } from './form.service';
 
 const MODE = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
@@ -27,7 +27,7 @@ export function parseMode(input: Input): string {
 function apiField(input: Input, key: string, label: string, fallback: string): string {
   const value = text(input, key, { label, max: 200 });
   if (value === '') return fallback;
-  if (!isApiPath(value)) throw badRequest(`${label}必须是本系统的接口路径（如 ${MODULE_API.add}）`);
+  if (!isOwnApiUrl(value)) throw badRequest(`${label}必须是本系统的接口路径（如 ${MODULE_API.add}）`);
   return value;
 }
 
