@@ -92,6 +92,9 @@ async function main(): Promise<void> {
     { name: 'admin page 1, key 杭州', token: admin, body: { page: 1, rows: 10, key: '杭州' } },
     { name: 'admin page 1, key 科技', token: admin, body: { page: 1, rows: 10, key: '科技' } },
     { name: 'admin page 1, key 5678 (phone)', token: admin, body: { page: 1, rows: 10, key: '5678' } },
+    // 5+ letters/digits also look up a contact's WeChat id / QQ number exactly (the OR branch).
+    { name: 'admin page 1, key 13856 (phone or QQ)', token: admin, body: { page: 1, rows: 10, key: '13856' } },
+    { name: 'admin page 1, key wx_zhang2026 (WeChat)', token: admin, body: { page: 1, rows: 10, key: 'wx_zhang2026' } },
     { name: 'admin page 500', token: admin, body: { page: 500, rows: 10 } },
     { name: 'admin page 1, sort genjinTime asc', token: admin, body: { page: 1, rows: 10, sort: 'genjinTime', order: 'asc' } },
     { name: 'sales page 1 (scope own)', token: sales, body: { page: 1, rows: 10 } },
