@@ -7,6 +7,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/error-handler';
 import { registerStatic } from './http/static';
 import { offlineRealtime } from './hub/realtime';
@@ -79,6 +80,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.decorateRequest('actor', null);
 
   await app.register(formbody);
+  await registerCompression(app);
   registerErrorHandling(app, config.shellDist);
   fs.mkdirSync(config.mfDir, { recursive: true });
   await registerStatic(app, { mfDir: config.mfDir, shellDist: config.shellDist });
