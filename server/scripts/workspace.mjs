@@ -119,9 +119,9 @@ export async function buildStale() {
   return stale;
 }
 
-/** Runs the release command (`server/src/release/cli.ts`) with tsx, without building anything. */
+/** Runs the release command (the compiled `server/dist/release/cli.js`, built first when stale). */
 export function runDeliveryCommand(args, env = {}) {
-  return runPnpm(['--filter', '@portal/server', 'exec', 'tsx', 'src/release/cli.ts', ...args], { env: { ...process.env, ...env } });
+  return run(process.execPath, [path.join(repoRoot, 'server', 'scripts', 'delivery.mjs'), ...args], { env: { ...process.env, ...env } });
 }
 
 export function freePort() {
