@@ -1,7 +1,8 @@
 /**
  * Bundle figures: the JavaScript a browser actually downloads (as measured in headless Chromium)
  * 1. on the login page before logging in, and 2. after logging in, up to the workbench (/crm/index)
- * being idle. Sizes are raw and gzipped (zlib level 6, what a compressing proxy would send).
+ * being idle. Sizes: as sent by the server (compressed where it compressed), raw, and gzipped at zlib
+ * level 6 for comparison.
  *
  *   node server/scripts/bundle-size.mjs               builds what is missing, starts a throw-away portal
  *   node server/scripts/bundle-size.mjs --url http://localhost:8080   measures a running portal
@@ -26,36 +27,56 @@ function ownerOf(url) {
   return match ? match[1] : 'shell';
 }
 
+/**
+ * Records every script the page loads into `into` (url → sizes): `sent` is what the server actually
+ * sent (the encoded body, compressed when it was), `raw` the decoded bytes, `gzip` a zlib level-6
+ * figure for comparison. Body reads finish after the page has moved on: `settled(into)` waits for them.
+ */
+const pendingReads = new WeakMap();
+
 function collectScripts(page, into) {
-  page.on('response', async (response) => {
+  const pending = pendingReads.get(into) ?? new Set();
+  pendingReads.set(into, pending);
+  page.on('response', (response) => {
     const url = response.url();
     const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(url);
     if (!isScript || into.has(url) || !response.ok()) return;
     into.set(url, null);
-    try {
-      const body = await response.body();
-      into.set(url, { raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
-    } catch {
-      into.delete(url);
-    }
+    const read = (async () => {
+      try {
+        const body = await response.body();
+        const { responseBodySize } = await response.request().sizes();
+        into.set(url, { sent: responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+      } catch {
+        into.delete(url);
+      }
+    })();
+    pending.add(read);
+    void read.finally(() => pending.delete(read));
   });
+}
+
+/** Waits until every body read started for `into` has finished. */
+async function settled(into) {
+  const pending = pendingReads.get(into);
+  while (pending && pending.size > 0) await Promise.all([...pending]);
 }
 
 function summarize(label, scripts) {
   const byOwner = new Map();
-  let raw = 0;
-  let gzip = 0;
+  const total = { sent: 0, raw: 0, gzip: 0 };
   for (const [url, size] of scripts) {
     if (!size) continue;
-    raw += size.raw;
-    gzip += size.gzip;
-    const owner = byOwner.get(ownerOf(url)) ?? { files: 0, raw: 0, gzip: 0 };
-    byOwner.set(ownerOf(url), { files: owner.files + 1, raw: owner.raw + size.raw, gzip: owner.gzip + size.gzip });
+    for (const k of Object.keys(total)) total[k] += size[k];
+    const owner = byOwner.get(ownerOf(url)) ?? { files: 0, sent: 0, raw: 0, gzip: 0 };
+    byOwner.set(ownerOf(url), { files: owner.files + 1, sent: owner.sent + size.sent, raw: owner.raw + size.raw, gzip: owner.gzip + size.gzip });
   }
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`\n${label}: ${scripts.size} JS files, ${kb(gzip)} gzipped (${gzip} bytes; ${kb(raw)} raw)`);
-  for (const [owner, s] of [...byOwner].sort()) console.log(`  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
-  return { files: scripts.size, raw, gzip };
+  console.log(`\n${label}: ${scripts.size} JS files, ${kb(total.sent)} sent (${total.sent} bytes), ${kb(total.gzip)} gzipped, ${kb(total.raw)} raw`);
+  for (const [owner, s] of [...byOwner].sort()) {
+    console.log(`  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
+  }
+  return { files: scripts.size, ...total };
 }
 
 async function measure(baseUrl) {
@@ -71,6 +92,7 @@ async function measure(baseUrl) {
     const beforeLogin = new Map();
     collectScripts(page, beforeLogin);
     await page.goto('/login', { waitUntil: 'networkidle' });
+    await settled(beforeLogin);
     const login = summarize('Before login (/login)', beforeLogin);
 
     const afterLogin = new Map(beforeLogin);
@@ -82,8 +104,9 @@ async function measure(baseUrl) {
     await page.waitForURL((url) => url.pathname === '/crm/index', { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await new Promise((r) => setTimeout(r, 500));
+    await settled(afterLogin);
     const workbench = summarize('Up to the workbench (/crm/index, login page included)', afterLogin);
-    console.log(`\nadded by login → workbench: ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`);
+    console.log(`\nadded by login → workbench: ${((workbench.sent - login.sent) / 1024).toFixed(1)} KiB sent, ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`);
   } finally {
     await context.close();
     rmSync(userDataDir, { recursive: true, force: true });
