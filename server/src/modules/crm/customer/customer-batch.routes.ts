@@ -31,7 +31,7 @@ const ExportJob = Fields({ jobId: RequiredText('导出任务', 64) });
 export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   const temp = openTempFiles(app, ctx.config);
   const imports = createCustomerImport(ctx, temp);
-  const exports = createExportJobs(ctx, temp, 'customer');
+  const exportJobs = createExportJobs(ctx, temp, 'customer');
 
   // The upload lives in its own scope so that it gets a multipart parser even when no other module
   // registered one, without clashing with one registered for the whole app.
@@ -105,7 +105,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
         if (input.gonghai === 1) demand(actor, VIEW_POOL);
-        const job = await exports.start(actor, await customerExportSource(ctx, actor, toListQuery(input)));
+        const job = await exportJobs.start(actor, await customerExportSource(ctx, actor, toListQuery(input)));
         return success('导出已开始', job);
       },
     }),
@@ -118,7 +118,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       access: EXPORT_CUSTOMERS,
       record: 'self',
       input: ExportJob,
-      handler: async ({ input, actor }) => success('', exports.progress(actor, input.jobId)),
+      handler: async ({ input, actor }) => success('', exportJobs.progress(actor, input.jobId)),
     }),
 
     defineRoute({
@@ -130,7 +130,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       record: 'self',
       input: ExportJob,
       handler: async ({ input, actor, reply }) => {
-        const download = exports.download(actor, input.jobId);
+        const download = exportJobs.download(actor, input.jobId);
         return sendXlsx(reply, download.file, download.downloadName, download.finish);
       },
     }),
