@@ -53,41 +53,43 @@ const ADDED: Record<string, Record<string, string[]>> = {
 };
 
 type RoleRow = { id: number; name: string; rights: string };
+type Tree = Record<string, unknown>;
 
-function withAdded(json: string, added: Record<string, string[]>): string {
-  let tree: Record<string, unknown> = {};
+function readTree(json: string): Tree {
   try {
     const parsed: unknown = JSON.parse(json);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) tree = { ...parsed };
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { ...parsed };
   } catch {
     /* an unreadable rights text gets just the added rights */
   }
-  for (const [area, rights] of Object.entries(added)) {
-    const current = Array.isArray(tree[area]) ? (tree[area] as unknown[]).filter((p): p is string => typeof p === 'string') : [];
-    tree[area] = [...current, ...rights.filter((r) => !current.includes(r))];
-  }
-  return JSON.stringify(tree);
+  return {};
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : []);
+
+async function rewriteSeededRoles(db: Kysely<unknown>, change: (tree: Tree, added: Record<string, string[]>) => void): Promise<void> {
   const roles = await sql<RoleRow>`select id, name, rights from roles`.execute(db);
   for (const role of roles.rows) {
     const added = ADDED[role.name];
     if (!added) continue;
-    await sql`update roles set rights = ${withAdded(role.rights, added)} where id = ${role.id}`.execute(db);
+    const tree = readTree(role.rights);
+    change(tree, added);
+    await sql`update roles set rights = ${JSON.stringify(tree)} where id = ${role.id}`.execute(db);
   }
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await rewriteSeededRoles(db, (tree, added) => {
+    for (const [area, rights] of Object.entries(added)) {
+      const current = listOf(tree[area]);
+      tree[area] = [...current, ...rights.filter((r) => !current.includes(r))];
+    }
+  });
 }
 
 /** Removes exactly the action rights this migration adds. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const roles = await sql<RoleRow>`select id, name, rights from roles`.execute(db);
-  for (const role of roles.rows) {
-    const added = ADDED[role.name];
-    if (!added) continue;
-    const tree: Record<string, unknown> = JSON.parse(role.rights) as Record<string, unknown>;
-    for (const [area, rights] of Object.entries(added)) {
-      if (Array.isArray(tree[area])) tree[area] = (tree[area] as unknown[]).filter((p) => typeof p !== 'string' || !rights.includes(p));
-    }
-    await sql`update roles set rights = ${JSON.stringify(tree)} where id = ${role.id}`.execute(db);
-  }
+  await rewriteSeededRoles(db, (tree, added) => {
+    for (const [area, rights] of Object.entries(added)) if (area in tree) tree[area] = listOf(tree[area]).filter((p) => !rights.includes(p));
+  });
 }

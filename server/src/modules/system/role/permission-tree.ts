@@ -165,7 +165,3 @@ export function parseRights(json: string): PermissionTree {
 export function hasRight(tree: PermissionTree, area: AreaKey, path: string): boolean {
   return tree[area].includes(path);
 }
-
-export function hasRightUnder(tree: PermissionTree, area: AreaKey, prefix: string): boolean {
-  return tree[area].some((p) => p.startsWith(prefix));
-}
