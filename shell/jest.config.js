@@ -9,7 +9,8 @@ module.exports = {
   displayName: 'shell',
   testEnvironment: '<rootDir>/jest-environment.js',
   roots: ['<rootDir>/src'],
-  setupFilesAfterEnv: ['<rootDir>/src/test-setup.ts'],
+  // antd's styles outside the document: jsdom's getComputedStyle stays cheap (see shared-ui/test/detached-styles.ts).
+  setupFilesAfterEnv: [require.resolve('@portal/shared-ui/test/detached-styles'), '<rootDir>/src/test-setup.ts'],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/src/test-style-stub.js',
     '^@ant-design/colors/es/(.*)$': `${antColorsLib}/$1`,

@@ -6,6 +6,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
+const { precompressPlugins } = require('@portal/shared-ui/build/precompress.cjs');
 
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
 
@@ -45,6 +46,7 @@ module.exports = (_env, argv) => {
         dts: false,
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
+      ...(production ? precompressPlugins() : []),
     ],
     performance: { hints: false },
     devServer: {

@@ -27,8 +27,7 @@ export type CommandResult = { status: number; output: string };
 
 /** `tsx server/src/release/cli.ts …` against the test MF_DIR (what `pnpm release|rollback` runs). */
 export function deliveryCommand(args: string[], mfDir: string): CommandResult {
-  const tsx = path.join(repoRoot, 'server', 'node_modules', '.bin', 'tsx');
-  const result = spawnSync(tsx, [path.join(repoRoot, 'server', 'src', 'release', 'cli.ts'), ...args], {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'server', 'scripts', 'delivery.mjs'), ...args], {
     cwd: repoRoot,
     env: { ...process.env, MF_DIR: mfDir, INIT_CWD: repoRoot },
     encoding: 'utf8',

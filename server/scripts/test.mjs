@@ -16,6 +16,15 @@ const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The slowest test of each run against its timeout: a test must stay 4x below it (the test-suite issue). */
+const slowest = [];
+
+/** Each package's test timeout (jest's default 5 s unless its config says otherwise). */
+function timeoutOf(file) {
+  if (file.includes(`${path.sep}e2e${path.sep}`)) return 90_000;
+  if (file.includes(`${path.sep}server${path.sep}`)) return 30_000;
+  return 5_000;
+}
 
 /** jest arguments that write a JSON summary we add to the totals. */
 function jsonReport(name) {
@@ -29,6 +38,14 @@ function addCounts(name) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  let worst;
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      const ratio = (test.duration ?? 0) / timeoutOf(file.name);
+      if (!worst || ratio > worst.ratio) worst = { ratio, ms: test.duration, file: path.relative(process.cwd(), file.name), title: test.title };
+    }
+  }
+  if (worst) slowest.push({ run: name, ...worst });
 }
 
 async function step(name, report, action) {
@@ -101,6 +118,10 @@ async function main() {
 
   console.log('\n[portal] test summary:');
   for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name}`);
+  for (const w of slowest) {
+    const margin = w.ratio > 0 ? (1 / w.ratio).toFixed(1) : '∞';
+    console.log(`  slowest ${w.run}: ${w.ms} ms (${margin}x below its timeout) ${w.file} › ${w.title}`);
+  }
   rmSync(reportDir, { recursive: true, force: true });
   // The plain closing line CI reads.
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -20,7 +20,7 @@ export const REMOTES = ['crm', 'oa', 'bi', 'system'].map((area) => ({
 }));
 
 /** Shared sources every frontend build compiles (consumed as TypeScript source). */
-const FRONTEND_SHARED = ['shared-core/src', 'shared-core/build', 'shared-ui/src'];
+const FRONTEND_SHARED = ['shared-core/src', 'shared-core/build', 'shared-ui/src', 'shared-ui/build'];
 const frontendInputs = (dir) => [`${dir}/src`, `${dir}/public`, `${dir}/package.json`, `${dir}/webpack.config.js`, `${dir}/webpack.config.cjs`, `${dir}/tsconfig.json`, ...FRONTEND_SHARED];
 
 /** What `build` produces, in build order (sequential: the machine may have only 2 cores). */
@@ -119,9 +119,9 @@ export async function buildStale() {
   return stale;
 }
 
-/** Runs the release command (`server/src/release/cli.ts`) with tsx, without building anything. */
+/** Runs the release command (the compiled `server/dist/release/cli.js`, built first when stale). */
 export function runDeliveryCommand(args, env = {}) {
-  return runPnpm(['--filter', '@portal/server', 'exec', 'tsx', 'src/release/cli.ts', ...args], { env: { ...process.env, ...env } });
+  return run(process.execPath, [path.join(repoRoot, 'server', 'scripts', 'delivery.mjs'), ...args], { env: { ...process.env, ...env } });
 }
 
 export function freePort() {

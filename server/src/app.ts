@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
 import { registerApiDocs, registerApiDocsCollector } from './http/api-docs';
+import { registerCompression } from './http/compression';
 import { clientErrorResponse, registerErrorHandling } from './http/error-handler';
 import { addInputKeywords, AJV_OPTIONS } from './http/input-validation';
 import { trackRoutes } from './http/route-registry';
@@ -92,6 +93,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   await registerApiDocsCollector(app, API_VERSION);
   await app.register(formbody);
+  await registerCompression(app);
   registerErrorHandling(app, config.shellDist);
   fs.mkdirSync(config.mfDir, { recursive: true });
   await registerStatic(app, { mfDir: config.mfDir, shellDist: config.shellDist });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { startServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -73,4 +75,74 @@ test('API paths never fall back to the shell', async () => {
   const main = await s.post<{ result: string; msg: string }>('/main/role/unknown');
   expect(main.status).toBe(404);
   expect(main.body.result).toBe('error');
+});
+
+/** A raw GET (no automatic decompression): status, headers and the bytes as sent. */
+function rawGet(urlPath: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(s.url + urlPath, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('compression', () => {
+  const bundle = 'console.log("客户列表");\n'.repeat(400);
+  const file = `/mf/remote-crm/${version}/big.0123abcd.js`;
+
+  beforeAll(() => {
+    const dir = path.join(mfDir, 'remote-crm', version);
+    fs.writeFileSync(path.join(dir, 'big.0123abcd.js'), bundle);
+    fs.writeFileSync(path.join(dir, 'big.0123abcd.js.br'), zlib.brotliCompressSync(bundle));
+    fs.writeFileSync(path.join(dir, 'big.0123abcd.js.gz'), zlib.gzipSync(bundle));
+  });
+
+  test('a built asset is sent as its brotli or gzip sibling, whichever the browser accepts', async () => {
+    const br = await rawGet(file, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(bundle);
+
+    const gz = await rawGet(file, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.bytes).toString()).toBe(bundle);
+
+    const plain = await rawGet(file, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(bundle);
+  });
+
+  test('API replies above 1 KB are compressed, small ones are not', async () => {
+    const token = await s.login('admin', 'admin123');
+    const list = await new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const body = JSON.stringify({ page: 1, rows: 50 });
+      const req = http.request(
+        s.url + '/api/customer/index',
+        { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', authkey: token } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(list.headers['content-encoding']).toBe('br');
+    const decoded = JSON.parse(zlib.brotliDecompressSync(list.bytes).toString()) as { rows: unknown[]; total: number };
+    expect(decoded.rows.length).toBeGreaterThan(10);
+    expect(list.bytes.length).toBeLessThan(JSON.stringify(decoded).length / 2);
+
+    const small = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      http.get(s.url + '/api/user/isApplogin', { headers: { 'accept-encoding': 'br, gzip', authkey: token } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      }).on('error', reject);
+    });
+    expect(small['content-encoding']).toBeUndefined();
+  });
 });

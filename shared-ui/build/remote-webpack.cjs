@@ -13,6 +13,7 @@
  */
 const path = require('node:path');
 const { createRequire } = require('node:module');
+const { precompressPlugins } = require('./precompress.cjs');
 
 /** API prefixes the server answers (spec paths are case-insensitive: /api, /Api, /main). */
 const API_PATH = /^\/(api|main)\//i;
@@ -77,7 +78,7 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           dts: false,
         }),
         ...(production
-          ? []
+          ? precompressPlugins()
           : [
               new HtmlWebpackPlugin({
                 title: `${packageJson.name}（独立运行）`,

@@ -17,7 +17,7 @@ function createReactJestConfig({ displayName, dir }) {
       // @ant-design/icons' CommonJS build requires the ESM build of @ant-design/colors.
       '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     },
-    setupFilesAfterEnv: [path.join(__dirname, 'setup-dom.ts')],
+    setupFilesAfterEnv: [path.join(__dirname, 'detached-styles.ts'), path.join(__dirname, 'setup-dom.ts')],
   };
 }
 

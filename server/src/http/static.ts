@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * - the built shell from SHELL_DIST at `/`: index.html `no-cache`; content-hashed assets immutable;
  * - `/mf/registry.json` (and `history.json`) `no-store`: which build of each remote users get;
  * - `/mf/<remote-package>/<folder>/...` immutable for a year: a released folder never changes;
- * - SPA fallback: a GET that is not API/mf/hub and accepts text/html gets index.html.
+ * - SPA fallback: a GET that is not API/mf/hub and accepts text/html gets index.html;
+ * - the builds carry brotli and gzip siblings of their text assets (`x.js.br`, `x.js.gz`, made at build
+ *   time): the best one the browser accepts is sent as it is, with `Content-Encoding` and `Vary`.
  */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_NO_STORE = 'no-store';
@@ -44,6 +46,8 @@ export async function registerStatic(app: FastifyInstance, roots: { mfDir: strin
   });
   const setHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
     res.setHeader('Cache-Control', cacheControlFor(file, roots));
+    // The same URL is sent brotli, gzip or plain by Accept-Encoding: caches must keep them apart.
+    res.setHeader('Vary', 'Accept-Encoding');
   };
   await app.register(fastifyStatic, {
     root: roots.mfDir,
@@ -51,6 +55,7 @@ export async function registerStatic(app: FastifyInstance, roots: { mfDir: strin
     cacheControl: false,
     index: false,
     dotfiles: 'deny',
+    preCompressed: true,
     setHeaders,
   });
   if (fs.existsSync(roots.shellDist)) {
@@ -61,6 +66,7 @@ export async function registerStatic(app: FastifyInstance, roots: { mfDir: strin
       cacheControl: false,
       index: ['index.html'],
       dotfiles: 'deny',
+      preCompressed: true,
       setHeaders,
     });
   }

@@ -23,8 +23,6 @@ function renderPanel(props: Partial<Parameters<typeof DynamicFormPanel>[0]> = {}
   return { onClose };
 }
 
-// A drawer, a form and a user picker per test: slow on a busy machine.
-jest.setTimeout(15_000);
 
 afterEach(() => jest.restoreAllMocks());
 

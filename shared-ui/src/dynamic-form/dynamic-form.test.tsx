@@ -5,8 +5,6 @@ import { pickOption, renderDynamicForm } from './testing/render-dynamic-form';
 
 afterEach(() => jest.restoreAllMocks());
 
-// antd pickers in jsdom are slow on a machine shared with other test runs.
-jest.setTimeout(15_000);
 
 describe('DynamicForm', () => {
   it('shows 未知控件类型 for a type no control knows, and still renders the others', () => {

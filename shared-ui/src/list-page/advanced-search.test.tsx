@@ -4,8 +4,6 @@ import { ListPage } from './list-page';
 import { compactSearchValues } from './advanced-search';
 import type { FieldDefinition } from '../dynamic-form/types';
 
-// antd drawers and selects in jsdom on a busy machine need more than 5 s.
-jest.setTimeout(20000);
 
 type Row = { id: number; name: string };
 

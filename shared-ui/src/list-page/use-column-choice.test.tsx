@@ -9,7 +9,6 @@ jest.mock('@portal/shared-core', () => ({
   api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
 }));
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 type Row = { id: number; CustomerName: string; contact_mobile: string; level: string; UserName: string };
 

@@ -10,7 +10,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const tree: BranchNode[] = [
   {

@@ -9,7 +9,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const album = [
   { id: 1, url: '/files/a.png', filename: '二〇二六年产品发布会现场照片.png', userid: 7, size: 120, format: 'png' },

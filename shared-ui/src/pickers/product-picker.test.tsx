@@ -10,7 +10,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const products: ProductRecord[] = [
   { id: 5, name: '矿泉水', number: 'P005', standard: '500ml', unit: '瓶', price: 2, costPrice: 1, shuilv: 13, cover: '/files/water.png' },

@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TreePopover } from './tree-popover';
 import { filterTree } from './tree-nodes';
 
-jest.setTimeout(20000);
 
 const nodes = [
   { id: 1, text: '华东分公司', children: [{ id: 11, text: '销售一部' }, { id: 12, text: '市场部' }] },

@@ -11,7 +11,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const users: DirectoryUser[] = Array.from({ length: 6 }, (_, i) => ({
   UserID: i + 1,

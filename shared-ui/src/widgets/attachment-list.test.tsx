@@ -9,7 +9,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const files = [
   { id: 1, FileName: '我的报价.pdf', url: '/files/1.pdf', format: 'pdf', size: 1536, userid: 7, username: '张三', addTime: '2026-11-05 10:00' },

@@ -11,7 +11,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const product = (id: number, name: string, price: number): ProductRecord => ({
   id,

@@ -8,7 +8,6 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const regions: Record<string, { id: number; name: string }[]> = {
   '1': [

@@ -7,7 +7,6 @@ import { UploadWidget } from './upload-widget';
 jest.mock('./upload-transport', () => ({ ...jest.requireActual('./upload-transport'), uploadFile: jest.fn() }));
 
 const mockedUpload = jest.mocked(uploadFile);
-jest.setTimeout(20000);
 
 const uploaded = { id: 9, url: '/files/x.pdf', FileName: '合同.pdf', format: 'pdf', size: 12, userid: 7, username: '张三', addTime: '2026-11-05 10:00' };
 

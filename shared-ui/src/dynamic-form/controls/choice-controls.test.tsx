@@ -10,8 +10,6 @@ const colours = [
 
 afterEach(() => jest.restoreAllMocks());
 
-// antd pickers in jsdom are slow on a machine shared with other test runs.
-jest.setTimeout(15_000);
 
 describe('choice controls', () => {
   it('select: 请选择 when required; one option value, or several comma-joined', async () => {

@@ -10,8 +10,6 @@ function typeDate(input: HTMLElement, text: string) {
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
-// antd pickers in jsdom are slow on a machine shared with other test runs.
-jest.setTimeout(15_000);
 
 describe('date controls', () => {
   it("date: 请选择 when required; held as 'YYYY-MM-DD'", async () => {

@@ -2,8 +2,6 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@portal/shared-core';
 import { renderDynamicForm } from '../testing/render-dynamic-form';
 
-// antd pickers in jsdom are slow on a machine shared with other test runs.
-jest.setTimeout(15_000);
 
 describe('list controls', () => {
   it('property: label/value rows added, edited and removed', async () => {

@@ -8,7 +8,6 @@ jest.mock('@portal/shared-core', () => ({
   api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
 }));
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 function renderModal() {
   const onCreate = jest.fn();

@@ -9,7 +9,6 @@ jest.mock('@portal/shared-core', () => ({
   getSessionToken: () => 'token-1',
 }));
 const mockedApi = jest.mocked(api);
-jest.setTimeout(20000);
 
 const ENDPOINTS = { start: 'api/customer/ExportStart', progress: 'api/customer/ExportProgress', download: 'api/customer/ExportDownload' };
 
@@ -48,7 +47,7 @@ describe('批量导出', () => {
     );
     await waitFor(() => expect(mockedApi.fetch).toHaveBeenCalledWith(ENDPOINTS.start, query));
     expect(await screen.findByText('正在导出 1000 / 1500 条，完成后自动下载')).toBeInTheDocument();
-    expect(await screen.findByText('共 1500 条，已下载 客户导出.xlsx', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('共 1500 条，已下载 客户导出.xlsx', undefined, { timeout: 3000 })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/customer/ExportDownload?jobId=${'j'.repeat(32)}`);
     expect(init).toMatchObject({ method: 'GET', headers: { authkey: 'token-1' } });

@@ -12,7 +12,6 @@ jest.mock('@portal/shared-core', () => ({
 jest.mock('../../widgets/upload-transport', () => ({ ...jest.requireActual('../../widgets/upload-transport'), uploadFile: jest.fn() }));
 const mockedApi = jest.mocked(api);
 const mockedUpload = jest.mocked(uploadFile);
-jest.setTimeout(30000);
 
 const PREVIEW: ImportPreview = {
   token: 'a'.repeat(32),

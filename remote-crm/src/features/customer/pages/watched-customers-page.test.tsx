@@ -12,8 +12,6 @@ jest.mock('@portal/shared-core', () => ({
 
 const mockedApi = jest.mocked(api);
 
-// These tests drive whole antd drawers and selects; jsdom on a busy machine needs more than 5 s.
-jest.setTimeout(20000);
 
 const customers = [
   makeCustomer({ id: 1, CustomerName: '上海华信科技有限公司', clue: 2, genjinTime: '2026-11-05 08:00:00' }),
@@ -265,5 +263,5 @@ describe('list settings and batch tools', () => {
     fireEvent.click(await screen.findByRole('button', { name: '继续新建' }));
     await waitFor(() => expect(createPanel.closest('.ant-drawer')).toHaveClass('ant-drawer-open'));
     await listSettled();
-  }, 40000);
+  });
 });

@@ -33,7 +33,6 @@ function renderAt(path: string) {
 
 afterEach(() => jest.restoreAllMocks());
 
-jest.setTimeout(15_000);
 
 describe('CustomFormViewPage', () => {
   it('add: saves a new record through api/module/add and then shows its detail', async () => {

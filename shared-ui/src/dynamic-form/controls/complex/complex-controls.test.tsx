@@ -48,7 +48,6 @@ jest.mock('../../../widgets/rich-text-editor', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
-jest.setTimeout(30000);
 
 const uploadedFile = { id: 9, FileName: '合同.pdf', url: '/files/9.pdf', format: 'pdf', size: 2048, userid: 7, username: '张三', addTime: '2026-11-05 10:00' };
 
