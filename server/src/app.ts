@@ -7,8 +7,11 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
+import { registerApiDocs, registerApiDocsCollector } from './http/api-docs';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorResponse, registerErrorHandling } from './http/error-handler';
+import { addInputKeywords, AJV_OPTIONS } from './http/input-validation';
+import { trackRoutes } from './http/route-registry';
 import { registerStatic } from './http/static';
 import { offlineRealtime } from './hub/realtime';
 import { attachHub } from './hub/attach-hub';
@@ -54,6 +57,9 @@ declare module 'fastify' {
 
 export type PortalApp = FastifyInstance;
 
+/** The API version shown in the OpenAPI document. */
+const API_VERSION = '0.1.0';
+
 /**
  * Builds the whole server: opens and migrates the database, seeds it on first start, registers the
  * API, the static files and the error handling. The database closes with the app.
@@ -64,7 +70,13 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     trustProxy: config.trustProxy,
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
     bodyLimit: 2 * 1024 * 1024,
+    // Route input: see http/input-validation.ts (scalars coerced, defaults filled, unknown fields dropped).
+    ajv: { customOptions: AJV_OPTIONS, plugins: [addInputKeywords] },
+    // Refusals of Node's HTTP parser (431 header or URL too large, malformed requests) in the envelope.
+    clientErrorHandler: clientErrorResponse,
   });
+  // Before any route: every route is collected with its declaration, and the docs are built from them.
+  trackRoutes(app);
   const handle = openDatabase(config);
   app.addHook('onClose', async () => handle.close());
   try {
@@ -79,6 +91,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
 
+  await registerApiDocsCollector(app, API_VERSION);
   await app.register(formbody);
   await registerCompression(app);
   registerErrorHandling(app, config.shellDist);
@@ -86,6 +99,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await registerStatic(app, { mfDir: config.mfDir, shellDist: config.shellDist });
 
   const resolve: ActorResolver = (token) => resolveActor(ctx, token);
+  await registerApiDocs(app, resolve);
   // The realtime hub before the routes: services read ctx.realtime when they push (issue 4).
   ctx.realtime = await attachHub(app, ctx, resolve);
   registerSessionRoutes(app, ctx, resolve);

@@ -7,13 +7,14 @@ type Row = { id: number; code: string; CustomerName: string; level: string };
 type Progress = { done: number; total: number; finished: boolean };
 
 let s: TestServer;
-const t: Record<'admin' | 'sales' | 'finance', string> = { admin: '', sales: '', finance: '' };
+const t: Record<'admin' | 'manager' | 'sales' | 'finance', string> = { admin: '', manager: '', sales: '', finance: '' };
 
 const HEADERS = ['客户编号', '客户名称', '联系人', '手机号码', '客户来源', '客户级别', '所属行业', '地址', '负责人', '所属部门', '成交状态', '创建时间', '最后跟进时间', '下次跟进时间', '备注'];
 
 beforeAll(async () => {
   s = await startServer();
   t.admin = await s.login(...DEMO.admin);
+  t.manager = await s.login(...DEMO.manager);
   t.sales = await s.login(...DEMO.sales);
   t.finance = await s.login(...DEMO.finance);
 });
@@ -83,14 +84,17 @@ describe('customer export', () => {
     for (const r of rows.slice(1)) expect(r[5]).toBe('A');
   });
 
+  // Exporting is the action right customer/watched:export: managers (department scope) and administrators.
   test('applies the search key and the data scope of the user', async () => {
-    const list = await listAll({ scene: 'all' }, t.sales);
-    const { rows } = await exportRows({ scene: 'all' }, t.sales);
+    const list = await listAll({ scene: 'all' }, t.manager);
+    const everyone = await listAll({ scene: 'all' }, t.admin);
+    expect(list.total).toBeLessThan(everyone.total);
+    const { rows } = await exportRows({ scene: 'all' }, t.manager);
     expect(rows.length - 1).toBe(list.total);
     expect(new Set(rows.slice(1).map((r) => r[0]))).toEqual(new Set(list.rows.map((r) => r.code)));
 
-    const keyed = await listAll({ key: list.rows[0].CustomerName.slice(0, 3) }, t.sales);
-    const keyedExport = await exportRows({ key: list.rows[0].CustomerName.slice(0, 3) }, t.sales);
+    const keyed = await listAll({ key: list.rows[0].CustomerName.slice(0, 3) }, t.manager);
+    const keyedExport = await exportRows({ key: list.rows[0].CustomerName.slice(0, 3) }, t.manager);
     expect(keyedExport.rows.slice(1).map((r) => r[1])).toEqual(keyed.rows.map((r) => r.CustomerName));
   });
 
@@ -117,9 +121,9 @@ describe('customer export', () => {
 
     const start = await s.post<Envelope<{ jobId: string }>>('/api/customer/ExportStart', { filters: JSON.stringify({ level: 'C' }) }, { token: t.admin });
     const { jobId: otherJob } = start.body.data;
-    const other = await s.post<Envelope>('/api/customer/ExportProgress', { jobId: otherJob }, { token: t.sales });
+    const other = await s.post<Envelope>('/api/customer/ExportProgress', { jobId: otherJob }, { token: t.manager });
     expect(other.body).toMatchObject({ result: 'error', msg: '导出任务不存在或已过期' });
-    expect((await download(s, `/api/customer/ExportDownload?jobId=${otherJob}`, { token: t.sales })).status).toBe(404);
+    expect((await download(s, `/api/customer/ExportDownload?jobId=${otherJob}`, { token: t.manager })).status).toBe(404);
     // One running export per user; the next may start once it has finished.
     const busy = await s.post<Envelope<{ jobId: string }>>('/api/customer/ExportStart', {}, { token: t.admin });
     if (busy.body.result === 'error') expect(busy.body.msg).toBe('已有导出任务正在进行，请稍候');
@@ -130,6 +134,7 @@ describe('customer export', () => {
   test('needs a login and the customer permission; bad filters are refused by name', async () => {
     expect((await download(s, '/api/customer/ExportDownload?jobId=0')).status).toBe(401);
     expect((await s.post('/api/customer/ExportStart', {}, { token: t.finance })).status).toBe(403);
+    expect((await s.post('/api/customer/ExportStart', {}, { token: t.sales })).status).toBe(403);
     const bad = await s.post<Envelope>('/api/customer/ExportStart', { sort: 'password' }, { token: t.admin });
     expect(bad.body).toMatchObject({ result: 'error', msg: '排序字段不正确' });
     const none = await s.post<Envelope>('/api/customer/ExportStart', { key: '绝对不存在的客户名称xyz' }, { token: t.admin });

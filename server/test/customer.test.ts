@@ -285,19 +285,30 @@ describe('delete', () => {
   const create = async (name: string) =>
     (await s.post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { ...validCustomer, CustomerName: name }, { token: t.sales })).body.data?.id as number;
 
+  // Deleting customers is the action right customer/watched:delete (managers, administrators); a 销售
+  // maintains their customers but does not delete them. sales1 is in manager1's department, sales9 is not.
+  test('sales people have no delete right: 403 for their own customers too', async () => {
+    const mine = await create('销售不能删除的客户');
+    const before = await tableCounts(s.app);
+    const res = await s.post<Envelope>('/api/customer/delete', { ids: String(mine) }, { token: t.sales });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ result: 'error', msg: '没有权限执行此操作' });
+    expect(await tableCounts(s.app)).toEqual(before);
+  });
+
   test('is all-or-nothing: an id outside the scope or unknown deletes nothing', async () => {
     const mine = await create('待删除客户一');
     const foreign = await s.app.portal.db.selectFrom('customers').select('id').where('owner_id', '=', ids.sales9).executeTakeFirstOrThrow();
     const before = await tableCounts(s.app);
 
-    const outside = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},${foreign.id}` }, { token: t.sales });
+    const outside = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},${foreign.id}` }, { token: t.manager });
     expect(outside.status).toBe(403);
-    const unknown = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},999999` }, { token: t.sales });
+    const unknown = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},999999` }, { token: t.manager });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe('客户不存在');
-    const garbage = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},abc` }, { token: t.sales });
+    const garbage = await s.post<Envelope>('/api/customer/delete', { ids: `${mine},abc` }, { token: t.manager });
     expect(garbage.status).toBe(400);
-    const empty = await s.post<Envelope>('/api/customer/delete', { ids: '' }, { token: t.sales });
+    const empty = await s.post<Envelope>('/api/customer/delete', { ids: '' }, { token: t.manager });
     expect(empty.body.msg).toBe('请选择要删除的客户');
     expect(await tableCounts(s.app)).toEqual(before);
   });
@@ -306,7 +317,7 @@ describe('delete', () => {
     const a = await create('批量删除客户甲');
     const b = await create('批量删除客户乙');
     const before = await tableCounts(s.app);
-    const res = await s.post<Envelope>('/api/customer/delete', { ids: `${a},${b}` }, { token: t.sales });
+    const res = await s.post<Envelope>('/api/customer/delete', { ids: `${a},${b}` }, { token: t.manager });
     expect(res.body).toEqual({ result: 'success', msg: '删除成功' });
     const after = await tableCounts(s.app);
     expect(after.customers).toBe(before.customers - 2);

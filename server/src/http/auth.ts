@@ -1,6 +1,6 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../modules/auth/session/actor';
-import type { PermissionTree } from '../modules/system/role/permission-tree';
+import { isKnownRight, type PermissionTree, type RightArea } from '../modules/system/role/permission-tree';
 import { forbidden, MSG_LOGIN_EXPIRED, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -14,8 +14,36 @@ declare module 'fastify' {
 /** Resolves a login token: the actor, 'invalid' for an unknown/expired/revoked token. */
 export type ActorResolver = (token: string) => Promise<Actor | 'invalid'>;
 
-/** A permission requirement over the user's permission tree; `label` documents it in tests and logs. */
-export type Permission = { label: string; allows: (tree: PermissionTree) => boolean };
+/**
+ * A right a route demands: a page (`crm` `customer/watched`) or an action on a page
+ * (`customer/watched:delete`), as the role's permission tree lists them. `label` is how the
+ * documentation and the tests name it.
+ */
+export type Right = { label: string; allows: (tree: PermissionTree) => boolean };
+
+/** Who may call a route: anyone, any logged-in user, or holders of a right. */
+export type Access = 'public' | 'login' | Right;
+
+/** The page or page:action right `path` of `area`; an unknown page or action is a programming error. */
+export function can(area: RightArea, path: string): Right {
+  if (!isKnownRight(area, path)) throw new Error(`unknown right ${area} '${path}' (see PAGE_ACTIONS in permission-tree.ts)`);
+  return { label: `${area} ${path}`, allows: (tree) => tree[area].includes(path) };
+}
+
+/** Any page of `area` under `prefix` (e.g. every customer list may read customers). */
+export function canOpenAnyPage(area: RightArea, prefix: string): Right {
+  return { label: `${area} ${prefix}*`, allows: (tree) => tree[area].some((p) => p.startsWith(prefix)) };
+}
+
+/** Any one of the rights. */
+export function anyOf(...rights: Right[]): Right {
+  return { label: rights.map((r) => r.label).join(' | '), allows: (tree) => rights.some((r) => r.allows(tree)) };
+}
+
+/** Inside a handler: a further right the call needs (e.g. create vs edit decided by the input). */
+export function demand(actor: Actor, right: Right): void {
+  if (!right.allows(actor.rights)) throw forbidden();
+}
 
 export function tokenOf(request: FastifyRequest): string | undefined {
   const raw = request.headers.authkey;
@@ -24,24 +52,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token ? token : undefined;
 }
 
-/** preHandlers for a route: login required, then (optionally) the permission. */
-export function guarded(resolve: ActorResolver, permission?: Permission): preHandlerAsyncHookHandler[] {
-  const login: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = tokenOf(request);
-    if (!token) throw unauthorized();
-    const actor = await resolve(token);
-    if (actor === 'invalid') throw unauthorized(MSG_LOGIN_EXPIRED);
-    request.actor = actor;
-  };
-  if (!permission) return [login];
-  const check: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    if (!request.actor || !permission.allows(request.actor.rights)) throw forbidden();
-  };
-  return [login, check];
-}
-
-/** The actor of a guarded route. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthorized();
-  return request.actor;
+/** The actor behind `token` when it holds `access` (401 without a valid login, 403 without the right). */
+export async function authorise(resolve: ActorResolver, token: string | undefined, access: Exclude<Access, 'public'>): Promise<Actor> {
+  if (!token) throw unauthorized();
+  const actor = await resolve(token);
+  if (actor === 'invalid') throw unauthorized(MSG_LOGIN_EXPIRED);
+  if (access !== 'login' && !access.allows(actor.rights)) throw forbidden();
+  return actor;
 }

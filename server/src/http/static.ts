@@ -35,6 +35,15 @@ export function isSpaPath(url: string): boolean {
 }
 
 export async function registerStatic(app: FastifyInstance, roots: { mfDir: string; shellDist: string }): Promise<void> {
+  app.declareRoutesUnder((url) => url.startsWith('/mf/') || url === '/' || url === '/*', {
+    method: 'GET',
+    url: '/',
+    summary: '静态资源：门户外壳与已发布的远程模块',
+    tag: 'static',
+    access: 'public',
+    record: 'none',
+    hidden: true,
+  });
   const setHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
     res.setHeader('Cache-Control', cacheControlFor(file, roots));
     // The same URL is sent brotli, gzip or plain by Accept-Encoding: caches must keep them apart.

@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
 import { failure } from '../http/envelope';
+import type { RouteDeclaration } from '../http/route';
 import { MSG_LOGIN_EXPIRED, MSG_LOGIN_REQUIRED } from '../http/errors';
 import { LongPollingTransport, WebSocketTransport, type HubConnection, type HubUser } from './connection';
 import { MAX_MESSAGE_CHARS, type Hub } from './hub';
@@ -32,10 +33,14 @@ type Query = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
 
-/** `Authorization: Bearer <token>` (fetch, Node's WebSocket) or `?access_token=` (browser WebSocket). */
+/**
+ * `Authorization: Bearer <token>` (fetch, Node's WebSocket), `?access_token=` (browser WebSocket), or
+ * the API's own `authkey` header.
+ */
 function tokenOf(headers: IncomingHttpHeaders, queryToken: string | undefined | null): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '');
-  const token = bearer?.[1] ?? queryToken ?? undefined;
+  const authkey = typeof headers.authkey === 'string' ? headers.authkey.trim() : undefined;
+  const token = bearer?.[1] ?? queryToken ?? (authkey || undefined);
   return token ? token : undefined;
 }
 
@@ -155,16 +160,35 @@ export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    scope.all(`${path}/negotiate`, async (request, reply) => {
+    const negotiateDeclaration: RouteDeclaration = {
+      method: 'POST',
+      url: `${path}/negotiate`,
+      summary: '实时推送：协商连接（SignalR 协议，返回 connectionToken 与可用传输方式）',
+      description: '登录令牌放在 Authorization: Bearer、?access_token= 或 authkey 请求头中；无效时回答401。',
+      tag: 'realtime',
+      access: 'login',
+      record: 'self',
+    };
+    scope.all(`${path}/negotiate`, { config: { declaration: negotiateDeclaration } }, async (request, reply) => {
       allowOrigin(request, reply);
       if (request.method === 'POST') return negotiate(request, reply);
       if (request.method === 'OPTIONS') return preflight(reply, 'POST, OPTIONS');
       return reply.code(405).header('allow', 'POST').send();
     });
 
+    const connectionDeclaration: RouteDeclaration = {
+      method: 'GET',
+      url: path,
+      summary: '实时推送：长轮询（GET 取消息，POST 发送，DELETE 结束；?id= 为连接令牌）',
+      description: '连接令牌由协商得到；之后的每个请求都必须来自协商时的同一用户（否则401或403）。WebSocket 在同一路径升级。',
+      tag: 'realtime',
+      access: 'public',
+      record: 'owner',
+    };
     scope.all(
       path,
       {
+        config: { declaration: connectionDeclaration },
         // A second concurrent POST on one connection is refused before its body is read.
         onRequest: async (request, reply) => {
           if (request.method !== 'POST') return;

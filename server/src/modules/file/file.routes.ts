@@ -2,41 +2,30 @@ import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../http/auth';
+import type { ActorResolver } from '../../http/auth';
 import { success } from '../../http/envelope';
-import { badRequest, notFound } from '../../http/errors';
-import { integer, requestInput, text, type Input } from '../../http/input';
-import { apiPath } from '../../http/url';
-import { discardUpload, multipartLimits, receiveUpload, sweepTempDir, tempDirOf } from './file-upload';
+import { notFound } from '../../http/errors';
+import { Fields, Id, Integer, MAX_ID, Paging, RequiredText, Text } from '../../http/input-fields';
+import { checkInput } from '../../http/input-validation';
+import { defineRoute, mountRoutes } from '../../http/route';
+import { discardUpload, MSG_BAD_NAME, multipartLimits, receiveUpload, sweepTempDir, tempDirOf } from './file-upload';
 import { serveStoredFile } from './file-serving';
 import { deleteOwnFile, listAlbum, listAttachments, listOwnFiles, MSG_FILE_NOT_FOUND, renameOwnFile, saveUpload, type UploadParams } from './file.service';
 
-const CODE = /^[A-Za-z0-9_-]*$/;
+const MSG_CODE = '表单编码只能包含字母、数字、下划线或连字符';
+const FormCode = Text('表单编码', 64, { pattern: '^[A-Za-z0-9_-]*$', messages: { invalid: MSG_CODE } });
+const PicType = Text('附件类型', 30);
+const ModelId = Integer('记录', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '记录ID不正确' } });
+const FileId = Fields({ id: Id('文件', { messages: { invalid: MSG_FILE_NOT_FOUND } }) });
 
-function uploadParams(fields: Input): UploadParams {
-  const code = text(fields, 'code', { label: '表单编码', max: 64 });
-  if (!CODE.test(code)) throw badRequest('表单编码只能包含字母、数字、下划线或连字符');
-  return {
-    modelId: integer(fields, 'modelId', 0, { min: 0, message: '记录ID不正确' }),
-    picType: text(fields, 'picType', { label: '附件类型', max: 30 }),
-    code,
-    userType: text(fields, 'userType', { label: '用户类型', max: 30 }),
-    categoryId: integer(fields, 'categoryid', 0, { min: 0, message: '分类ID不正确' }),
-  };
-}
-
-function pageOf(input: Input, fallbackRows: number): { page: number; rows: number } {
-  return {
-    page: integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' }),
-    rows: integer(input, 'rows', fallbackRows, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' }),
-  };
-}
-
-function fileId(input: Input): number {
-  const id = integer(input, 'id', undefined, { min: 1, message: MSG_FILE_NOT_FOUND });
-  if (id === undefined) throw badRequest('请选择文件');
-  return id;
-}
+/** Fields of an upload besides the file; the uploader is always the logged-in user (a `userid` field is ignored). */
+const UploadFields = Fields({
+  modelId: ModelId,
+  picType: PicType,
+  code: FormCode,
+  userType: Text('用户类型', 30),
+  categoryid: Integer('分类', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '分类ID不正确' } }),
+});
 
 /**
  * Uploads (multipart, one file per request, checked before anything is kept), attachment lists,
@@ -48,62 +37,121 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
   // preservePath: the raw client name reaches the checks, so a name with a path is refused rather than silently cut.
   await app.register(multipart, { limits: multipartLimits(ctx.config.uploadMaxBytes), throwFileSizeLimit: false, preservePath: true });
 
-  /** Fields modelId, picType, code, userid, userType, categoryid; the uploader is always the logged-in user. */
-  app.post(apiPath('/api/file/UploadFile'), { preHandler: guarded(resolve) }, async (request) => {
-    const actor = actorOf(request);
-    const received = await receiveUpload(request, ctx.config.uploadDir, ctx.config.uploadMaxBytes);
-    let params: UploadParams;
-    try {
-      params = uploadParams(received.fields);
-    } catch (err) {
-      await discardUpload(received);
-      throw err;
-    }
-    return success('上传成功', await saveUpload(ctx, actor, received, params));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/file/UploadFile',
+      summary: '上传一个附件或图片（multipart；先检查，通过后才保存）',
+      tag: 'file',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      uploadFields: UploadFields,
+      handler: async ({ request, actor }) => {
+        const received = await receiveUpload(request, ctx.config.uploadDir, ctx.config.uploadMaxBytes);
+        let params: UploadParams;
+        try {
+          const fields = checkInput(UploadFields, received.fields);
+          params = { modelId: fields.modelId, picType: fields.picType, code: fields.code, userType: fields.userType, categoryId: fields.categoryid };
+        } catch (err) {
+          await discardUpload(received);
+          throw err;
+        }
+        return success('上传成功', await saveUpload(ctx, actor, received, params));
+      },
+    }),
 
-  /** {code, picType, modelId}: a form's or a record's attachments. */
-  app.post(apiPath('/api/file/list'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const code = text(input, 'code', { label: '表单编码', max: 64 });
-    const picType = text(input, 'picType', { label: '附件类型', max: 30 });
-    const modelId = integer(input, 'modelId', 0, { min: 0, message: '记录ID不正确' });
-    return listAttachments(ctx, { code, picType, modelId, ...pageOf(input, 100) });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/file/list',
+      summary: '一个表单或一条记录的附件（code、picType、modelId）',
+      description: '任何登录用户都可按表单编码或记录ID列出附件；附件归属记录后的记录级检查属于文件访问的改进，尚未在此实现。',
+      tag: 'file',
+      access: 'login',
+      record: 'none',
+      input: Fields({ code: FormCode, picType: PicType, modelId: ModelId, ...Paging(100) }),
+      handler: async ({ input }) => listAttachments(ctx, input),
+    }),
 
-  /** The user's own uploads. */
-  app.post(apiPath('/api/file/index'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    return listOwnFiles(ctx, actorOf(request), { picType: text(input, 'picType', { label: '附件类型', max: 30 }), ...pageOf(input, 20) });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/file/index',
+      summary: '自己上传的文件',
+      tag: 'file',
+      access: 'login',
+      record: 'self',
+      input: Fields({ picType: PicType, ...Paging(20) }),
+      handler: async ({ input, actor }) => listOwnFiles(ctx, actor, input),
+    }),
 
-  app.post(apiPath('/api/file/DeleteFile'), { preHandler: guarded(resolve) }, async (request) => {
-    await deleteOwnFile(ctx, actorOf(request), fileId(requestInput(request)));
-    return success('删除成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/file/DeleteFile',
+      summary: '删除自己上传的文件',
+      tag: 'file',
+      access: 'login',
+      record: 'owner',
+      input: FileId,
+      handler: async ({ input, actor }) => {
+        await deleteOwnFile(ctx, actor, input.id);
+        return success('删除成功');
+      },
+    }),
 
-  /** {id, filename}: renames the uploader's own file. */
-  app.post(apiPath('/api/file/edit'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const raw = input.filename ?? input.FileName;
-    if (raw !== undefined && typeof raw !== 'string') throw badRequest('文件名不合法');
-    return success('保存成功', await renameOwnFile(ctx, actorOf(request), fileId(input), raw ?? ''));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/file/edit',
+      summary: '重命名自己上传的文件（filename 或 FileName）',
+      tag: 'file',
+      access: 'login',
+      record: 'owner',
+      input: Fields({
+        ...FileId.properties,
+        filename: Text('文件名', 255, { messages: { invalid: MSG_BAD_NAME, tooLong: MSG_BAD_NAME } }),
+        FileName: Text('文件名', 255, { messages: { invalid: MSG_BAD_NAME, tooLong: MSG_BAD_NAME } }),
+      }),
+      handler: async ({ input, actor }) => success('保存成功', await renameOwnFile(ctx, actor, input.id, input.filename || input.FileName)),
+    }),
 
-  app.post(apiPath('/api/album/index'), { preHandler: guarded(resolve) }, async (request) => {
-    const { page, rows } = pageOf(requestInput(request), 20);
-    return listAlbum(ctx, actorOf(request), page, rows);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/album/index',
+      summary: '相册：自己上传的图片',
+      tag: 'file',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...Paging(20) }),
+      handler: async ({ input, actor }) => listAlbum(ctx, actor, input.page, input.rows),
+    }),
 
-  app.post(apiPath('/api/album/delete'), { preHandler: guarded(resolve) }, async (request) => {
-    await deleteOwnFile(ctx, actorOf(request), fileId(requestInput(request)), true);
-    return success('删除成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/album/delete',
+      summary: '相册：删除自己上传的图片',
+      tag: 'file',
+      access: 'login',
+      record: 'owner',
+      input: FileId,
+      handler: async ({ input, actor }) => {
+        await deleteOwnFile(ctx, actor, input.id, true);
+        return success('删除成功');
+      },
+    }),
 
-  app.get('/files/:name', async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const served = await serveStoredFile(ctx, name, reply);
-    if (!served) throw notFound(MSG_FILE_NOT_FOUND);
-    return reply;
-  });
+    defineRoute({
+      method: 'GET',
+      url: '/files/:name',
+      summary: '上传文件的内容（按存储名）',
+      description: '存储名是随机生成的，不可猜测；其他名称一律回答文件不存在。',
+      tag: 'file',
+      access: 'public',
+      record: 'none',
+      input: Fields({ name: RequiredText('文件名', 100, { messages: { missing: MSG_FILE_NOT_FOUND, invalid: MSG_FILE_NOT_FOUND, tooLong: MSG_FILE_NOT_FOUND } }) }),
+      handler: async ({ input, reply }) => {
+        const served = await serveStoredFile(ctx, input.name, reply);
+        if (!served) throw notFound(MSG_FILE_NOT_FOUND);
+        return reply;
+      },
+    }),
+  ]);
 }

@@ -1,29 +1,45 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import type { ActorResolver } from '../../http/auth';
 import { success } from '../../http/envelope';
-import { idList, integer, requestInput } from '../../http/input';
-import { apiPath } from '../../http/url';
+import { Fields, Flag, Ids, MESSAGES_KEYWORD, Paging } from '../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../http/route';
 import { listNotifications, markNotificationsRead } from './notification.service';
+
+const MSG_NO_IDS = '请选择要标记的消息';
 
 /** Everyone logged in has a drawer; each user reads and marks only their own notifications. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/notification/index'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-    const rows = integer(input, 'rows', 10, { min: 1, max: 100, message: '每页条数必须是1到100之间的整数' });
-    const isread = integer(input, 'isread', 0, { min: 0, max: 1, message: '已读状态只能是0或1' }) as 0 | 1;
-    return listNotifications(ctx, actorOf(request).userId, { page, rows, isread });
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/notification/index',
+      summary: '消息提醒列表（isread：0 未读，1 已读）',
+      tag: 'notification',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...Paging(10, 100), isread: Flag('已读状态', 0, { messages: { invalid: '已读状态只能是0或1' } }) }),
+      handler: async ({ input, actor }) => listNotifications(ctx, actor.userId, input),
+    }),
 
-  app.post(apiPath('/api/notification/setread'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const raw = input.ids;
-    const all = typeof raw === 'string' && raw.trim().toLowerCase() === 'all';
-    const ids = all ? 'all' : idList(input, 'ids', { missing: '请选择要标记的消息', invalid: '消息ID不正确' });
-    if (ids !== 'all' && ids.length > 1000) throw badRequest('一次最多标记1000条消息');
-    const count = await markNotificationsRead(ctx, actorOf(request).userId, ids);
-    return success('已标记为已读', { count });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/notification/setread',
+      summary: '标记消息为已读（ids 逗号分隔，或 all 表示全部）',
+      tag: 'notification',
+      access: 'login',
+      record: 'self',
+      input: Fields({
+        ids: Type.Union([Type.Literal('all'), Ids('消息', 1000)], {
+          title: '消息',
+          [MESSAGES_KEYWORD]: { missing: MSG_NO_IDS, invalid: '消息ID不正确', tooMany: '一次最多标记1000条消息' },
+        }),
+      }),
+      handler: async ({ input, actor }) => {
+        const count = await markNotificationsRead(ctx, actor.userId, input.ids);
+        return success('已标记为已读', { count });
+      },
+    }),
+  ]);
 }

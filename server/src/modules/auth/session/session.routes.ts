@@ -1,58 +1,96 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { requestInput, text } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, RequiredText, Secret } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { changePassword, login, logout } from './session.service';
 
+const MSG_NEW_PASSWORD_LENGTH = '新密码长度必须为6到32个字符';
+
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/user/login'), async (request) => {
-    const input = requestInput(request);
-    const username = text(input, 'username', { label: '用户名', required: true, requiredMessage: '请输入用户名', max: 50 });
-    const password = typeof input.password === 'string' ? input.password : input.password === undefined ? '' : String(input.password);
-    if (password === '') throw badRequest('请输入密码');
-    if (password.length > 100) throw badRequest('用户名或密码错误');
-    const userAgent = String(request.headers['user-agent'] ?? '');
-    const { token, actor } = await login(ctx, { username, password, ip: request.ip, userAgent });
-    const branches = await loadBranchIndex(ctx.db);
-    return {
-      ...success('登录成功', {
-        LoginToken: token,
-        NickName: actor.nickName,
-        UserID: actor.userId,
-        ShopID: branches.rootOf(actor.branchId) ?? 0,
-        header: actor.header,
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/login',
+      summary: '登录：返回登录令牌、用户信息和权限树（model）',
+      tag: 'auth',
+      access: 'public',
+      record: 'none',
+      input: Fields({
+        username: RequiredText('用户名', 50, { messages: { missing: '请输入用户名' } }),
+        // Longer than any password we accept: answered like a wrong password.
+        password: Secret('密码', 100, { messages: { missing: '请输入密码', tooLong: '用户名或密码错误' } }),
       }),
-      model: actor.rights,
-    };
-  });
+      handler: async ({ input, request }) => {
+        const userAgent = String(request.headers['user-agent'] ?? '');
+        const { token, actor } = await login(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent });
+        const branches = await loadBranchIndex(ctx.db);
+        return {
+          ...success('登录成功', {
+            LoginToken: token,
+            NickName: actor.nickName,
+            UserID: actor.userId,
+            ShopID: branches.rootOf(actor.branchId) ?? 0,
+            header: actor.header,
+          }),
+          model: actor.rights,
+        };
+      },
+    }),
 
-  app.post(apiPath('/api/user/logout'), { preHandler: guarded(resolve) }, async (request) => {
-    await logout(ctx, actorOf(request).sessionId);
-    return success('退出成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/logout',
+      summary: '退出登录：结束当前会话',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor }) => {
+        await logout(ctx, actor.sessionId);
+        return success('退出成功');
+      },
+    }),
 
-  app.get(apiPath('/api/user/isApplogin'), { preHandler: guarded(resolve) }, async (request) => {
-    return success('已登陆', { login: true, UserID: actorOf(request).userId });
-  });
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/isApplogin',
+      summary: '检查登录是否有效',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor }) => success('已登陆', { login: true, UserID: actor.userId }),
+    }),
 
-  /** Fresh permissions (spec §7 `POST /Api/menu/auth/`). */
-  app.post(apiPath('/Api/menu/auth/'), { preHandler: guarded(resolve) }, async (request) => {
-    return success('获取成功', actorOf(request).rights);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/Api/menu/auth/',
+      summary: '当前用户的权限树（与登录返回的 model 相同）',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor }) => success('获取成功', actor.rights),
+    }),
 
-  app.post(apiPath('/api/user/EditPwd'), { preHandler: guarded(resolve) }, async (request) => {
-    const actor = actorOf(request);
-    const input = requestInput(request);
-    const oldpwd = typeof input.oldpwd === 'string' ? input.oldpwd : '';
-    const newpwd = typeof input.newpwd === 'string' ? input.newpwd : '';
-    if (oldpwd === '') throw badRequest('原密码不能为空');
-    if (newpwd === '') throw badRequest('新密码不能为空');
-    if ([...newpwd].length < 6 || [...newpwd].length > 32) throw badRequest('新密码长度必须为6到32个字符');
-    await changePassword(ctx, actor, oldpwd, newpwd);
-    return success('密码修改成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/EditPwd',
+      summary: '修改自己的密码（其他会话随之结束）',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({
+        oldpwd: Secret('原密码', 100),
+        newpwd: Secret('新密码', 32, { min: 6, messages: { invalid: MSG_NEW_PASSWORD_LENGTH, tooLong: MSG_NEW_PASSWORD_LENGTH } }),
+      }),
+      handler: async ({ input, actor }) => {
+        await changePassword(ctx, actor, input.oldpwd, input.newpwd);
+        return success('密码修改成功');
+      },
+    }),
+  ]);
 }

@@ -1,37 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver, type Permission } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+import { canOpenAnyPage, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { choice, integer, requestInput, text, type Input } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, Id, OneOf, Paging, Text } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
-import { hasRightUnder } from '../../system/role/permission-tree';
 import { listContracts, MSG_CONTRACT_NOT_FOUND, viewContract } from './contract.service';
-import type { ContractListQuery } from './contract.types';
 
-/** Any contract page (`crm` permission under `signorentry/`); the data scope then limits the rows. */
-export const VIEW_CONTRACTS: Permission = { label: "crm 'signorentry/*'", allows: (t) => hasRightUnder(t, 'crm', 'signorentry/') };
-
-/** `dataType` is the scene of the customer lists: all (default), mine, participating, subordinates. */
-export function parseContractListQuery(input: Input): ContractListQuery {
-  const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-  const rows = integer(input, 'rows', 10, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-  const key = text(input, 'key', { label: '搜索关键字', max: 100 });
-  const scene = choice(input, 'dataType', SCENES, 'all', '数据范围参数不正确');
-  return { page, rows, key, scene };
-}
+/** Any contract page (`crm` right under `signorentry/`); the data scope then limits the rows. */
+export const VIEW_CONTRACTS = canOpenAnyPage('crm', 'signorentry/');
 
 export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /** The contract list, also the default source of the contract select (spec §7). */
-  app.post(apiPath('/api/contract/index'), { preHandler: guarded(resolve, VIEW_CONTRACTS) }, async (request) => {
-    return listContracts(ctx, actorOf(request), parseContractListQuery(requestInput(request)));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/contract/index',
+      summary: '合同列表（也是合同选择框的默认数据源）',
+      description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。',
+      tag: 'crm',
+      access: VIEW_CONTRACTS,
+      record: 'data-scope',
+      input: Fields({
+        ...Paging(10),
+        key: Text('搜索关键字', 100),
+        dataType: OneOf('数据范围', SCENES, 'all', { messages: { invalid: '数据范围参数不正确' } }),
+      }),
+      handler: async ({ input, actor }) => listContracts(ctx, actor, { page: input.page, rows: input.rows, key: input.key, scene: input.dataType }),
+    }),
 
-  /** One contract's basic detail; the form engine prefills a form opened with a contractId from it. */
-  app.post(apiPath('/api/contract/Views'), { preHandler: guarded(resolve, VIEW_CONTRACTS) }, async (request) => {
-    const id = integer(requestInput(request), 'id', undefined, { min: 1, message: MSG_CONTRACT_NOT_FOUND });
-    if (id === undefined) throw badRequest('请选择合同');
-    return success('获取成功', await viewContract(ctx, actorOf(request), id));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/contract/Views',
+      summary: '合同基本信息（以 contractId 打开的表单据此预填）',
+      tag: 'crm',
+      access: VIEW_CONTRACTS,
+      record: 'data-scope',
+      input: Fields({ id: Id('合同', { messages: { invalid: MSG_CONTRACT_NOT_FOUND } }) }),
+      handler: async ({ input, actor }) => success('获取成功', await viewContract(ctx, actor, input.id)),
+    }),
+  ]);
 }

@@ -1,31 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver, type Permission } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+import { anyOf, can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { idList, integer, requestInput } from '../../../http/input';
-import { apiPath } from '../../../http/url';
-import { hasRight } from '../../system/role/permission-tree';
+import { Fields, Id, Ids } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { ASSIGN_MAX, assignCustomers, customerCounts, MSG_NO_ADVISER, MSG_NO_CUSTOMERS } from './customer-assignment';
 import { MSG_CUSTOMER_NOT_FOUND } from './customer.service';
 
-/** Assigning customers: the "customers awaiting assignment" page (managers and administrators). */
-export const ASSIGN_CUSTOMERS: Permission = { label: "crm 'customer/daifenpei'", allows: (t) => hasRight(t, 'crm', 'customer/daifenpei') };
+/** Assigning customers: from 待分配 (customers awaiting assignment), 我的客户 or the public pool. */
+export const ASSIGN_CUSTOMERS = anyOf(can('crm', 'customer/daifenpei:assign'), can('crm', 'customer/watched:assign'), can('crm', 'customer/total:assign'));
 
 export function registerCustomerAssignmentRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/customer/KehuDistribution'), { preHandler: guarded(resolve, ASSIGN_CUSTOMERS) }, async (request) => {
-    const input = requestInput(request);
-    const ids = idList(input, 'ids', { missing: MSG_NO_CUSTOMERS, invalid: MSG_CUSTOMER_NOT_FOUND });
-    if (ids.length > ASSIGN_MAX) throw badRequest(`一次最多分配${ASSIGN_MAX}个客户`);
-    const adviserId = integer(input, 'userid', undefined, { min: 1, message: MSG_NO_ADVISER });
-    if (adviserId === undefined) throw badRequest(MSG_NO_ADVISER);
-    const count = await assignCustomers(ctx, actorOf(request), ids, adviserId);
-    return success('分配成功', { count });
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/KehuDistribution',
+      summary: '分配客户给顾问（userid）',
+      tag: 'crm',
+      access: ASSIGN_CUSTOMERS,
+      record: 'data-scope',
+      input: Fields({
+        ids: Ids('客户', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: `一次最多分配${ASSIGN_MAX}个客户` } }),
+        userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
+      }),
+      handler: async ({ input, actor }) => {
+        const count = await assignCustomers(ctx, actor, input.ids, input.userid);
+        return success('分配成功', { count });
+      },
+    }),
 
-  /** Counts for the menu badges of the signed-in user; a user without customers simply gets zeros. */
-  app.post(apiPath('/api/customer/kehuCounts'), { preHandler: guarded(resolve) }, async (request) => {
-    const counts = await customerCounts(ctx, actorOf(request).userId);
-    return success(JSON.stringify({ 再分配number: counts.reassigned, 我的number: counts.mine }));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/kehuCounts',
+      summary: '菜单角标：再分配和我的客户数量（msg 为 JSON）',
+      description: '没有客户的用户得到 0。',
+      tag: 'crm',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor }) => {
+        const counts = await customerCounts(ctx, actor.userId);
+        return success(JSON.stringify({ 再分配number: counts.reassigned, 我的number: counts.mine }));
+      },
+    }),
+  ]);
 }

@@ -1,33 +1,37 @@
 /**
  * The customer list's batch tools (更多 menu): import from .xlsx (preview → dry run → import),
- * background export of the current filter, and 查重. Permissions as the list (export, 查重) and the
- * create form (import); data scope as the list.
+ * background export of the current filter, and 查重. Import needs crm `customer/watched:import`, export
+ * `customer/watched:export`, 查重 (checked before creating a customer) `customer/watched:create`; data
+ * scope as the list.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../../http/auth';
+import { can, demand, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { forbidden } from '../../../http/errors';
-import { requestInput, text } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { badRequest } from '../../../http/errors';
+import { Fields, RequiredText, Text } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { createExportJobs } from '../../shared/batch/export-jobs';
+import { ImportInput, ImportTokenInput } from '../../shared/batch/import-input';
 import { openTempFiles } from '../../shared/batch/temp-files';
 import { IMPORT_MAX_BYTES } from '../../shared/batch/xlsx-read';
 import { sendXlsx } from '../../shared/batch/xlsx-write';
-import { hasRight } from '../../system/role/permission-tree';
-import { findDuplicateCustomers, parseDuplicateQuery } from './customer-duplicate';
+import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
 import { createCustomerImport } from './customer-import';
-import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
-import { parseListQuery } from './customer.validation';
+import { CREATE_CUSTOMERS, VIEW_POOL } from './customer.routes';
+import { CustomerListInput, toListQuery } from './customer.validation';
+
+export const IMPORT_CUSTOMERS = can('crm', 'customer/watched:import');
+export const EXPORT_CUSTOMERS = can('crm', 'customer/watched:export');
+
+const ExportJob = Fields({ jobId: RequiredText('导出任务', 64) });
 
 export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   const temp = openTempFiles(app, ctx.config);
   const imports = createCustomerImport(ctx, temp);
-  const exports = createExportJobs(ctx, temp, 'customer');
-  const canEdit = { preHandler: guarded(resolve, EDIT_CUSTOMERS) };
-  const canView = { preHandler: guarded(resolve, VIEW_CUSTOMERS) };
+  const exportJobs = createExportJobs(ctx, temp, 'customer');
 
   // The upload lives in its own scope so that it gets a multipart parser even when no other module
   // registered one, without clashing with one registered for the whole app.
@@ -35,48 +39,115 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
     if (!scope.hasContentTypeParser('multipart/form-data')) {
       await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } });
     }
-    scope.post(apiPath('/api/customer/ImportPreview'), canEdit, async (request) =>
-      success('上传成功', await imports.preview(request, actorOf(request))),
-    );
+    mountRoutes(scope, resolve, [
+      defineRoute({
+        method: 'POST',
+        url: '/api/customer/ImportPreview',
+        summary: '导入客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）',
+        tag: 'crm',
+        access: IMPORT_CUSTOMERS,
+        record: 'self',
+        input: Fields({}),
+        uploadFields: Fields({}),
+        handler: async ({ request, actor }) => success('上传成功', await imports.preview(request, actor)),
+      }),
+    ]);
   });
 
-  app.post(apiPath('/api/customer/ImportDryRun'), canEdit, async (request) =>
-    success('检查完成', await imports.dryRun(actorOf(request), requestInput(request))),
-  );
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/ImportDryRun',
+      summary: '导入客户：按字段对应关系检查每一行（不写入），列出未通过的行及原因',
+      tag: 'crm',
+      access: IMPORT_CUSTOMERS,
+      record: 'self',
+      input: ImportInput,
+      handler: async ({ input, actor }) => success('检查完成', await imports.dryRun(actor, input)),
+    }),
 
-  app.post(apiPath('/api/customer/ImportRejected'), canEdit, async (request, reply) => {
-    const file = await imports.rejectedWorkbook(actorOf(request), requestInput(request));
-    return sendXlsx(reply, file, '未通过的客户数据.xlsx', () => temp.remove(file));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/ImportRejected',
+      summary: '导入客户：下载上次检查未通过的行（.xlsx）',
+      tag: 'crm',
+      access: IMPORT_CUSTOMERS,
+      record: 'self',
+      input: ImportTokenInput,
+      handler: async ({ input, actor, reply }) => {
+        const file = await imports.rejectedWorkbook(actor, input.token);
+        return sendXlsx(reply, file, '未通过的客户数据.xlsx', () => temp.remove(file));
+      },
+    }),
 
-  app.post(apiPath('/api/customer/Import'), canEdit, async (request) => {
-    const result = await imports.run(actorOf(request), requestInput(request));
-    return success(`成功导入${result.imported}条客户`, result);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/Import',
+      summary: '导入客户：在一个事务中写入全部有效行（负责人为导入者）',
+      tag: 'crm',
+      access: IMPORT_CUSTOMERS,
+      record: 'self',
+      input: ImportInput,
+      handler: async ({ input, actor }) => {
+        const result = await imports.run(actor, input);
+        return success(`成功导入${result.imported}条客户`, result);
+      },
+    }),
 
-  app.post(apiPath('/api/customer/ExportStart'), canView, async (request) => {
-    const actor = actorOf(request);
-    const query = parseListQuery(requestInput(request));
-    if (query.gonghai === 1 && !hasRight(actor.rights, 'crm', 'customer/total')) throw forbidden();
-    const job = await exports.start(actor, await customerExportSource(ctx, actor, query));
-    return success('导出已开始', job);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/ExportStart',
+      summary: '导出客户：按列表当前的筛选条件在后台生成 .xlsx',
+      description: 'gonghai=1 另需 crm customer/total 页面权限。',
+      tag: 'crm',
+      access: EXPORT_CUSTOMERS,
+      record: 'data-scope',
+      input: CustomerListInput,
+      handler: async ({ input, actor }) => {
+        if (input.gonghai === 1) demand(actor, VIEW_POOL);
+        const job = await exportJobs.start(actor, await customerExportSource(ctx, actor, toListQuery(input)));
+        return success('导出已开始', job);
+      },
+    }),
 
-  app.post(apiPath('/api/customer/ExportProgress'), canView, async (request) => {
-    const jobId = text(requestInput(request), 'jobId', { label: '导出任务', required: true, max: 64 });
-    return success('', exports.progress(actorOf(request), jobId));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/ExportProgress',
+      summary: '导出客户：进度',
+      tag: 'crm',
+      access: EXPORT_CUSTOMERS,
+      record: 'self',
+      input: ExportJob,
+      handler: async ({ input, actor }) => success('', exportJobs.progress(actor, input.jobId)),
+    }),
 
-  app.get(apiPath('/api/customer/ExportDownload'), canView, async (request, reply) => {
-    const jobId = text(requestInput(request), 'jobId', { label: '导出任务', required: true, max: 64 });
-    const download = exports.download(actorOf(request), jobId);
-    return sendXlsx(reply, download.file, download.downloadName, download.finish);
-  });
+    defineRoute({
+      method: 'GET',
+      url: '/api/customer/ExportDownload',
+      summary: '导出客户：下载生成的 .xlsx（?jobId=）',
+      tag: 'crm',
+      access: EXPORT_CUSTOMERS,
+      record: 'self',
+      input: ExportJob,
+      handler: async ({ input, actor, reply }) => {
+        const download = exportJobs.download(actor, input.jobId);
+        return sendXlsx(reply, download.file, download.downloadName, download.finish);
+      },
+    }),
 
-  app.post(apiPath('/api/customer/CheckDuplicate'), canView, async (request) => {
-    const query = parseDuplicateQuery(requestInput(request));
-    const rows = await findDuplicateCustomers(ctx, actorOf(request), query);
-    return { rows, total: rows.length };
-  });
-
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/CheckDuplicate',
+      summary: '查重：按客户名称、手机号码、微信或QQ查找已有客户（范围外只显示名称、负责人和时间）',
+      tag: 'crm',
+      access: CREATE_CUSTOMERS,
+      record: 'data-scope',
+      input: Fields({ name: Text('客户名称', 100), mobile: Text('手机号码', 30), wechat: Text('微信', 50), qq: Text('QQ', 20) }),
+      handler: async ({ input, actor }) => {
+        if (!input.name && !input.mobile && !input.wechat && !input.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);
+        const rows = await findDuplicateCustomers(ctx, actor, input);
+        return { rows, total: rows.length };
+      },
+    }),
+  ]);
 }

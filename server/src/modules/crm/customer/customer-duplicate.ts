@@ -6,8 +6,6 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../app-context';
-import { badRequest } from '../../../http/errors';
-import { text, type Input } from '../../../http/input';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
@@ -32,17 +30,6 @@ export type DuplicateRow = {
   /** Whether the user may open the customer (within the data scope, or in the public pool). */
   visible: boolean;
 };
-
-export function parseDuplicateQuery(input: Input): DuplicateQuery {
-  const query = {
-    name: text(input, 'name', { label: '客户名称', max: 100 }),
-    mobile: text(input, 'mobile', { label: '手机号码', max: 30 }),
-    wechat: text(input, 'wechat', { label: '微信', max: 50 }),
-    qq: text(input, 'qq', { label: 'QQ', max: 20 }),
-  };
-  if (!query.name && !query.mobile && !query.wechat && !query.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);
-  return query;
-}
 
 /** 138****8000: enough to recognise a number, not enough to call it. */
 export function maskMobile(mobile: string): string {

@@ -7,14 +7,14 @@
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
-import type { Input } from '../../../http/input';
+import { checkInput } from '../../../http/input-validation';
 import type { Actor } from '../../auth/session/actor';
 import { createBatchImport, type BatchImport, type MappedRow, type RowCheck } from '../../shared/batch/batch-import';
 import type { ImportField } from '../../shared/batch/column-mapping';
 import type { TempFiles } from '../../shared/batch/temp-files';
 import { insertCustomers } from './customer.service';
 import type { CustomerInput } from './customer.types';
-import { parseCustomerInput } from './customer.validation';
+import { CustomerFields, toCustomerInput } from './customer.validation';
 
 /** Keys as the create form (api/customer/CustomerAddEndit) names them. */
 export const CUSTOMER_IMPORT_FIELDS: readonly ImportField[] = [
@@ -58,7 +58,7 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<
     const laiYuan = source === '' ? '' : resolveSource(source);
     if (laiYuan === undefined) return { ok: false, reason: MSG_SOURCE_UNKNOWN };
     try {
-      return { ok: true, value: parseCustomerInput({ ...values, LaiYuan: laiYuan } satisfies Input) };
+      return { ok: true, value: toCustomerInput(checkInput(CustomerFields, { ...values, LaiYuan: laiYuan })) };
     } catch (err) {
       if (err instanceof HttpError) return { ok: false, reason: err.message };
       throw err;

@@ -1,57 +1,99 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver, type Permission } from '../../../http/auth';
-import { badRequest, forbidden } from '../../../http/errors';
+import { anyOf, can, canOpenAnyPage, demand, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { idList, integer, requestInput } from '../../../http/input';
-import { apiPath } from '../../../http/url';
-import { hasRight, hasRightUnder } from '../../system/role/permission-tree';
-import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
-import { parseCustomerId, parseCustomerInput, parseListQuery } from './customer.validation';
+import { Fields, Id, Ids } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { markCustomerSeen } from './customer-assignment';
+import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 
-/** Any customer page (`crm` permission under `customer/`). */
-export const VIEW_CUSTOMERS: Permission = { label: "crm 'customer/*'", allows: (t) => hasRightUnder(t, 'crm', 'customer/') };
-/** Maintaining customers: the "my customers" page. */
-export const EDIT_CUSTOMERS: Permission = { label: "crm 'customer/watched'", allows: (t) => hasRight(t, 'crm', 'customer/watched') };
+/** Any customer page (`crm` right under `customer/`): reading customers, within the data scope. */
+export const VIEW_CUSTOMERS = canOpenAnyPage('crm', 'customer/');
+export const CREATE_CUSTOMERS = can('crm', 'customer/watched:create');
+export const EDIT_CUSTOMERS = can('crm', 'customer/watched:edit');
+/** The public pool (gonghai=1) is listed on its own page. */
+export const VIEW_POOL = can('crm', 'customer/total');
+
+const CustomerId = Fields({ id: Id('客户', { messages: { invalid: MSG_CUSTOMER_NOT_FOUND } }) });
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/customer/index'), { preHandler: guarded(resolve, VIEW_CUSTOMERS) }, async (request) => {
-    const actor = actorOf(request);
-    const query = parseListQuery(requestInput(request));
-    if (query.gonghai === 1 && !hasRight(actor.rights, 'crm', 'customer/total')) throw forbidden();
-    return listCustomers(ctx, actor, query);
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/index',
+      summary: '客户列表（场景、筛选、排序、分页；gonghai=1 为公海）',
+      description: 'gonghai=1 另需 crm customer/total 页面权限。',
+      tag: 'crm',
+      access: VIEW_CUSTOMERS,
+      record: 'data-scope',
+      input: CustomerListInput,
+      handler: async ({ input, actor }) => {
+        if (input.gonghai === 1) demand(actor, VIEW_POOL);
+        return listCustomers(ctx, actor, toListQuery(input));
+      },
+    }),
 
-  app.post(apiPath('/api/customer/Views'), { preHandler: guarded(resolve, VIEW_CUSTOMERS) }, async (request) => {
-    const id = integer(requestInput(request), 'id', undefined, { min: 1, message: MSG_CUSTOMER_NOT_FOUND });
-    if (id === undefined) throw badRequest('请选择客户');
-    const detail = await viewCustomer(ctx, actorOf(request), id);
-    // The owner opening a customer given to them: it no longer counts as 再分配 (not yet opened).
-    if (detail.UserID === actorOf(request).userId) await markCustomerSeen(ctx, detail.UserID, id);
-    return success('获取成功', detail);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/Views',
+      summary: '客户详情（含联系人和跟进记录）；负责人打开后不再算作“再分配”',
+      tag: 'crm',
+      access: VIEW_CUSTOMERS,
+      record: 'data-scope',
+      input: CustomerId,
+      handler: async ({ input, actor }) => {
+        const detail = await viewCustomer(ctx, actor, input.id);
+        // The owner opening a customer given to them: it no longer counts as 再分配 (not yet opened).
+        if (detail.UserID === actor.userId) await markCustomerSeen(ctx, detail.UserID, input.id);
+        return success('获取成功', detail);
+      },
+    }),
 
-  app.post(apiPath('/api/customer/Subtotal'), { preHandler: guarded(resolve, VIEW_CUSTOMERS) }, async (request) => {
-    const id = integer(requestInput(request), 'id', undefined, { min: 1, message: MSG_CUSTOMER_NOT_FOUND });
-    if (id === undefined) throw badRequest('请选择客户');
-    return success('获取成功', await customerSubtotal(ctx, actorOf(request), id));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/Subtotal',
+      summary: '客户详情各页签的数量',
+      tag: 'crm',
+      access: VIEW_CUSTOMERS,
+      record: 'data-scope',
+      input: CustomerId,
+      handler: async ({ input, actor }) => success('获取成功', await customerSubtotal(ctx, actor, input.id)),
+    }),
 
-  app.post(apiPath('/api/customer/CustomerAddEndit'), { preHandler: guarded(resolve, EDIT_CUSTOMERS) }, async (request) => {
-    const actor = actorOf(request);
-    const input = requestInput(request);
-    const id = parseCustomerId(input);
-    const customer = parseCustomerInput(input);
-    if (id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer) });
-    await updateCustomer(ctx, actor, id, customer);
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/CustomerAddEndit',
+      summary: '新建（id 为 0）或修改客户',
+      description: '新建需 crm customer/watched:create，修改需 customer/watched:edit。',
+      tag: 'crm',
+      access: anyOf(CREATE_CUSTOMERS, EDIT_CUSTOMERS),
+      record: 'data-scope',
+      input: CustomerSaveInput,
+      handler: async ({ input, actor }) => {
+        demand(actor, input.id === 0 ? CREATE_CUSTOMERS : EDIT_CUSTOMERS);
+        const customer = toCustomerInput(input);
+        if (input.id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer) });
+        await updateCustomer(ctx, actor, input.id, customer);
+        return success('保存成功', { id: input.id });
+      },
+    }),
 
-  app.post(apiPath('/api/customer/delete'), { preHandler: guarded(resolve, EDIT_CUSTOMERS) }, async (request) => {
-    const ids = idList(requestInput(request), 'ids', { missing: '请选择要删除的客户', invalid: MSG_CUSTOMER_NOT_FOUND });
-    if (ids.length > 1000) throw badRequest('一次最多删除1000个客户');
-    await deleteCustomers(ctx, actorOf(request), ids);
-    return success('删除成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/delete',
+      summary: '删除客户（全部成功或全部不删；有合同的客户不能删除）',
+      tag: 'crm',
+      access: can('crm', 'customer/watched:delete'),
+      record: 'data-scope',
+      input: Fields({
+        ids: Ids('客户', 1000, { messages: { missing: '请选择要删除的客户', invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: '一次最多删除1000个客户' } }),
+      }),
+      handler: async ({ input, actor }) => {
+        await deleteCustomers(ctx, actor, input.ids);
+        return success('删除成功');
+      },
+    }),
+  ]);
 }
+

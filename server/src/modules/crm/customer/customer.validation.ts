@@ -1,85 +1,111 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { badRequest } from '../../../http/errors';
-import { choice, integer, jsonObject, text, type Input } from '../../../http/input';
+import { Fields, Id, Integer, MAX_ID, Nested, OneOf, OneOfNumbers, Paging, RequiredText, Text, Flag } from '../../../http/input-fields';
 import { parseShanghaiDateTime } from '../../../lib/time';
 import { SCENES } from '../../shared/data-scope';
-import { LEVELS, SORTS, type AdvancedFilters, type CustomerInput, type CustomerListQuery, type Level } from './customer.types';
+import { LEVELS, SORTS, type AdvancedFilters, type CustomerInput, type CustomerListQuery } from './customer.types';
 
 /** Mobile (1[3-9]xxxxxxxxx, optional +86) or landline (0xx[x]-xxxxxxx[x], optional extension). */
 const MOBILE = /^(?:\+?86)?1[3-9]\d{9}$/;
 const LANDLINE = /^0\d{2,3}-?\d{7,8}(?:-\d{1,6})?$/;
+const PHONE_PATTERN = `^(?:${MOBILE.source.slice(1, -1)}|${LANDLINE.source.slice(1, -1)})$`;
 
 export function isPhoneNumber(value: string): boolean {
   return MOBILE.test(value) || LANDLINE.test(value);
 }
 
-export function parseListQuery(input: Input): CustomerListQuery {
-  const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-  const rows = integer(input, 'rows', 10, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-  const key = text(input, 'key', { label: '搜索关键字', max: 100 });
-  const scene = choice(input, 'scene', SCENES, 'all', '场景参数不正确');
-  const sort = choice(input, 'sort', SORTS, 'AddTime', '排序字段不正确');
-  const order = choice(input, 'order', ['desc', 'asc'] as const, 'desc', '排序方向不正确');
-  const gonghai = integer(input, 'gonghai', 0, { min: 0, max: 1, message: '公海参数不正确' }) as 0 | 1;
+const MSG_SOURCE = '请选择客户来源';
 
-  const raw = jsonObject(input, 'filters', '筛选条件格式不正确');
-  const filters: CustomerListQuery['filters'] = {};
-  const level = choice(raw, 'level', [...LEVELS, ''] as const, '', '客户级别不正确');
-  if (level !== '') filters.level = level;
-  const laiYuan = integer(raw, 'LaiYuan', undefined, { min: 1, message: '客户来源不正确' });
-  if (laiYuan !== undefined) filters.laiYuan = laiYuan;
-  const days = integer(raw, 'days', undefined, { min: 1, message: '日期筛选只能是7、30或90天' });
-  if (days !== undefined) {
-    if (days !== 7 && days !== 30 && days !== 90) throw badRequest('日期筛选只能是7、30或90天');
-    filters.days = days;
-  }
-  const clue = integer(raw, 'clue', undefined, { min: 1, max: 2, message: '成交状态不正确' });
-  if (clue !== undefined) filters.clue = clue as 1 | 2;
-  Object.assign(filters, parseAdvancedFilters(raw));
+/** The customer form's fields (api/customer/CustomerAddEndit, and each row of an imported sheet). */
+export const CustomerFields = Fields({
+  CustomerName: RequiredText('客户名称', 100),
+  contact_name: RequiredText('联系人', 50),
+  contact_mobile: RequiredText('手机号码', 30, { pattern: PHONE_PATTERN, messages: { invalid: '手机号码格式不正确' } }),
+  LaiYuan: Id('客户来源', { messages: { missing: MSG_SOURCE, invalid: MSG_SOURCE } }),
+  level: OneOf('客户级别', ['', ...LEVELS], '', { messages: { invalid: '客户级别只能是A、B或C' } }),
+  industry: Text('所属行业', 50),
+  address: Text('地址', 200),
+  beizhu: Text('备注', 300),
+  nextgenjintime: Text('下次跟进时间', 30),
+});
 
-  return { page, rows, key, scene, sort, order, filters, gonghai };
-}
+/** The form, and `id`: 0 (or absent) for a new customer, otherwise the customer to edit. */
+export const CustomerSaveInput = Fields({
+  ...CustomerFields.properties,
+  id: Integer('客户', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '客户ID不正确' } }),
+});
 
-/** The advanced-search filters (keys as the customer form names its fields); empty values are left out. */
-function parseAdvancedFilters(raw: Input): AdvancedFilters {
-  const out: AdvancedFilters = {};
-  const name = text(raw, 'CustomerName', { label: '客户名称', max: 100 });
-  if (name) out.name = name;
-  const contactName = text(raw, 'contact_name', { label: '联系人', max: 50 });
-  if (contactName) out.contactName = contactName;
-  const mobile = text(raw, 'contact_mobile', { label: '手机号码', max: 30 });
-  if (mobile) out.mobile = mobile;
-  const industry = text(raw, 'industry', { label: '所属行业', max: 50 });
-  if (industry) out.industry = industry;
-  const address = text(raw, 'address', { label: '地址', max: 200 });
-  if (address) out.address = address;
-  const branchId = integer(raw, 'BranchID', undefined, { min: 1, message: '部门不存在' });
-  if (branchId !== undefined) out.branchId = branchId;
-  return out;
-}
-
-/** `id`: 0 (or '0') for a new customer, otherwise the customer to edit. */
-export function parseCustomerId(input: Input): number {
-  const id = integer(input, 'id', 0, { min: 0, message: '客户ID不正确' });
-  return id;
-}
-
-export function parseCustomerInput(input: Input): CustomerInput {
-  const customerName = text(input, 'CustomerName', { label: '客户名称', required: true, max: 100 });
-  const contactName = text(input, 'contact_name', { label: '联系人', required: true, max: 50 });
-  const contactMobile = text(input, 'contact_mobile', { label: '手机号码', required: true, max: 30 });
-  if (!isPhoneNumber(contactMobile)) throw badRequest('手机号码格式不正确');
-  const laiYuan = integer(input, 'LaiYuan', undefined, { min: 1, message: '请选择客户来源' });
-  if (laiYuan === undefined) throw badRequest('请选择客户来源');
-  const level = choice(input, 'level', [...LEVELS, ''] as const, '', '客户级别只能是A、B或C') as Level | '';
-  const industry = text(input, 'industry', { label: '所属行业', max: 50 });
-  const address = text(input, 'address', { label: '地址', max: 200 });
-  const beizhu = text(input, 'beizhu', { label: '备注', max: 300 });
-  const nextText = text(input, 'nextgenjintime', { label: '下次跟进时间', max: 30 });
+export function toCustomerInput(input: Static<typeof CustomerFields>): CustomerInput {
   let nextGenjinTime = '';
-  if (nextText !== '') {
-    const parsed = parseShanghaiDateTime(nextText);
+  if (input.nextgenjintime !== '') {
+    const parsed = parseShanghaiDateTime(input.nextgenjintime);
     if (!parsed) throw badRequest('下次跟进时间格式不正确');
     nextGenjinTime = parsed;
   }
-  return { customerName, contactName, contactMobile, laiYuan, level, industry, address, beizhu, nextGenjinTime };
+  return {
+    customerName: input.CustomerName,
+    contactName: input.contact_name,
+    contactMobile: input.contact_mobile,
+    laiYuan: input.LaiYuan,
+    level: input.level,
+    industry: input.industry,
+    address: input.address,
+    beizhu: input.beizhu,
+    nextGenjinTime,
+  };
+}
+
+/** The customer lists' query (api/customer/index, and the export of the same list). */
+export const CustomerListInput = Fields({
+  ...Paging(10),
+  key: Text('搜索关键字', 100),
+  scene: OneOf('场景', SCENES, 'all', { messages: { invalid: '场景参数不正确' } }),
+  sort: OneOf('排序字段', SORTS, 'AddTime', { messages: { invalid: '排序字段不正确' } }),
+  order: OneOf('排序方向', ['desc', 'asc'], 'desc', { messages: { invalid: '排序方向不正确' } }),
+  gonghai: Flag('公海', 0, { messages: { invalid: '公海参数不正确' } }),
+  filters: Nested(
+    '筛选条件',
+    {
+      level: OneOf('客户级别', ['', ...LEVELS], '', { messages: { invalid: '客户级别不正确' } }),
+      LaiYuan: Type.Optional(Id('客户来源', { messages: { invalid: '客户来源不正确' } })),
+      days: Type.Optional(OneOfNumbers('日期筛选', [7, 30, 90], undefined, { messages: { invalid: '日期筛选只能是7、30或90天' } })),
+      clue: Type.Optional(OneOfNumbers('成交状态', [1, 2], undefined, { messages: { invalid: '成交状态不正确' } })),
+      // The advanced search (keys as the customer form names its fields).
+      CustomerName: Text('客户名称', 100),
+      contact_name: Text('联系人', 50),
+      contact_mobile: Text('手机号码', 30),
+      industry: Text('所属行业', 50),
+      address: Text('地址', 200),
+      BranchID: Type.Optional(Id('部门', { messages: { invalid: '部门不存在' } })),
+    },
+    { messages: { invalid: '筛选条件格式不正确' } },
+  ),
+});
+
+export function toListQuery(input: Static<typeof CustomerListInput>): CustomerListQuery {
+  const f = input.filters;
+  const advanced: AdvancedFilters = {
+    ...(f.CustomerName ? { name: f.CustomerName } : {}),
+    ...(f.contact_name ? { contactName: f.contact_name } : {}),
+    ...(f.contact_mobile ? { mobile: f.contact_mobile } : {}),
+    ...(f.industry ? { industry: f.industry } : {}),
+    ...(f.address ? { address: f.address } : {}),
+    ...(f.BranchID !== undefined ? { branchId: f.BranchID } : {}),
+  };
+  return {
+    page: input.page,
+    rows: input.rows,
+    key: input.key,
+    scene: input.scene,
+    sort: input.sort,
+    order: input.order,
+    gonghai: input.gonghai,
+    filters: {
+      ...(f.level !== '' ? { level: f.level } : {}),
+      ...(f.LaiYuan !== undefined ? { laiYuan: f.LaiYuan } : {}),
+      ...(f.days !== undefined ? { days: f.days } : {}),
+      ...(f.clue !== undefined ? { clue: f.clue } : {}),
+      ...advanced,
+    },
+  };
 }

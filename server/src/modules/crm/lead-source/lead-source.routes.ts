@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
-import { apiPath } from '../../../http/url';
+import type { ActorResolver } from '../../../http/auth';
+import { Fields } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 
 export type LeadSourceOption = { id: number; name: string };
 
 export function registerLeadSourceRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /** Lead sources as a bare list for selects. */
-  app.post(apiPath('/api/UserSet/GetLaiyaun'), { preHandler: guarded(resolve) }, async (): Promise<LeadSourceOption[]> => {
-    return ctx.db.selectFrom('lead_sources').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute();
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/UserSet/GetLaiyaun',
+      summary: '客户来源列表（下拉选择用）',
+      tag: 'crm',
+      access: 'login',
+      record: 'none',
+      input: Fields({}),
+      handler: async (): Promise<LeadSourceOption[]> => ctx.db.selectFrom('lead_sources').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute(),
+    }),
+  ]);
 }

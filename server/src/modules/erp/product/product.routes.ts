@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { integer, requestInput, text, type Input } from '../../../http/input';
-import { apiPath } from '../../../http/url';
-import { listProducts, type ProductListQuery } from './product.service';
-
-/** The picker sends the key as `key` or `search` (spec §7); `key` wins when both are given. */
-export function parseProductListQuery(input: Input): ProductListQuery {
-  const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-  const rows = integer(input, 'rows', 10, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-  const key = text(input, 'key', { label: '搜索关键字', max: 100 }) || text(input, 'search', { label: '搜索关键字', max: 100 });
-  return { page, rows, key };
-}
+import { Fields, Paging, Text } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
+import { listProducts } from './product.service';
 
 export function registerProductRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /**
-   * The product catalogue for the product picker and line-item table (`api/product/index`, also
-   * `Index`: paths are case-insensitive). Any logged-in user may read it: line items appear in forms
-   * of every area (contracts, approvals, expense claims), and the catalogue holds no customer data.
-   */
-  app.post(apiPath('/api/product/index'), { preHandler: guarded(resolve) }, async (request) => {
-    return success('获取成功', await listProducts(ctx, parseProductListQuery(requestInput(request))));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/product/index',
+      summary: '产品目录（产品选择器与明细表；key 或 search 为搜索关键字）',
+      description:
+        '任何登录用户都可读取：明细行出现在各区域的表单中（合同、审批、报销），产品目录不含客户数据。路径不区分大小写（也作 api/product/Index）。',
+      tag: 'erp',
+      access: 'login',
+      record: 'none',
+      // The picker sends the key as `key` or `search` (spec §7); `key` wins when both are given.
+      input: Fields({ ...Paging(10), key: Text('搜索关键字', 100), search: Text('搜索关键字', 100) }),
+      handler: async ({ input }) => success('获取成功', await listProducts(ctx, { page: input.page, rows: input.rows, key: input.key || input.search })),
+    }),
+  ]);
 }

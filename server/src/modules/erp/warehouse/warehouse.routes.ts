@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { integer, requestInput } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, Id } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { MSG_PRODUCT_NOT_FOUND, warehouseStorage } from './warehouse.service';
 
 export function registerWarehouseRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /** Stock of one product per warehouse, for the line-item warehouse picker (any logged-in user, like products). */
-  app.post(apiPath('/api/erp/getWarehouseStorage'), { preHandler: guarded(resolve) }, async (request) => {
-    const productId = integer(requestInput(request), 'productid', undefined, { min: 1, message: MSG_PRODUCT_NOT_FOUND });
-    if (productId === undefined) throw badRequest('请选择产品');
-    return success('获取成功', await warehouseStorage(ctx, productId));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/erp/getWarehouseStorage',
+      summary: '一个产品在各仓库的库存（明细行的仓库选择用）',
+      description: '任何登录用户都可调用，与产品目录相同。',
+      tag: 'erp',
+      access: 'login',
+      record: 'none',
+      input: Fields({ productid: Id('产品', { messages: { invalid: MSG_PRODUCT_NOT_FOUND } }) }),
+      handler: async ({ input }) => success('获取成功', await warehouseStorage(ctx, input.productid)),
+    }),
+  ]);
 }

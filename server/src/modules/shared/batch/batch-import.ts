@@ -10,9 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { badRequest, HttpError } from '../../../http/errors';
-import { text, type Input } from '../../../http/input';
 import type { Actor } from '../../auth/session/actor';
-import { mapRow, parseMapping, suggestMapping, type ColumnMapping, type ImportField } from './column-mapping';
+import { checkMapping, mapRow, suggestMapping, type ColumnMapping, type ImportField } from './column-mapping';
 import type { TempFiles } from './temp-files';
 import { readUploadedSheet, type SheetRow } from './xlsx-read';
 import { writeXlsx } from './xlsx-write';
@@ -59,19 +58,21 @@ type Session = {
   report?: DryRunReport;
 };
 
+/** The uploaded sheet's token and the column mapping the user confirmed (see ImportInput). */
+export type ImportRequest = { token: string; mapping: ColumnMapping };
+
 export type BatchImport = {
   preview(request: FastifyRequest, actor: Actor): Promise<ImportPreview>;
-  dryRun(actor: Actor, input: Input): Promise<DryRunReport>;
+  dryRun(actor: Actor, input: ImportRequest): Promise<DryRunReport>;
   /** The last dry run's rejected rows written to a temp .xlsx (the caller sends and deletes it). */
-  rejectedWorkbook(actor: Actor, input: Input): Promise<string>;
-  run(actor: Actor, input: Input): Promise<ImportResult>;
+  rejectedWorkbook(actor: Actor, token: string): Promise<string>;
+  run(actor: Actor, input: ImportRequest): Promise<ImportResult>;
 };
 
 export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: ImportSpec<T>): BatchImport {
   const sessionFile = (token: string) => temp.fileOf(`import-${spec.entity}`, token, '.json');
 
-  async function load(actor: Actor, input: Input): Promise<{ token: string; session: Session }> {
-    const token = text(input, 'token', { label: '导入文件', required: true, requiredMessage: MSG_IMPORT_EXPIRED, max: 64 });
+  async function load(actor: Actor, token: string): Promise<{ token: string; session: Session }> {
     if (!temp.isToken(token)) throw badRequest(MSG_IMPORT_EXPIRED);
     let session: Session;
     try {
@@ -114,16 +115,16 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
     },
 
     async dryRun(actor, input) {
-      const { token, session } = await load(actor, input);
-      const mapping = parseMapping(input, session.headers, spec.fields);
+      const { token, session } = await load(actor, input.token);
+      const mapping = checkMapping(input.mapping, session.headers, spec.fields);
       const { valid, rejected } = await checkRows(ctx.db, actor, session, mapping);
       const report: DryRunReport = { total: session.rows.length, valid: valid.length, rejected };
       await fs.writeFile(sessionFile(token), JSON.stringify({ ...session, report }));
       return report;
     },
 
-    async rejectedWorkbook(actor, input) {
-      const { token, session } = await load(actor, input);
+    async rejectedWorkbook(actor, given) {
+      const { token, session } = await load(actor, given);
       if (!session.report) throw badRequest('请先检查导入数据');
       const { rejected } = session.report;
       const file = temp.fileOf(`rejected-${spec.entity}`, token, '.xlsx');
@@ -134,8 +135,8 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
     },
 
     async run(actor, input) {
-      const { token, session } = await load(actor, input);
-      const mapping = parseMapping(input, session.headers, spec.fields);
+      const { token, session } = await load(actor, input.token);
+      const mapping = checkMapping(input.mapping, session.headers, spec.fields);
       let result: ImportResult;
       try {
         result = await ctx.db.transaction().execute(async (tx) => {

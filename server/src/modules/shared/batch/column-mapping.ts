@@ -1,6 +1,5 @@
 /** Which sheet column feeds which field of an import: suggested from the header titles, checked when sent back. */
 import { badRequest } from '../../../http/errors';
-import { isRecord, parseInteger, type Input } from '../../../http/input';
 
 /** A field an import can fill. `aliases` are other header titles that mean the same field. */
 export type ImportField = { key: string; title: string; required?: boolean; aliases?: readonly string[] };
@@ -27,27 +26,16 @@ export function suggestMapping(headers: readonly string[], fields: readonly Impo
 }
 
 /**
- * The mapping a client sent (a JSON object, field key → column index): known fields only, columns
- * within the sheet, no column used twice, every required field mapped.
+ * The mapping a client sent (field key → column index, see ImportInput) against the sheet: known fields
+ * only, columns within the sheet, no column used twice, every required field mapped.
  */
-export function parseMapping(input: Input, headers: readonly string[], fields: readonly ImportField[]): ColumnMapping {
-  let raw: unknown = input.mapping;
-  if (typeof raw === 'string') {
-    try {
-      raw = JSON.parse(raw);
-    } catch {
-      raw = undefined;
-    }
-  }
-  if (!isRecord(raw)) throw badRequest('请设置导入字段的对应关系');
+export function checkMapping(given: ColumnMapping, headers: readonly string[], fields: readonly ImportField[]): ColumnMapping {
   const mapping: ColumnMapping = {};
   const used = new Set<number>();
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === null || value === '' || value === undefined) continue;
+  for (const [key, index] of Object.entries(given)) {
     const field = fields.find((f) => f.key === key);
     if (!field) throw badRequest(`导入字段不存在：${key}`);
-    const index = parseInteger(value);
-    if (index === undefined || index < 0 || index >= headers.length) throw badRequest(`“${field.title}”对应的列不存在`);
+    if (index >= headers.length) throw badRequest(`“${field.title}”对应的列不存在`);
     if (used.has(index)) throw badRequest(`“${headers[index]}”列只能对应一个字段`);
     used.add(index);
     mapping[key] = index;

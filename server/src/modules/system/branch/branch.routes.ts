@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
-import { apiPath } from '../../../http/url';
+import type { ActorResolver } from '../../../http/auth';
+import { Fields } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { loadBranchIndex, type BranchIndex } from './branch-index';
 
 /** A node of `api/branch/TreeJson` (spec §3: ID (id), parent, Name, text, userCount, children, attributes). */
@@ -28,19 +29,32 @@ export function buildBranchTree(index: BranchIndex, directCounts: Map<number, nu
 }
 
 export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /** The department tree; userCount counts employed staff in the node and below. */
-  app.post(apiPath('/api/branch/TreeJson'), { preHandler: guarded(resolve) }, async (): Promise<BranchNode[]> => {
-    const [index, counts] = await Promise.all([
-      loadBranchIndex(ctx.db),
-      ctx.db
-        .selectFrom('users')
-        .select((eb) => ['branch_id', eb.fn.countAll<number>().as('n')])
-        .where('quit_status', '=', 0)
-        .groupBy('branch_id')
-        .execute(),
-    ]);
-    const direct = new Map<number, number>();
-    for (const c of counts) if (c.branch_id !== null) direct.set(c.branch_id, Number(c.n));
-    return buildBranchTree(index, direct);
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/branch/TreeJson',
+      summary: '部门树（userCount 为本部门及下级的在职人数）',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({}),
+      handler: async (): Promise<BranchNode[]> => branchTree(ctx),
+    }),
+  ]);
+}
+
+/** The department tree; userCount counts employed staff in the node and below. */
+async function branchTree(ctx: AppContext): Promise<BranchNode[]> {
+  const [index, counts] = await Promise.all([
+    loadBranchIndex(ctx.db),
+    ctx.db
+      .selectFrom('users')
+      .select((eb) => ['branch_id', eb.fn.countAll<number>().as('n')])
+      .where('quit_status', '=', 0)
+      .groupBy('branch_id')
+      .execute(),
+  ]);
+  const direct = new Map<number, number>();
+  for (const c of counts) if (c.branch_id !== null) direct.set(c.branch_id, Number(c.n));
+  return buildBranchTree(index, direct);
 }

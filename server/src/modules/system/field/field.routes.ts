@@ -1,80 +1,119 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../../http/auth';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
-import { idList, integer, requestInput, type Input } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, Flag, Id, Ids, JsonValue } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { EDIT_FORMS } from '../form/form-permissions';
 import { requireForm } from '../form/form.service';
-import { addField, columnFields, deleteField, designerFields, editField, fieldForm, MSG_FIELD_NOT_FOUND, setShownFields, shownFieldIds, type FieldFlags } from './field.service';
+import { FormKeys } from '../form/form.validation';
+import { addField, columnFields, deleteField, designerFields, editField, fieldForm, MSG_FIELD_NOT_FOUND, setShownFields, shownFieldIds } from './field.service';
 
-/** `formid` (numeric id or mode key) or `mode`. */
-const FORM_KEYS = ['formid', 'mode', 'module'] as const;
+const FieldId = { id: Id('字段', { messages: { invalid: MSG_FIELD_NOT_FOUND } }) };
+const Definition = JsonValue('字段定义', { messages: { missing: '请提交字段定义' } });
+/** Absent: enabled and shown for a new field, unchanged for an edited one. */
+const FieldFlags = {
+  status: Type.Optional(Flag('字段状态', undefined, { messages: { invalid: '字段状态只能是0或1' } })),
+  isshow: Type.Optional(Flag('是否显示', undefined, { messages: { invalid: '是否显示只能是0或1' } })),
+};
 
-function fieldId(input: Input): number {
-  const id = integer(input, 'id', undefined, { min: 1, message: MSG_FIELD_NOT_FOUND });
-  if (id === undefined) throw badRequest('请选择字段');
-  return id;
-}
-
-function flags(input: Input, current: FieldFlags): FieldFlags {
-  return {
-    status: integer(input, 'status', current.status, { min: 0, max: 1, message: '字段状态只能是0或1' }),
-    isshow: integer(input, 'isshow', current.isshow, { min: 0, max: 1, message: '是否显示只能是0或1' }),
-  };
-}
-
-function definitionOf(input: Input): unknown {
-  if (input.json === undefined || input.json === null || input.json === '') throw badRequest('请提交字段定义');
-  return input.json;
-}
-
-/** Single fields of a form (designer) and each user's choice of list columns. */
+/** Single fields of a form (designer) and each user's choice of list columns. A form is named by `formid` (id or mode key), `mode` or `module`. */
 export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/field/index'), { preHandler: guarded(resolve) }, async (request) => {
-    const form = await requireForm(ctx.db, requestInput(request), FORM_KEYS);
-    return designerFields(ctx, form);
-  });
+  const formOf = (input: { formid: string; mode: string; module: string }) => requireForm(ctx.db, [input.formid, input.mode, input.module]);
 
-  app.post(apiPath('/api/field/list'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await requireForm(ctx.db, input, FORM_KEYS);
-    const shownOnly = integer(input, 'isshow', 0, { min: 0, max: 1, message: 'isshow只能是0或1' }) === 1;
-    return columnFields(ctx, actorOf(request), form, shownOnly);
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/index',
+      summary: '表单的全部字段（设计器，含停用的）',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({ ...FormKeys }),
+      handler: async ({ input }) => designerFields(ctx, await formOf(input)),
+    }),
 
-  app.post(apiPath('/api/field/my'), { preHandler: guarded(resolve) }, async (request) => {
-    const form = await requireForm(ctx.db, requestInput(request), FORM_KEYS);
-    const ids = await shownFieldIds(ctx, actorOf(request), form);
-    return success('获取成功', { show: ids.join(',') });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/list',
+      summary: '列表可选的列及当前用户的选择',
+      tag: 'system',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...FormKeys, isshow: Flag('isshow', 0, { messages: { invalid: 'isshow只能是0或1' } }) }),
+      handler: async ({ input, actor }) => columnFields(ctx, actor, await formOf(input), input.isshow === 1),
+    }),
 
-  app.post(apiPath('/api/field/set'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await requireForm(ctx.db, input, FORM_KEYS);
-    const ids = idList(input, 'ids', { missing: '请至少选择一个字段', invalid: '字段ID不正确' });
-    await setShownFields(ctx, actorOf(request), form, ids);
-    return success('设置成功', { show: ids.join(',') });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/my',
+      summary: '当前用户在列表中显示的字段（show 为逗号分隔的字段ID）',
+      tag: 'system',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...FormKeys }),
+      handler: async ({ input, actor }) => {
+        const ids = await shownFieldIds(ctx, actor, await formOf(input));
+        return success('获取成功', { show: ids.join(',') });
+      },
+    }),
 
-  app.post(apiPath('/api/field/add'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    const input = requestInput(request);
-    const form = await requireForm(ctx.db, input, FORM_KEYS);
-    const id = await addField(ctx, form, definitionOf(input), flags(input, { status: 1, isshow: 1 }));
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/set',
+      summary: '保存当前用户在列表中显示的字段',
+      tag: 'system',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...FormKeys, ids: Ids('字段', 1000, { messages: { missing: '请至少选择一个字段', invalid: '字段ID不正确' } }) }),
+      handler: async ({ input, actor }) => {
+        await setShownFields(ctx, actor, await formOf(input), input.ids);
+        return success('设置成功', { show: input.ids.join(',') });
+      },
+    }),
 
-  app.post(apiPath('/api/field/edit'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    const input = requestInput(request);
-    const id = fieldId(input);
-    const current = await fieldForm(ctx, id);
-    await editField(ctx, id, definitionOf(input), flags(input, current));
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/add',
+      summary: '给表单添加一个字段（json 为字段定义）',
+      tag: 'system',
+      access: EDIT_FORMS,
+      record: 'none',
+      input: Fields({ ...FormKeys, json: Definition, ...FieldFlags }),
+      handler: async ({ input }) => {
+        const id = await addField(ctx, await formOf(input), input.json, { status: input.status ?? 1, isshow: input.isshow ?? 1 });
+        return success('保存成功', { id });
+      },
+    }),
 
-  app.post(apiPath('/api/field/delete'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    await deleteField(ctx, fieldId(requestInput(request)));
-    return success('删除成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/edit',
+      summary: '修改一个字段的定义和状态',
+      tag: 'system',
+      access: EDIT_FORMS,
+      record: 'none',
+      input: Fields({ ...FieldId, json: Definition, ...FieldFlags }),
+      handler: async ({ input }) => {
+        const current = await fieldForm(ctx, input.id);
+        await editField(ctx, input.id, input.json, { status: input.status ?? current.status, isshow: input.isshow ?? current.isshow });
+        return success('保存成功', { id: input.id });
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      url: '/api/field/delete',
+      summary: '删除表单的一个字段',
+      tag: 'system',
+      access: EDIT_FORMS,
+      record: 'none',
+      input: Fields({ ...FieldId }),
+      handler: async ({ input }) => {
+        await deleteField(ctx, input.id);
+        return success('删除成功');
+      },
+    }),
+  ]);
 }

@@ -1,5 +1,5 @@
 import { badRequest } from '../../../http/errors';
-import { isRecord } from '../../../http/input';
+import { isRecord } from '../../../lib/is-record';
 import { isApiPath } from '../../../http/url';
 
 /**

@@ -1,8 +1,9 @@
-import type { Permission } from '../../../http/auth';
-import { hasRight } from '../role/permission-tree';
+import { can } from '../../../http/auth';
 
 /**
- * Designing forms (definitions and fields) needs the system 'customForm' right. Reading definitions
- * needs only a login: every entry form is rendered from them.
+ * Designing forms (definitions and fields) needs the system 'customForm' actions: create for a new
+ * form, edit for its settings and fields. Reading definitions needs only a login: every entry form is
+ * rendered from them. Holders of customForm:edit also maintain every record of every custom form.
  */
-export const EDIT_FORMS: Permission = { label: "system 'customForm'", allows: (t) => hasRight(t, 'system', 'customForm') };
+export const CREATE_FORMS = can('system', 'customForm:create');
+export const EDIT_FORMS = can('system', 'customForm:edit');

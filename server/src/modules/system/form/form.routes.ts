@@ -1,11 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
-import { integer, requestInput } from '../../../http/input';
-import { apiPath } from '../../../http/url';
-import { EDIT_FORMS } from './form-permissions';
+import { Fields, Flag, Integer, MAX_ID } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
+import { CREATE_FORMS, EDIT_FORMS } from './form-permissions';
 import {
   createForm,
   findForm,
@@ -14,77 +15,139 @@ import {
   listForms,
   loadFields,
   MSG_FORM_NOT_FOUND,
-  parseFieldItems,
   requireForm,
   saveFormFields,
   toDefinition,
+  toFieldItems,
   updateForm,
   writableFieldsAtNode,
 } from './form.service';
-import { parseFormListQuery, parseFormSettings, parseMode, settingsOf } from './form.validation';
+import { FieldItemsInput, FormAddInput, FormEditInput, FormKeys, FormListInput, settingsOf, toFormSettings } from './form.validation';
 
 /** Form definitions: the engine's definition call, the designer's save, and the form pages. */
 export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /**
-   * {mode, isshow:1, nodeid?} or {formid}: the definition the dynamic form renders. isshow=1 keeps
-   * only the fields shown in the entry form; with nodeid every item's json carries `writable` for
-   * that workflow node (see writableFieldsAtNode).
-   */
-  app.post(apiPath('/Api/formField/index/'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await requireForm(ctx.db, input, ['formid', 'mode', 'module']);
-    const shownOnly = integer(input, 'isshow', 0, { min: 0, max: 1, message: 'isshow只能是0或1' }) === 1;
-    const nodeId = integer(input, 'nodeid', undefined, { min: 0, message: '审批节点参数不正确' });
-    const fields = await loadFields(ctx.db, form.id, { enabledOnly: true, shownOnly });
-    const writable = nodeId === undefined ? undefined : await writableFieldsAtNode(ctx, nodeId);
-    return success('获取成功', toDefinition(form, fields, writable));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/Api/formField/index/',
+      summary: '表单定义（动态表单据此渲染）：{mode, isshow:1, nodeid?} 或 {formid}',
+      description: 'isshow=1 只保留录入表单中显示的字段；给出 nodeid 时每个字段的 json 带有该审批节点的 writable。',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({
+        ...FormKeys,
+        isshow: Flag('isshow', 0, { messages: { invalid: 'isshow只能是0或1' } }),
+        nodeid: Type.Optional(Integer('审批节点', { min: 0, max: MAX_ID }, { messages: { invalid: '审批节点参数不正确' } })),
+      }),
+      handler: async ({ input }) => {
+        const form = await requireForm(ctx.db, [input.formid, input.mode, input.module]);
+        const fields = await loadFields(ctx.db, form.id, { enabledOnly: true, shownOnly: input.isshow === 1 });
+        const writable = input.nodeid === undefined ? undefined : await writableFieldsAtNode(ctx, input.nodeid);
+        return success('获取成功', toDefinition(form, fields, writable));
+      },
+    }),
 
-  /** {formid, items}: replaces the form's field list with the complete list the designer sends (as api/field/index gives it). */
-  app.post(apiPath('/api/formField/Edit'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    const input = requestInput(request);
-    const form = await requireForm(ctx.db, input, ['formid', 'id', 'mode']);
-    if (input.items === undefined) throw badRequest('请提交字段列表');
-    await saveFormFields(ctx, form, parseFieldItems(input.items));
-    const fields = await loadFields(ctx.db, form.id, { enabledOnly: true });
-    return success('保存成功', toDefinition(form, fields));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/formField/Edit',
+      summary: '保存表单的完整字段列表（设计器）',
+      tag: 'system',
+      access: EDIT_FORMS,
+      record: 'none',
+      input: FieldItemsInput,
+      handler: async ({ input }) => {
+        const form = await requireForm(ctx.db, [input.formid, input.id, input.mode]);
+        await saveFormFields(ctx, form, toFieldItems(input.items));
+        const fields = await loadFields(ctx.db, form.id, { enabledOnly: true });
+        return success('保存成功', toDefinition(form, fields));
+      },
+    }),
 
-  app.post(apiPath('/api/form/index'), { preHandler: guarded(resolve) }, async (request) => listForms(ctx.db, parseFormListQuery(requestInput(request))));
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/index',
+      summary: '表单列表（分页，可按关键字和分类）',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: FormListInput,
+      handler: async ({ input }) => listForms(ctx.db, { ...input, workflowOnly: false }),
+    }),
 
-  /** Every form (short rows, for selects and menus). */
-  app.post(apiPath('/api/form/list'), { preHandler: guarded(resolve) }, async (request) => {
-    const query = { ...parseFormListQuery(requestInput(request)), page: 1, rows: 1000 };
-    const all = await listForms(ctx.db, query);
-    return { rows: all.rows.map((f) => ({ id: f.id, mode: f.mode, title: f.title, category: f.category, is_workflow: f.is_workflow })), total: all.total };
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/list',
+      summary: '全部表单（简短行，下拉和菜单用）',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: FormListInput,
+      handler: async ({ input }) => {
+        const all = await listForms(ctx.db, { ...input, page: 1, rows: 1000, workflowOnly: false });
+        return { rows: all.rows.map((f) => ({ id: f.id, mode: f.mode, title: f.title, category: f.category, is_workflow: f.is_workflow })), total: all.total };
+      },
+    }),
 
-  /** Approval (workflow) forms. */
-  app.post(apiPath('/api/form/workform'), { preHandler: guarded(resolve) }, async (request) => listForms(ctx.db, parseFormListQuery(requestInput(request), true)));
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/workform',
+      summary: '审批（工作流）表单列表',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: FormListInput,
+      handler: async ({ input }) => listForms(ctx.db, { ...input, workflowOnly: true }),
+    }),
 
-  app.post(apiPath('/api/form/category'), { preHandler: guarded(resolve) }, async () => formCategories(ctx.db));
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/category',
+      summary: '表单分类及各分类的表单数',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({}),
+      handler: async () => formCategories(ctx.db),
+    }),
 
-  app.post(apiPath('/api/form/detail'), { preHandler: guarded(resolve) }, async (request) => {
-    const form = await requireForm(ctx.db, requestInput(request), ['id', 'formid', 'mode']);
-    return success('获取成功', await formSummary(ctx.db, form));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/detail',
+      summary: '表单设置详情',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({ ...FormKeys, id: FormKeys.formid }),
+      handler: async ({ input }) => success('获取成功', await formSummary(ctx.db, await requireForm(ctx.db, [input.id, input.formid, input.mode]))),
+    }),
 
-  app.post(apiPath('/api/form/add'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    const input = requestInput(request);
-    const mode = parseMode(input);
-    const id = await createForm(ctx, mode, parseFormSettings(input));
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/add',
+      summary: '新建表单',
+      tag: 'system',
+      access: CREATE_FORMS,
+      record: 'none',
+      input: FormAddInput,
+      handler: async ({ input }) => success('保存成功', { id: await createForm(ctx, input.mode, toFormSettings(input)) }),
+    }),
 
-  /** The mode key is fixed once a form exists: entry pages and records refer to it. */
-  app.post(apiPath('/api/form/Edit'), { preHandler: guarded(resolve, EDIT_FORMS) }, async (request) => {
-    const input = requestInput(request);
-    const id = integer(input, 'id', undefined, { min: 1, message: MSG_FORM_NOT_FOUND });
-    if (id === undefined) throw badRequest('请选择表单');
-    const form = await findForm(ctx.db, id);
-    if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
-    if (typeof input.mode === 'string' && input.mode.trim() !== '' && input.mode.trim() !== form.mode) throw badRequest('表单标识不能修改');
-    await updateForm(ctx, id, parseFormSettings(input, settingsOf(form)));
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/form/Edit',
+      summary: '修改表单设置（表单标识不能修改）',
+      tag: 'system',
+      access: EDIT_FORMS,
+      record: 'none',
+      input: FormEditInput,
+      handler: async ({ input }) => {
+        const form = await findForm(ctx.db, input.id);
+        if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+        if (input.mode !== undefined && input.mode !== '' && input.mode !== form.mode) throw badRequest('表单标识不能修改');
+        await updateForm(ctx, input.id, toFormSettings(input, settingsOf(form)));
+        return success('保存成功', { id: input.id });
+      },
+    }),
+  ]);
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/database';
 import type { FormTable } from '../../../db/schema';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
-import { isRecord, parseInteger, type Input } from '../../../http/input';
+import { isRecord } from '../../../lib/is-record';
 import { formatShanghai } from '../../../lib/time';
 import { parseDefinitions, readDefinition, type FieldDefinition } from './field-definition';
 
@@ -50,23 +50,25 @@ export type FormSummary = {
 
 /** A form by its numeric id or its mode key ('customer'); undefined when there is none. */
 export async function findForm(db: DbOrTx, key: string | number): Promise<FormRow | undefined> {
-  const id = typeof key === 'number' ? key : parseInteger(key);
+  const id = typeof key === 'number' ? key : wholeNumber(key);
   const query = db.selectFrom('forms').selectAll();
   if (id !== undefined) return query.where('id', '=', id).executeTakeFirst();
   return query.where('mode', '=', String(key).trim()).executeTakeFirst();
 }
 
-/** The form named by the first present input key (`formid`, `mode`, `module`…); error when missing or unknown. */
-export async function requireForm(db: DbOrTx, input: Input, keys: readonly string[]): Promise<FormRow> {
-  for (const key of keys) {
-    const raw = input[key];
-    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) continue;
-    if (typeof raw !== 'string' && typeof raw !== 'number') throw badRequest(MSG_FORM_NOT_FOUND);
-    const form = await findForm(db, typeof raw === 'number' ? raw : raw.trim());
-    if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
-    return form;
-  }
-  throw badRequest('请选择表单');
+/** A form's id written as digits (a mode key starts with a letter), e.g. `formid=12`. */
+function wholeNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : undefined;
+  return typeof raw === 'string' && /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : undefined;
+}
+
+/** The form named by the first given key (its id or mode key, in the caller's order of keys); error when none or unknown. */
+export async function requireForm(db: DbOrTx, keys: readonly string[]): Promise<FormRow> {
+  const key = keys.find((k) => k !== '');
+  if (key === undefined) throw badRequest('请选择表单');
+  const form = await findForm(db, key);
+  if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+  return form;
 }
 
 export type StoredField = { id: number; sort: number; json: string; status: number; isshow: number };
@@ -203,29 +205,19 @@ function flag(raw: unknown, message: string): number | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (raw === true) return 1;
   if (raw === false) return 0;
-  const n = parseInteger(raw);
+  const n = wholeNumber(raw);
   if (n !== 0 && n !== 1) throw badRequest(message);
   return n;
 }
 
-/** Reads `items` of api/formField/Edit: a JSON array (string or array) of `{id?, json, status?, isshow?}` or of bare definitions. */
-export function parseFieldItems(raw: unknown): FieldItemInput[] {
-  let list: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      list = JSON.parse(raw);
-    } catch {
-      throw badRequest('字段列表不是有效的JSON');
-    }
-  }
-  if (!Array.isArray(list)) throw badRequest('字段列表必须是数组');
-  if (list.length > MAX_FIELDS_PER_FORM) throw badRequest(`一个表单最多${MAX_FIELDS_PER_FORM}个字段`);
+/** The items of api/formField/Edit (see FieldItems): `{id?, json, status?, isshow?}` or bare definitions. */
+export function toFieldItems(list: readonly unknown[]): FieldItemInput[] {
   return list.map((item, i) => {
     if (typeof item === 'string' || (isRecord(item) && !('json' in item))) return { json: item };
     if (!isRecord(item)) throw badRequest(`第${i + 1}个字段的定义不是有效的JSON对象`);
     let id: number | undefined;
     if (item.id !== undefined && item.id !== null && item.id !== '' && item.id !== 0 && item.id !== '0') {
-      id = parseInteger(item.id);
+      id = wholeNumber(item.id);
       if (id === undefined || id <= 0) throw badRequest(`第${i + 1}个字段的ID不正确`);
     }
     return {

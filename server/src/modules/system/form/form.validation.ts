@@ -1,37 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { badRequest } from '../../../http/errors';
-import { choice, integer, text, type Input } from '../../../http/input';
+import { Fields, Flag, Id, Integer, JsonValue, MESSAGES_KEYWORD, OneOf, OptionalText, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { MODULE_API } from './builtin-forms';
 import { isOwnApiUrl } from './field-definition';
-import type { FormListQuery, FormRow, FormSettings } from './form.service';
+import { MAX_FIELDS_PER_FORM, MSG_FORM_NOT_FOUND, type FormRow, type FormSettings } from './form.service';
 
-const MODE = /^[A-Za-z][A-Za-z0-9_]{0,49}$/;
-const COLOUR = /^(#[0-9a-fA-F]{3,8}|[A-Za-z]{1,20}|rgba?\([\d\s.,%]+\))$/;
+const MODE = '^[A-Za-z][A-Za-z0-9_]{0,49}$';
+const COLOUR = '^(#[0-9a-fA-F]{3,8}|[A-Za-z]{1,20}|rgba?\\([\\d\\s.,%]+\\))$';
 
-export function parseFormListQuery(input: Input, workflowOnly = false): FormListQuery {
-  return {
-    page: integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' }),
-    rows: integer(input, 'rows', 20, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' }),
-    key: text(input, 'key', { label: '搜索关键字', max: 100 }),
-    category: text(input, 'category', { label: '分类', max: 50 }),
-    workflowOnly,
-  };
-}
+/** How a call names a form: `formid` (its id or mode key), `mode` or `module` (mode key). */
+export const FormKeys = {
+  formid: Text('表单', 50, { messages: { invalid: MSG_FORM_NOT_FOUND } }),
+  mode: Text('表单', 50, { messages: { invalid: MSG_FORM_NOT_FOUND } }),
+  module: Text('表单', 50, { messages: { invalid: MSG_FORM_NOT_FOUND } }),
+};
+
+export const FormListInput = Fields({ ...Paging(20), key: Text('搜索关键字', 100), category: Text('分类', 50) });
+
+/** A form's settings; absent ones get the defaults (api/form/add) or keep their value (api/form/Edit). */
+const FormSettingsFields = {
+  title: OptionalText('表单名称', 100),
+  category: OptionalText('分类', 50),
+  cols: Type.Optional(Integer('每行列数', { min: 1, max: 4 }, { messages: { invalid: '每行列数必须是1到4之间的整数' } })),
+  labelwidth: Type.Optional(Integer('标签宽度', { min: 40, max: 400 }, { messages: { invalid: '标签宽度必须是40到400之间的整数' } })),
+  labelposition: Type.Optional(OneOf('标签位置', ['right', 'left', 'top'], undefined, { messages: { invalid: '标签位置只能是left、right或top' } })),
+  labelbg: OptionalText('标签背景色', 30, { pattern: COLOUR, messages: { invalid: '标签背景色格式不正确' } }),
+  api_add: OptionalText('新增接口', 200),
+  api_edit: OptionalText('编辑接口', 200),
+  api_detail: OptionalText('详情接口', 200),
+  is_workflow: Type.Optional(Flag('是否审批表单', undefined, { messages: { invalid: '是否审批表单只能是0或1' } })),
+};
 
 /** The mode key of a new form: letters, digits and underscores, starting with a letter. */
-export function parseMode(input: Input): string {
-  const mode = text(input, 'mode', { label: '表单标识', required: true, max: 50 });
-  if (!MODE.test(mode)) throw badRequest('表单标识只能用字母、数字和下划线，且以字母开头');
-  return mode;
-}
+export const FormAddInput = Fields({
+  mode: RequiredText('表单标识', 50, { pattern: MODE, messages: { invalid: '表单标识只能用字母、数字和下划线，且以字母开头' } }),
+  ...FormSettingsFields,
+});
 
-function apiField(input: Input, key: string, label: string, fallback: string): string {
-  const value = text(input, key, { label, max: 200 });
-  if (value === '') return fallback;
+/** The mode key is fixed once a form exists: entry pages and records refer to it. */
+export const FormEditInput = Fields({
+  id: Id('表单', { messages: { invalid: MSG_FORM_NOT_FOUND } }),
+  mode: OptionalText('表单标识', 50),
+  ...FormSettingsFields,
+});
+
+/** {formid, items}: the designer's complete field list (as api/field/index gives it). */
+export const FieldItemsInput = Fields({
+  ...FormKeys,
+  id: Text('表单', 50, { messages: { invalid: MSG_FORM_NOT_FOUND } }),
+  items: Type.Array(JsonValue('字段'), {
+    title: '字段列表',
+    maxItems: MAX_FIELDS_PER_FORM,
+    [MESSAGES_KEYWORD]: { missing: '请提交字段列表', invalid: '字段列表必须是数组', tooMany: `一个表单最多${MAX_FIELDS_PER_FORM}个字段` },
+  }),
+});
+
+function apiField(value: string | undefined, label: string, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
   if (!isOwnApiUrl(value)) throw badRequest(`${label}必须是本系统的接口路径（如 ${MODULE_API.add}）`);
   return value;
 }
 
-const NEW_FORM: FormSettings = {
+export const NEW_FORM: FormSettings = {
   title: '',
   category: '',
   cols: 2,
@@ -44,28 +74,23 @@ const NEW_FORM: FormSettings = {
   is_workflow: 0,
 };
 
+type SettingsInput = Static<typeof FormAddInput> | Static<typeof FormEditInput>;
+
 /** Settings of api/form/add (defaults for what is absent) or api/form/Edit (`current` kept for what is absent). */
-export function parseFormSettings(input: Input, current: FormSettings = NEW_FORM): FormSettings {
-  const present = (key: string) => input[key] !== undefined && input[key] !== null && input[key] !== '';
-  const title = present('title') || current.title === '' ? text(input, 'title', { label: '表单名称', required: true, max: 100 }) : current.title;
-  const category = present('category') ? text(input, 'category', { label: '分类', max: 50 }) : current.category;
-  const cols = integer(input, 'cols', current.cols, { min: 1, max: 4, message: '每行列数必须是1到4之间的整数' });
-  const labelwidth = integer(input, 'labelwidth', current.labelwidth, { min: 40, max: 400, message: '标签宽度必须是40到400之间的整数' });
-  const labelposition = choice(input, 'labelposition', ['right', 'left', 'top'] as const, current.labelposition, '标签位置只能是left、right或top');
-  const labelbg = present('labelbg') ? text(input, 'labelbg', { label: '标签背景色', max: 30 }) : current.labelbg;
-  if (labelbg !== '' && !COLOUR.test(labelbg)) throw badRequest('标签背景色格式不正确');
-  const isWorkflow = integer(input, 'is_workflow', current.is_workflow, { min: 0, max: 1, message: '是否审批表单只能是0或1' });
+export function toFormSettings(input: SettingsInput, current: FormSettings = NEW_FORM): FormSettings {
+  const title = input.title ?? current.title;
+  if (title === '') throw badRequest('表单名称不能为空');
   return {
     title,
-    category,
-    cols,
-    labelwidth,
-    labelposition,
-    labelbg,
-    api_add: apiField(input, 'api_add', '新增接口', current.api_add),
-    api_edit: apiField(input, 'api_edit', '编辑接口', current.api_edit),
-    api_detail: apiField(input, 'api_detail', '详情接口', current.api_detail),
-    is_workflow: isWorkflow,
+    category: input.category ?? current.category,
+    cols: input.cols ?? current.cols,
+    labelwidth: input.labelwidth ?? current.labelwidth,
+    labelposition: input.labelposition ?? current.labelposition,
+    labelbg: input.labelbg ?? current.labelbg,
+    api_add: apiField(input.api_add, '新增接口', current.api_add),
+    api_edit: apiField(input.api_edit, '编辑接口', current.api_edit),
+    api_detail: apiField(input.api_detail, '详情接口', current.api_detail),
+    is_workflow: input.is_workflow ?? current.is_workflow,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../../http/auth';
+import type { ActorResolver } from '../../../http/auth';
 import type { ListReply } from '../../../http/envelope';
-import { integer, requestInput } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, Paging } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { formatShanghai } from '../../../lib/time';
 import { hasRight } from '../role/permission-tree';
 import { listLoginRecords } from './login-log.repo';
@@ -11,17 +11,23 @@ import { listLoginRecords } from './login-log.repo';
 export type LoginRecordRow = { id: number; UserName: string; Date: string; IP: string; Ua: string; success: number };
 
 export function registerLoginLogRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /** Own login records; all records for holders of system `Loglos`. */
-  app.post(apiPath('/api/user/getloglos'), { preHandler: guarded(resolve) }, async (request): Promise<ListReply<LoginRecordRow>> => {
-    const actor = actorOf(request);
-    const input = requestInput(request);
-    const page = integer(input, 'page', 1, { min: 1, message: '页码必须是正整数' });
-    const rows = integer(input, 'rows', 20, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-    const seesAll = hasRight(actor.rights, 'system', 'Loglos');
-    const result = await listLoginRecords(ctx.db, { userId: seesAll ? undefined : actor.userId, page, rows });
-    return {
-      rows: result.rows.map((r) => ({ id: r.id, UserName: r.username, Date: formatShanghai(r.created_at), IP: r.ip, Ua: r.user_agent, success: r.success })),
-      total: result.total,
-    };
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/getloglos',
+      summary: '登录记录：自己的；持有 system Loglos 权限者看全部',
+      tag: 'system',
+      access: 'login',
+      record: 'self',
+      input: Fields({ ...Paging(20) }),
+      handler: async ({ input, actor }): Promise<ListReply<LoginRecordRow>> => {
+        const seesAll = hasRight(actor.rights, 'system', 'Loglos');
+        const result = await listLoginRecords(ctx.db, { userId: seesAll ? undefined : actor.userId, page: input.page, rows: input.rows });
+        return {
+          rows: result.rows.map((r) => ({ id: r.id, UserName: r.username, Date: formatShanghai(r.created_at), IP: r.ip, Ua: r.user_agent, success: r.success })),
+          total: result.total,
+        };
+      },
+    }),
+  ]);
 }

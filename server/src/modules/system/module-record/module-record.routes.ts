@@ -1,56 +1,91 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { actorOf, guarded, type ActorResolver } from '../../../http/auth';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
-import { idList, integer, requestInput, type Input } from '../../../http/input';
-import { apiPath } from '../../../http/url';
-import { addRecord, deleteRecords, editRecord, listRecords, moduleForm, MSG_RECORD_NOT_FOUND, parseRecordData, recordDetail } from './module-record.service';
+import { Fields, Id, Ids, JsonObject, Paging } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
+import { FormKeys } from '../form/form.validation';
+import { addRecord, deleteRecords, editRecord, listRecords, moduleForm, MSG_RECORD_NOT_FOUND, recordData, recordDetail } from './module-record.service';
 
-function recordId(input: Input): number {
-  const id = integer(input, 'id', undefined, { min: 1, message: MSG_RECORD_NOT_FOUND });
-  if (id === undefined) throw badRequest('请选择记录');
-  return id;
-}
+const MSG_DATA = '表单数据格式不正确';
+const RecordId = { id: Id('记录', { messages: { invalid: MSG_RECORD_NOT_FOUND } }) };
+/** The values as a JSON object (its text in a form). */
+const RecordValues = { data: JsonObject('表单数据', { messages: { missing: '请提交表单数据', invalid: MSG_DATA } }) };
+
+type FormNamed = { module: string; formid: string; mode: string };
+const keysOf = (input: FormNamed) => [input.module, input.formid, input.mode];
 
 /** api/module/*: records of custom forms, validated against the form's field definitions. */
 export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  app.post(apiPath('/api/module/add'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await moduleForm(ctx.db, input);
-    const id = await addRecord(ctx, actorOf(request), form, parseRecordData(input));
-    return success('保存成功', { id });
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/module/add',
+      summary: '新增自定义表单记录（按表单字段定义校验）',
+      tag: 'system',
+      access: 'login',
+      record: 'owner',
+      input: Fields({ ...FormKeys, ...RecordValues }),
+      handler: async ({ input, actor }) => {
+        const form = await moduleForm(ctx.db, keysOf(input));
+        const id = await addRecord(ctx, actor, form, recordData(input.data));
+        return success('保存成功', { id });
+      },
+    }),
 
-  app.post(apiPath('/api/module/Edit'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await moduleForm(ctx.db, input);
-    const id = recordId(input);
-    await editRecord(ctx, actorOf(request), form, id, parseRecordData(input));
-    return success('保存成功', { id });
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/module/Edit',
+      summary: '修改自定义表单记录',
+      tag: 'system',
+      access: 'login',
+      record: 'owner',
+      input: Fields({ ...FormKeys, ...RecordId, ...RecordValues }),
+      handler: async ({ input, actor }) => {
+        const form = await moduleForm(ctx.db, keysOf(input));
+        await editRecord(ctx, actor, form, input.id, recordData(input.data));
+        return success('保存成功', { id: input.id });
+      },
+    }),
 
-  app.post(apiPath('/api/module/detail'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await moduleForm(ctx.db, input);
-    return success('获取成功', await recordDetail(ctx, actorOf(request), form, recordId(input)));
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/module/detail',
+      summary: '自定义表单记录详情',
+      tag: 'system',
+      access: 'login',
+      record: 'owner',
+      input: Fields({ ...FormKeys, ...RecordId }),
+      handler: async ({ input, actor }) => success('获取成功', await recordDetail(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.id)),
+    }),
 
-  app.post(apiPath('/api/module/index'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const form = await moduleForm(ctx.db, input);
-    const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-    const rows = integer(input, 'rows', 10, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-    return listRecords(ctx, actorOf(request), form, page, rows);
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/module/index',
+      summary: '自定义表单记录列表',
+      tag: 'system',
+      access: 'login',
+      record: 'owner',
+      input: Fields({ ...FormKeys, ...Paging(10) }),
+      handler: async ({ input, actor }) => listRecords(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.page, input.rows),
+    }),
 
-  /** {ids, module?}: with module, every id must be a record of that form. */
-  app.post(apiPath('/api/module/delete'), { preHandler: guarded(resolve) }, async (request) => {
-    const input = requestInput(request);
-    const ids = idList(input, 'ids', { missing: '请选择要删除的记录', invalid: MSG_RECORD_NOT_FOUND });
-    if (ids.length > 1000) throw badRequest('一次最多删除1000条记录');
-    const form = input.module === undefined || input.module === '' ? undefined : await moduleForm(ctx.db, input);
-    await deleteRecords(ctx, actorOf(request), form, ids);
-    return success('删除成功');
-  });
+    defineRoute({
+      method: 'POST',
+      url: '/api/module/delete',
+      summary: '删除自定义表单记录（给出 module 时每条都必须属于该表单）',
+      tag: 'system',
+      access: 'login',
+      record: 'owner',
+      input: Fields({
+        ...FormKeys,
+        ids: Ids('记录', 1000, { messages: { missing: '请选择要删除的记录', invalid: MSG_RECORD_NOT_FOUND, tooMany: '一次最多删除1000条记录' } }),
+      }),
+      handler: async ({ input, actor }) => {
+        const form = input.module === '' ? undefined : await moduleForm(ctx.db, keysOf(input));
+        await deleteRecords(ctx, actor, form, input.ids);
+        return success('删除成功');
+      },
+    }),
+  ]);
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest, forbidden } from '../../../http/errors';
-import { isRecord, type Input } from '../../../http/input';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { MODULE_API } from '../form/builtin-forms';
@@ -26,30 +25,17 @@ const isFormAdmin = (actor: Actor): boolean => EDIT_FORMS.allows(actor.rights);
 
 const normalisePath = (p: string): string => p.trim().replace(/^\//, '').toLowerCase();
 
-/** The form a module call names (`module`: mode key or id); it must keep its records in the generic store. */
-export async function moduleForm(db: DbOrTx, input: Input): Promise<FormRow> {
-  const form = await requireForm(db, input, ['module', 'formid', 'mode']);
+/** The form a module call names (by its `module`, `formid` or `mode` key); it must keep its records in the generic store. */
+export async function moduleForm(db: DbOrTx, keys: readonly string[]): Promise<FormRow> {
+  const form = await requireForm(db, keys);
   if (normalisePath(form.api_add) !== normalisePath(MODULE_API.add)) throw badRequest(`表单“${form.title}”的数据由其专用接口保存，不能用通用记录接口`);
   return form;
 }
 
-/** The `data` values: a JSON object text (form encoding) or an object (JSON body); the text is kept verbatim. */
-export function parseRecordData(input: Input): { text: string; values: Record<string, unknown> } {
-  const raw = input.data;
-  if (raw === undefined || raw === null || raw === '') throw badRequest('请提交表单数据');
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+/** The `data` values (a JSON object, see RecordDataInput) and the text stored for them. */
+export function recordData(values: Record<string, unknown>): { text: string; values: Record<string, unknown> } {
+  const text = JSON.stringify(values);
   if (text.length > DATA_MAX_CHARS) throw badRequest('表单数据过大');
-  // PostgreSQL text cannot hold NUL characters.
-  if (text.includes('\u0000')) throw badRequest('表单数据格式不正确');
-  let values: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      values = JSON.parse(raw);
-    } catch {
-      throw badRequest('表单数据格式不正确');
-    }
-  }
-  if (!isRecord(values)) throw badRequest('表单数据格式不正确');
   return { text, values };
 }
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../../../http/input';
+import { isRecord } from '../../../lib/is-record';
 
 /**
  * The permission tree of the team contract (`shared-core/src/contract/permissions.ts`): one list per
@@ -81,12 +81,68 @@ export const ROUTE_PERMISSIONS: Readonly<Record<'crm' | 'oa' | 'bi' | 'system', 
   ],
 };
 
+/**
+ * Actions on a page. A role holding an action has the string `page:action` in the area's list, e.g.
+ * crm `customer/watched:delete`. A page path may itself hold `/:id` parameters: an action suffix is
+ * `:` + a lower-case key that does NOT follow a `/`.
+ */
+export const ACTION_KEYS = ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'receive', 'approve'] as const;
+export type ActionKey = (typeof ACTION_KEYS)[number];
+export type RightArea = keyof typeof ROUTE_PERMISSIONS;
+
+/** The actions each page offers (pages not listed offer none): the one table of action rights. */
+export const PAGE_ACTIONS: Readonly<Record<RightArea, Readonly<Record<string, readonly ActionKey[]>>>> = {
+  crm: {
+    'customer/watched': ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool'],
+    'customer/zaifenpei': ['transfer', 'pool'],
+    'customer/total': ['receive', 'assign'],
+    'customer/daifenpei': ['assign'],
+    'customer/black': ['delete'],
+    'signorentry/sign': ['create', 'edit', 'delete'],
+    'signorentry/entry': ['create', 'edit', 'delete'],
+    'signorentry/sigeshenpi': ['approve'],
+    'signorentry/entryshenpi': ['approve'],
+  },
+  oa: {
+    flow: ['create', 'edit', 'delete'],
+  },
+  bi: {},
+  system: {
+    role: ['create', 'edit', 'delete'],
+    user: ['create', 'edit', 'delete'],
+    branch: ['create', 'edit', 'delete'],
+    status: ['create', 'edit', 'delete'],
+    customForm: ['create', 'edit', 'delete'],
+    workForm: ['create', 'edit', 'delete'],
+  },
+};
+
+/** `customer/watched:delete` → page `customer/watched`, action `delete`; a page right has no action. */
+export function splitRight(right: string): { page: string; action?: ActionKey } {
+  const match = /^(.*[^/]):([a-z]+)$/.exec(right);
+  const action = ACTION_KEYS.find((a) => a === match?.[2]);
+  return match && action ? { page: match[1], action } : { page: right };
+}
+
+/** Every action right of an area, written `page:action`. */
+export function actionRights(area: RightArea): string[] {
+  return Object.entries(PAGE_ACTIONS[area]).flatMap(([page, actions]) => actions.map((a) => `${page}:${a}`));
+}
+
+/** True when `right` (a page or `page:action`) names a page of the area and, if any, an action that page offers. */
+export function isKnownRight(area: RightArea, right: string): boolean {
+  const { page, action } = splitRight(right);
+  if (!ROUTE_PERMISSIONS[area].includes(page)) return false;
+  return action === undefined || (PAGE_ACTIONS[area][page] ?? []).includes(action);
+}
+
 export function emptyTree(): PermissionTree {
   return Object.fromEntries(AREA_KEYS.map((k) => [k, [] as string[]])) as Record<AreaKey, string[]>;
 }
 
 export function fullTree(): PermissionTree {
-  return { ...emptyTree(), crm: [...ROUTE_PERMISSIONS.crm], oa: [...ROUTE_PERMISSIONS.oa], bi: [...ROUTE_PERMISSIONS.bi], system: [...ROUTE_PERMISSIONS.system] };
+  const all = (area: RightArea) => [...ROUTE_PERMISSIONS[area], ...actionRights(area)];
+  return { ...emptyTree(), crm: all('crm'), oa: all('oa'), bi: all('bi'), system: all('system') };
 }
 
 /** Reads a stored rights JSON into a complete tree (unknown slots dropped, missing slots empty). */
@@ -108,8 +164,4 @@ export function parseRights(json: string): PermissionTree {
 
 export function hasRight(tree: PermissionTree, area: AreaKey, path: string): boolean {
   return tree[area].includes(path);
-}
-
-export function hasRightUnder(tree: PermissionTree, area: AreaKey, prefix: string): boolean {
-  return tree[area].some((p) => p.startsWith(prefix));
 }

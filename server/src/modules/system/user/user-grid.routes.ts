@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { guarded, type ActorResolver } from '../../../http/auth';
+import { Type } from '@sinclair/typebox';
+import type { ActorResolver } from '../../../http/auth';
 import { badRequest } from '../../../http/errors';
 import type { ListReply } from '../../../http/envelope';
-import { integer, requestInput, text, type Input } from '../../../http/input';
-import { apiPath } from '../../../http/url';
+import { Fields, Flag, Integer, MAX_ID, Paging, Text } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
 import { containsAny } from '../../shared/contains-search';
 import { loadBranchIndex } from '../branch/branch-index';
 
@@ -25,22 +26,6 @@ export type UserGridQuery = { page: number; rows: number; branchId?: number; nic
 
 /** Page size of the user picker (spec §9). */
 export const USER_PICKER_ROWS = 20;
-
-/**
- * `BranchID` picks a department tree node and lists its staff and the staff of every node below it
- * (0 or absent: everyone). `parent` (spec §7) is validated and otherwise does not change the result:
- * the subtree of BranchID already covers what a tree node shows. `QuitStatus` (optional)
- * narrows to employed (0) or departed (1) staff; without it both are listed, employed first.
- */
-export function parseUserGridQuery(input: Input): UserGridQuery {
-  const page = integer(input, 'page', 1, { min: 1, max: 1_000_000, message: '页码必须是正整数' });
-  const rows = integer(input, 'rows', USER_PICKER_ROWS, { min: 1, max: 200, message: '每页条数必须是1到200之间的整数' });
-  const branchId = integer(input, 'BranchID', undefined, { min: 0, message: '部门ID不正确' });
-  integer(input, 'parent', undefined, { min: 0, message: '上级部门ID不正确' });
-  const nickName = text(input, 'NickName', { label: '姓名', max: 50 });
-  const quitStatus = integer(input, 'QuitStatus', undefined, { min: 0, max: 1, message: '在职状态不正确' }) as 0 | 1 | undefined;
-  return { page, rows, branchId: branchId || undefined, nickName, quitStatus };
-}
 
 export async function listUserGrid(ctx: AppContext, q: UserGridQuery): Promise<ListReply<UserGridRow>> {
   let base = ctx.db.selectFrom('users as u');
@@ -80,12 +65,33 @@ export async function listUserGrid(ctx: AppContext, q: UserGridQuery): Promise<L
   };
 }
 
+/**
+ * `BranchID` picks a department tree node and lists its staff and the staff of every node below it
+ * (0 or absent: everyone). `parent` (spec §7) is validated and otherwise does not change the result:
+ * the subtree of BranchID already covers what a tree node shows. `QuitStatus` (optional)
+ * narrows to employed (0) or departed (1) staff; without it both are listed, employed first.
+ */
+const UserGridInput = Fields({
+  ...Paging(USER_PICKER_ROWS),
+  BranchID: Type.Optional(Integer('部门', { min: 0, max: MAX_ID }, { messages: { invalid: '部门ID不正确' } })),
+  parent: Type.Optional(Integer('上级部门', { min: 0, max: MAX_ID }, { messages: { invalid: '上级部门ID不正确' } })),
+  NickName: Text('姓名', 50),
+  QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
+});
+
 export function registerUserGridRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  /**
-   * The user picker's staff table. Any logged-in user may call it: every user picks colleagues (task
-   * assignees, approval CCs, participants), and it shows only names, avatars, roles and departments.
-   */
-  app.post(apiPath('/api/user/GetGridJson'), { preHandler: guarded(resolve) }, async (request) => {
-    return listUserGrid(ctx, parseUserGridQuery(requestInput(request)));
-  });
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/GetGridJson',
+      summary: '用户选择器的员工表（姓名、头像、角色、部门、在职状态）',
+      description: '任何登录用户都可调用：每个人都要选同事（任务负责人、审批抄送、参与人），这里只有姓名、头像、角色和部门。',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: UserGridInput,
+      handler: async ({ input }) =>
+        listUserGrid(ctx, { page: input.page, rows: input.rows, branchId: input.BranchID || undefined, nickName: input.NickName, quitStatus: input.QuitStatus }),
+    }),
+  ]);
 }

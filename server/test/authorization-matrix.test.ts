@@ -1,0 +1,161 @@
+/**
+ * The authorization matrix: every route Fastify registered (read from the route registry, not from a
+ * list kept by hand) × anonymous and every seeded role. A cell where the identity lacks the declared
+ * access must be refused — 401 with a message containing 登陆 without a login, 403
+ * 没有权限执行此操作 without the right — and change no table; a cell where it has the access must get
+ * past the guard (any answer but 401/403; a 400 for an empty body is fine).
+ */
+import type { TSchema } from '@sinclair/typebox';
+import type { RegisteredRoute } from '../src/http/route-registry';
+import type { PermissionTree } from '../src/modules/system/role/permission-tree';
+import { DEMO, startServer, type Reply, type TestServer } from './harness';
+
+type Envelope = { result: string; msg: string };
+type Identity = 'anonymous' | keyof typeof DEMO;
+const IDENTITIES: Identity[] = ['anonymous', 'admin', 'manager', 'sales', 'finance'];
+
+/** Every table a command could write. */
+const TABLES = [
+  'branches',
+  'roles',
+  'users',
+  'sessions',
+  'customers',
+  'contacts',
+  'followups',
+  'customer_participants',
+  'notifications',
+  'tasks',
+  'customer_assignments',
+  'forms',
+  'form_fields',
+  'user_field_choices',
+  'module_records',
+  'files',
+  'contracts',
+] as const;
+
+let s: TestServer;
+const tokens: Partial<Record<Identity, string>> = {};
+const trees: Partial<Record<Identity, PermissionTree>> = {};
+
+beforeAll(async () => {
+  s = await startServer();
+  for (const who of IDENTITIES) {
+    if (who === 'anonymous') continue;
+    const [username, password] = DEMO[who];
+    const res = await s.post<{ result: string; data: { LoginToken: string }; model: PermissionTree }>('/api/user/login', { username, password });
+    tokens[who] = res.body.data.LoginToken;
+    trees[who] = res.body.model;
+  }
+});
+afterAll(async () => {
+  await s.close();
+});
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of TABLES) {
+    const row = await s.app.portal.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    out[t] = Number(row.n);
+  }
+  return out;
+}
+
+/** A minimal valid-looking value for a schema (required properties only). */
+function sample(schema: TSchema | undefined): unknown {
+  if (!schema) return undefined;
+  if (Array.isArray(schema.anyOf)) return sample(schema.anyOf.find((b: TSchema) => b.const === undefined) ?? schema.anyOf[0]);
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum.find((e: unknown) => e !== '') ?? schema.enum[0];
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return Math.max(1, typeof schema.minimum === 'number' ? schema.minimum : 1);
+    case 'string':
+      return 'x'.repeat(Math.max(1, typeof schema.minLength === 'number' ? schema.minLength : 1));
+    case 'array':
+      return [sample(schema.items)];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      const required: string[] = Array.isArray(schema.required) ? schema.required : [];
+      for (const key of required) out[key] = sample(schema.properties?.[key]);
+      return out;
+    }
+    default:
+      return '{}';
+  }
+}
+
+/** The route's path with its parameters filled in. */
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+
+function call(route: RegisteredRoute, who: Identity, body: Record<string, unknown>): Promise<Reply<Envelope>> {
+  const token = who === 'anonymous' ? undefined : tokens[who];
+  const url = concrete(route.url);
+  if (route.method === 'GET') {
+    const pairs: [string, string][] = Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
+    const query = new URLSearchParams(pairs).toString();
+    return s.get<Envelope>(query ? `${url}?${query}` : url, { token });
+  }
+  return s.post<Envelope>(url, body, { token });
+}
+
+const allows = (route: RegisteredRoute, who: Identity): boolean => {
+  const access = route.declaration.access;
+  if (access === 'public') return true;
+  if (who === 'anonymous') return false;
+  const tree = trees[who];
+  return access === 'login' || (tree !== undefined && access.allows(tree));
+};
+
+/** Runs `tasks` a few at a time. */
+async function inBatches<T>(tasks: (() => Promise<T>)[], size = 8): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < tasks.length; i += size) out.push(...(await Promise.all(tasks.slice(i, i + size).map((t) => t()))));
+  return out;
+}
+
+type Cell = { route: RegisteredRoute; who: Identity };
+const label = (c: Cell) => `${c.route.method} ${c.route.url} as ${c.who}`;
+
+test('every registered route × anonymous and every seeded role: refused without the access, let through with it', async () => {
+  const routes = s.app.registeredRoutes();
+  const cells: Cell[] = routes.flatMap((route) => IDENTITIES.map((who) => ({ route, who })));
+  // The figure of the matrix (routes registered × identities).
+  console.log(`authorization matrix: ${routes.length} routes × ${IDENTITIES.length} identities = ${cells.length} cells`);
+  expect(routes.length).toBeGreaterThan(50);
+  expect(routes.filter((r) => /^\/(api|main)\//.test(r.url)).length).toBeGreaterThan(50);
+
+  const failures: string[] = [];
+  const refused = cells.filter((c) => !allows(c.route, c.who));
+  const granted = cells.filter((c) => allows(c.route, c.who));
+
+  // Refused cells, with a body that would pass validation: the guard alone must stop them.
+  const before = await tableCounts();
+  await inBatches(
+    refused.map((c) => async () => {
+      const input = c.route.declaration.input ?? c.route.declaration.uploadFields;
+      const body = sample(input);
+      const res = await call(c.route, c.who, typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : {});
+      if (c.who === 'anonymous') {
+        if (res.status !== 401 || typeof res.body?.msg !== 'string' || !res.body.msg.includes('登陆')) failures.push(`${label(c)}: expected 401 登陆, got ${res.status} ${JSON.stringify(res.body)}`);
+      } else if (res.status !== 403 || res.body?.result !== 'error' || res.body.msg !== '没有权限执行此操作') {
+        failures.push(`${label(c)}: expected 403 没有权限执行此操作, got ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }),
+  );
+  expect(await tableCounts()).toEqual(before);
+
+  // Granted cells with an empty body; a call that ends the caller's session (logout) goes last.
+  const endsSession = (c: Cell) => c.route.url === '/api/user/logout';
+  const letThrough = (c: Cell) => async () => {
+    const res = await call(c.route, c.who, {});
+    if (res.status === 401 || res.status === 403) failures.push(`${label(c)}: has the access but got ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await inBatches(granted.filter((c) => !endsSession(c)).map(letThrough));
+  await inBatches(granted.filter(endsSession).map(letThrough));
+
+  expect(failures).toEqual([]);
+  console.log(`authorization matrix: ${refused.length} refused cells, ${granted.length} granted cells`);
+});
