@@ -30,6 +30,7 @@ import { registerBranchRoutes } from './modules/system/branch/branch.routes';
 import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
 import { registerFileRoutes } from './modules/file/file.routes';
+import { registerFileSignRoutes } from './modules/file/file-sign.routes';
 import { registerFieldRoutes } from './modules/system/field/field.routes';
 import { registerFormRoutes } from './modules/system/form/form.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
@@ -105,6 +106,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);
+  registerFileSignRoutes(app, ctx, resolve);
 
   // Public-pool recycle warnings: now, then daily; stopped when the app closes.
   await startRecycleWarnings(app, ctx);

@@ -30,6 +30,10 @@ export type AppConfig = {
   uploadDir: string;
   /** Largest accepted upload, in bytes. */
   uploadMaxBytes: number;
+  /** Key of the signed file URLs (FILE_URL_SECRET); default: a random key kept in `<dataDir>/secrets/file-url.key`. */
+  fileUrlSecret?: string;
+  /** Lifetime of a signed file URL (FILE_URL_TTL_MINUTES, default 30). */
+  fileUrlTtlSeconds: number;
   /** Public pool: an owned customer returns to the pool after this many days without follow-up (since its last follow-up or assignment). */
   poolRecycleDays: number;
   /** Owners are warned (once a day) about customers that return to the pool within this many days. */
@@ -71,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     hub: loadHubConfig(env),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 20) * 1024 * 1024),
+    fileUrlSecret: env.FILE_URL_SECRET || undefined,
+    fileUrlTtlSeconds: Math.round(positiveNumber('FILE_URL_TTL_MINUTES', env.FILE_URL_TTL_MINUTES, 30) * 60),
     poolRecycleDays: Math.ceil(positiveNumber('POOL_RECYCLE_DAYS', env.POOL_RECYCLE_DAYS, 30)),
     poolWarnDays: Math.ceil(positiveNumber('POOL_WARN_DAYS', env.POOL_WARN_DAYS, 3)),
   };

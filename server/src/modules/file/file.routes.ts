@@ -68,7 +68,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
     const code = text(input, 'code', { label: '表单编码', max: 64 });
     const picType = text(input, 'picType', { label: '附件类型', max: 30 });
     const modelId = integer(input, 'modelId', 0, { min: 0, message: '记录ID不正确' });
-    return listAttachments(ctx, { code, picType, modelId, ...pageOf(input, 100) });
+    return listAttachments(ctx, actorOf(request), { code, picType, modelId, ...pageOf(input, 100) });
   });
 
   /** The user's own uploads. */
@@ -102,7 +102,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
 
   app.get('/files/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
-    const served = await serveStoredFile(ctx, name, reply);
+    const served = await serveStoredFile(ctx, name, request, reply, resolve);
     if (!served) throw notFound(MSG_FILE_NOT_FOUND);
     return reply;
   });
