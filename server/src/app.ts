@@ -29,6 +29,7 @@ import { registerLeadSourceRoutes } from './modules/crm/lead-source/lead-source.
 import { registerBranchRoutes } from './modules/system/branch/branch.routes';
 import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
+import { registerAccountLockRoutes } from './modules/system/user/account-lock.routes';
 import { registerFileRoutes } from './modules/file/file.routes';
 import { registerFileSignRoutes } from './modules/file/file-sign.routes';
 import { registerFieldRoutes } from './modules/system/field/field.routes';
@@ -61,7 +62,8 @@ export type PortalApp = FastifyInstance;
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<PortalApp> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Fastify accepts a hop count too (see its trustProxy docs); its type declaration omits it.
+    trustProxy: config.trustProxy as boolean | string,
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -89,6 +91,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   ctx.realtime = await attachHub(app, ctx, resolve);
   registerSessionRoutes(app, ctx, resolve);
   registerUserRoutes(app, ctx, resolve);
+  registerAccountLockRoutes(app, ctx, resolve);
   registerBranchRoutes(app, ctx, resolve);
   registerLoginLogRoutes(app, ctx, resolve);
   registerLeadSourceRoutes(app, ctx, resolve);

@@ -18,8 +18,11 @@ export type AppConfig = {
   adminPassword?: string;
   sessionTtlHours: number;
   logLevel: string;
-  /** Honour X-Forwarded-For (behind a proxy). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false (default: the socket's address is
+   * the client), true (any), a hop count, or a comma-separated list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
   /** Redis for the realtime backplane when several server processes run side by side. */
   redisUrl?: string;
   /** Path of the realtime hub (SignalR JSON protocol). */
@@ -54,6 +57,15 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+/** TRUST_PROXY: `true`/`false`, a number of proxy hops, or proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). */
+export function trustProxyOf(value: string | undefined): boolean | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
   return {
@@ -69,7 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionTtlHours: positiveNumber('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     hubPath: env.HUB_PATH || '/hub',
     hub: loadHubConfig(env),

@@ -7,6 +7,7 @@ import * as realtimeNotifications from './migrations/003-realtime-notifications'
 import * as formsFilesRegions from './migrations/004-forms-files-regions';
 import * as productsContracts from './migrations/005-products-contracts';
 import * as contactLookup from './migrations/007-contact-lookup';
+import * as throttleCounters from './migrations/008-throttle-counters';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-forms-files-regions': formsFilesRegions,
   '005-products-contracts': productsContracts,
   '007-contact-lookup': contactLookup,
+  '008-throttle-counters': throttleCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
