@@ -12,6 +12,8 @@ export type AppConfig = {
   databaseSchema?: string;
   /** SQLite file; defaults to `<dataDir>/portal.db`. */
   sqliteFile: string;
+  /** SQLite `synchronous` (SQLITE_SYNCHRONOUS): FULL (default: a commit survives a power cut) or NORMAL (faster; the last commits may be lost on power loss). */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
   mfDir: string;
   shellDist: string;
   seedDemo: boolean;
@@ -57,6 +59,13 @@ function positiveNumber(name: string, value: string | undefined, fallback: numbe
   return n;
 }
 
+export function sqliteSynchronousOf(value: string | undefined): 'FULL' | 'NORMAL' {
+  const v = (value ?? '').trim().toUpperCase();
+  if (v === '' || v === 'FULL') return 'FULL';
+  if (v === 'NORMAL') return 'NORMAL';
+  throw new Error(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${value}"`);
+}
+
 /** TRUST_PROXY: `true`/`false`, a number of proxy hops, or proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). */
 export function trustProxyOf(value: string | undefined): boolean | number | string {
   const v = value?.trim() ?? '';
@@ -75,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     sqliteFile: path.join(dataDir, 'portal.db'),
+    sqliteSynchronous: sqliteSynchronousOf(env.SQLITE_SYNCHRONOUS),
     mfDir: path.resolve(env.MF_DIR || path.join(dataDir, 'mf')),
     shellDist: path.resolve(env.SHELL_DIST || path.join(repoRoot, 'shell', 'dist')),
     seedDemo: flag(env.SEED_DEMO, true),
