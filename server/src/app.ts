@@ -9,6 +9,7 @@ import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
 import { registerErrorHandling } from './http/error-handler';
 import { registerStatic } from './http/static';
+import { registerSecurityHeaders } from './http/security-headers';
 import { offlineRealtime } from './hub/realtime';
 import { attachHub } from './hub/attach-hub';
 import { normaliseApiUrl } from './http/url';
@@ -81,6 +82,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
 
+  await registerSecurityHeaders(app, config);
   await app.register(formbody);
   registerErrorHandling(app, config.shellDist);
   fs.mkdirSync(config.mfDir, { recursive: true });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseOrigins } from './http/cors-origins';
 import { loadHubConfig, type HubConfig } from './hub/hub-config';
 
 /** Everything the server reads from its environment, resolved once at start. */
@@ -39,6 +40,10 @@ export type AppConfig = {
   fileUrlSecret?: string;
   /** Lifetime of a signed file URL (FILE_URL_TTL_MINUTES, default 30). */
   fileUrlTtlSeconds: number;
+  /** Other origins allowed to call the API/hub from a browser with credentials (CORS_ORIGINS); the portal's own origin always is. */
+  corsOrigins: string[];
+  /** Sources added to the Content-Security-Policy (CSP_EXTRA_SOURCES, space-separated): remotes on a CDN, for instance. */
+  cspExtraSources: string[];
   /** Public pool: an owned customer returns to the pool after this many days without follow-up (since its last follow-up or assignment). */
   poolRecycleDays: number;
   /** Owners are warned (once a day) about customers that return to the pool within this many days. */
@@ -98,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     uploadMaxBytes: Math.round(positiveNumber('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 20) * 1024 * 1024),
     fileUrlSecret: env.FILE_URL_SECRET || undefined,
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    cspExtraSources: (env.CSP_EXTRA_SOURCES ?? '').split(/\s+/).filter(Boolean),
     fileUrlTtlSeconds: Math.round(positiveNumber('FILE_URL_TTL_MINUTES', env.FILE_URL_TTL_MINUTES, 30) * 60),
     poolRecycleDays: Math.ceil(positiveNumber('POOL_RECYCLE_DAYS', env.POOL_RECYCLE_DAYS, 30)),
     poolWarnDays: Math.ceil(positiveNumber('POOL_WARN_DAYS', env.POOL_WARN_DAYS, 3)),
