@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../../http/errors';
-import { IMPORT_MAX_BYTES, MSG_BAD_XLSX, MSG_TOO_LARGE, type Sheet } from './xlsx-parse';
+import { IMPORT_MAX_BYTES, MSG_TOO_LARGE, type Sheet } from './xlsx-parse';
 
 export {
   cellText,
