@@ -310,8 +310,22 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     await detailCell(page, '产品明细').getByText(products[0].title).waitFor();
 
     const pictures = JSON.parse(sent.pictures as string) as { url: string }[];
-    await expect(detailCell(page, '现场图片').locator('img').first().getAttribute('src')).resolves.toBe(pictures[0].url);
-    await expect(detailCell(page, '封面图').locator('img').first().getAttribute('src')).resolves.toBe(sent.cover);
+    // Records store the stable address; <img> loads the short-lived signed URL the server hands out (issue #12).
+    const signedSrc = async (label: string) => {
+      const img = detailCell(page, label).locator('img').first();
+      for (let i = 0; i < 50; i++) {
+        const src = (await img.getAttribute('src')) ?? '';
+        if (src.includes('sig=')) return src;
+        await page.waitForTimeout(100);
+      }
+      return (await img.getAttribute('src')) ?? '';
+    };
+    expect(await signedSrc('现场图片')).toMatch(new RegExp(`^${pictures[0].url.replace(/\./g, '\\.')}\\?exp=\\d+&u=\\d+&sig=`));
+    expect(await signedSrc('封面图')).toMatch(new RegExp(`^${String(sent.cover).replace(/\./g, '\\.')}\\?exp=\\d+&u=\\d+&sig=`));
+    await page.waitForFunction(() => {
+      const img = Array.from(document.getElementsByTagName('img')).find((i) => i.src.includes('sig='));
+      return Boolean(img && img.complete && img.naturalWidth > 0);
+    });
     const imageLoaded = await detailCell(page, '现场图片')
       .locator('img')
       .first()

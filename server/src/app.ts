@@ -13,6 +13,7 @@ import { clientErrorResponse, registerErrorHandling } from './http/error-handler
 import { addInputKeywords, AJV_OPTIONS } from './http/input-validation';
 import { trackRoutes } from './http/route-registry';
 import { registerStatic } from './http/static';
+import { registerSecurityHeaders } from './http/security-headers';
 import { offlineRealtime } from './hub/realtime';
 import { attachHub } from './hub/attach-hub';
 import { normaliseApiUrl } from './http/url';
@@ -33,7 +34,9 @@ import { registerLeadSourceRoutes } from './modules/crm/lead-source/lead-source.
 import { registerBranchRoutes } from './modules/system/branch/branch.routes';
 import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
+import { registerAccountLockRoutes } from './modules/system/user/account-lock.routes';
 import { registerFileRoutes } from './modules/file/file.routes';
+import { registerFileSignRoutes } from './modules/file/file-sign.routes';
 import { registerFieldRoutes } from './modules/system/field/field.routes';
 import { registerFormRoutes } from './modules/system/form/form.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
@@ -67,7 +70,8 @@ const API_VERSION = '0.1.0';
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<PortalApp> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Fastify accepts a hop count too (see its trustProxy docs); its type declaration omits it.
+    trustProxy: config.trustProxy as boolean | string,
     rewriteUrl: (req) => normaliseApiUrl(req.url ?? '/'),
     bodyLimit: 2 * 1024 * 1024,
     // Route input: see http/input-validation.ts (scalars coerced, defaults filled, unknown fields dropped).
@@ -91,6 +95,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
 
+  await registerSecurityHeaders(app, config);
   await registerApiDocsCollector(app, API_VERSION);
   await app.register(formbody);
   await registerCompression(app);
@@ -104,6 +109,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   ctx.realtime = await attachHub(app, ctx, resolve);
   registerSessionRoutes(app, ctx, resolve);
   registerUserRoutes(app, ctx, resolve);
+  registerAccountLockRoutes(app, ctx, resolve);
   registerBranchRoutes(app, ctx, resolve);
   registerLoginLogRoutes(app, ctx, resolve);
   registerLeadSourceRoutes(app, ctx, resolve);
@@ -121,6 +127,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);
+  registerFileSignRoutes(app, ctx, resolve);
 
   // Public-pool recycle warnings: now, then daily; stopped when the app closes.
   await startRecycleWarnings(app, ctx);

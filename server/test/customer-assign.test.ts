@@ -154,20 +154,48 @@ describe('api/customer/KehuDistribution', () => {
     expect(pushes).toHaveLength(0);
   });
 
-  test('two simultaneous assignments of the same customers end with one of them applied whole', async () => {
+  test('two simultaneous assignments of the same customers: exactly one is applied, whole; the other is refused', async () => {
     const chosen = await ownedBy(ids.sales4, 5);
     expect(chosen).toHaveLength(5);
-    const [a, b] = await Promise.all([assign(t.admin, { ids: chosen.join(','), userid: ids.sales1 }), assign(t.admin, { ids: [...chosen].reverse().join(','), userid: ids.sales2 })]);
-    expect(a.body.result).toBe('success');
-    expect(b.body.result).toBe('success');
+    // Both callers saw sales4 as the owner (the list's UserID), as the assignment page sends it.
+    const seen = chosen.map(() => ids.sales4).join(',');
+    const [a, b] = await Promise.all([
+      assign(t.admin, { ids: chosen.join(','), userid: ids.sales1, owners: seen }),
+      assign(t.admin, { ids: [...chosen].reverse().join(','), userid: ids.sales2, owners: seen }),
+    ]);
+    expect([a, b].filter((r) => r.body.result === 'success')).toHaveLength(1);
+    expect([a, b].find((r) => r.body.result === 'error')?.body.msg).toBe('客户已被他人分配，请刷新后重试');
     const rows = await owners(chosen);
     const winner = rows[0].owner_id;
-    expect([ids.sales1, ids.sales2]).toContain(winner);
+    expect(winner).toBe(a.body.result === 'success' ? ids.sales1 : ids.sales2);
     expect(rows.every((r) => r.owner_id === winner)).toBe(true);
     const assignments = await db().selectFrom('customer_assignments').select(['customer_id', 'user_id']).where('customer_id', 'in', chosen).execute();
     expect(assignments).toHaveLength(5);
     expect(assignments.every((r) => r.user_id === winner)).toBe(true);
     expect(await countsOf(t.sales1)).toEqual(await directCounts(ids.sales1));
     expect(await countsOf(t.sales2)).toEqual(await directCounts(ids.sales2));
+  });
+
+  test('25 rounds of two managers assigning one customer at once: one 分配成功, one refusal, one notification', async () => {
+    const notes = async (userId: number) =>
+      Number((await db().selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    const pool = [...(await ownedBy(ids.sales3, 13)), ...(await ownedBy(ids.sales7, 13))];
+    expect(pool.length).toBeGreaterThanOrEqual(25);
+    for (const customer of pool) {
+      const before = { s5: await notes(ids.sales5), s6: await notes(ids.sales6) };
+      const [{ owner_id: owner }] = await owners([customer]);
+      const [a, b] = await Promise.all([
+        assign(t.admin, { ids: String(customer), userid: ids.sales5, owners: String(owner) }),
+        assign(t.admin, { ids: String(customer), userid: ids.sales6, owners: String(owner) }),
+      ]);
+      const wins = [a, b].filter((r) => r.body.msg === '分配成功');
+      expect(wins).toHaveLength(1);
+      expect([a, b].filter((r) => r.body.msg === '客户已被他人分配，请刷新后重试')).toHaveLength(1);
+      const winner = a.body.msg === '分配成功' ? ids.sales5 : ids.sales6;
+      expect((await owners([customer]))[0].owner_id).toBe(winner);
+      const after = { s5: await notes(ids.sales5), s6: await notes(ids.sales6) };
+      expect(after.s5 - before.s5 + (after.s6 - before.s6)).toBe(1);
+      expect(winner === ids.sales5 ? after.s5 - before.s5 : after.s6 - before.s6).toBe(1);
+    }
   });
 });

@@ -13,7 +13,7 @@ type Preview = {
   suggestedMapping: Record<string, number>;
 };
 type DryRun = { total: number; valid: number; rejected: { row: number; reason: string; values: string[] }[] };
-type Duplicate = { id: number; CustomerName: string; contact_mobile: string; UserName: string; AddTime: string; visible: boolean };
+type Duplicate = { id: number; CustomerName: string; contact_name?: string; contact_mobile: string; UserName: string; BranchName?: string; AddTime: string; gonghai?: number; visible: boolean };
 
 let s: TestServer;
 const t: Record<'admin' | 'sales' | 'finance' | 'manager', string> = { admin: '', sales: '', finance: '', manager: '' };
@@ -254,9 +254,12 @@ describe('duplicate check (查重)', () => {
 
   test('finds a customer by the mobile of the customer or of any contact, by WeChat and by QQ', async () => {
     for (const body of [{ mobile: other.contact_mobile }, { mobile: mobile(900) }, { wechat: 'dup_wechat_1' }, { qq: '88990011' }]) {
-      const res = await check(body);
+      const res = await check(body, t.admin);
       expect(res.status).toBe(200);
       expect(res.body.rows.map((r) => r.id)).toContain(other.id);
+      // Outside sales1's scope: found, but only as "exists, owner, department".
+      const hidden = await check(body);
+      expect(hidden.body.rows).toContainEqual(expect.objectContaining({ visible: false, CustomerName: '', contact_mobile: '' }));
     }
     expect((await check({ wechat: 'nobody_has_this' })).body).toEqual({ rows: [], total: 0 });
   });
@@ -270,11 +273,12 @@ describe('duplicate check (查重)', () => {
     expect(row).toMatchObject({ UserName: expect.any(String), AddTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), visible: true, contact_mobile: other.contact_mobile });
   });
 
-  test('outside the data scope it shows the owner but masks the mobile', async () => {
+  test('outside the data scope it shows only that it exists, the owner and the department', async () => {
     const res = await check({ mobile: other.contact_mobile });
-    const row = res.body.rows.find((r) => r.id === other.id);
-    expect(row).toMatchObject({ visible: false, contact_mobile: `${other.contact_mobile.slice(0, 3)}****${other.contact_mobile.slice(-4)}` });
+    const row = res.body.rows.find((r) => !r.visible);
+    expect(row).toEqual({ id: -1, CustomerName: '', contact_name: '', contact_mobile: '', UserName: expect.any(String), BranchName: expect.any(String), AddTime: '', gonghai: 0, visible: false });
     expect(row?.UserName).not.toBe('');
+    expect(row?.BranchName).not.toBe('');
   });
 
   test('needs a criterion and the customer permission', async () => {

@@ -142,7 +142,7 @@ describe('attachments', () => {
     expect(del.body).toMatchObject({ result: 'success', msg: '删除成功' });
     expect(fs.existsSync(path.join(s.config.uploadDir, path.basename(mine.url)))).toBe(false);
     expect((await s.post<Envelope>('/api/file/DeleteFile', { id: mine.id }, { token: t.sales })).body.msg).toBe('文件不存在');
-    expect((await s.get(mine.url)).status).toBe(404);
+    expect((await s.get(mine.url, { token: t.sales })).status).toBe(404);
   });
 });
 
@@ -153,7 +153,7 @@ describe('album', () => {
     await upload(t.sales2, [{ name: '说明.pdf', content: PDF }]);
     const album = await s.post<{ rows: { id: number; url: string; userid: number; size: number; filename: string; format: string }[]; total: number }>('/api/album/index', { page: 1, rows: 20 }, { token: t.sales2 });
     expect(album.body.total).toBe(2);
-    expect(album.body.rows[0]).toEqual({ id: b.id, url: b.url, userid: ids.sales2, size: b.size, filename: '展厅.png', format: 'png' });
+    expect(album.body.rows[0]).toEqual({ id: b.id, url: b.url, signedUrl: expect.stringMatching(/^\/files\/[0-9a-f]{32}\.png\?exp=/), userid: ids.sales2, size: b.size, filename: '展厅.png', format: 'png' });
     expect(album.body.rows[1].id).toBe(a.id);
     const others = await s.post<{ total: number }>('/api/album/index', {}, { token: t.admin });
     expect(others.body.total).toBe(0);
@@ -164,27 +164,28 @@ describe('album', () => {
 });
 
 describe('serving /files/<name>', () => {
-  test('images inline, other files as attachments under their original name; safe headers; no login needed', async () => {
-    const image = (await upload(t.sales, [{ name: '门店.png', content: PNG }])).body.data;
-    const res = await fetch(s.url + image.url);
+  test('images inline, other files as attachments under their original name; safe headers; a signed URL needs no header', async () => {
+    const image = (await upload(t.sales, [{ name: '门店.png', content: PNG }])).body.data as FileReply & { signedUrl: string };
+    const res = await fetch(s.url + image.signedUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     expect(res.headers.get('content-disposition')).toMatch(/^inline; /);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
 
     const doc = (await upload(t.sales, [{ name: '报价 "终版".pdf', content: PDF }])).body.data;
-    const pdf = await fetch(s.url + doc.url);
+    const pdf = await fetch(s.url + doc.url, { headers: { authkey: t.sales } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="__ ____.pdf"; filename*=UTF-8''${encodeURIComponent('报价 "终版".pdf')}`);
     expect(pdf.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
   });
 
   test('unknown or malformed names are 404', async () => {
-    expect((await fetch(`${s.url}/files/${'0'.repeat(32)}.png`)).status).toBe(404);
-    expect((await fetch(`${s.url}/files/..%2F..%2Fportal.db`)).status).toBe(404);
-    expect((await fetch(`${s.url}/files/portal.db`)).status).toBe(404);
+    const headers = { authkey: t.admin };
+    expect((await fetch(`${s.url}/files/${'0'.repeat(32)}.png`, { headers })).status).toBe(404);
+    expect((await fetch(`${s.url}/files/..%2F..%2Fportal.db`, { headers })).status).toBe(404);
+    expect((await fetch(`${s.url}/files/portal.db`, { headers })).status).toBe(404);
   });
 });

@@ -14,7 +14,7 @@ let sales: string;
 const sockets: RawHubSocket[] = [];
 
 beforeAll(async () => {
-  server = await startHubServer(TIMINGS);
+  server = await startHubServer(TIMINGS, { corsOrigins: ['http://portal.example:3000'] });
   admin = await server.login(...DEMO.admin);
   sales = await server.login(...DEMO.sales);
 });
@@ -90,7 +90,7 @@ describe('negotiate', () => {
     expect((await hubFetch('PATCH', '', admin, 'x')).status).toBe(405);
   });
 
-  it('allows cross-origin clients: preflight and echoed origin with credentials', async () => {
+  it('allows the configured cross-origin clients (CORS_ORIGINS): preflight and echoed origin with credentials', async () => {
     const origin = 'http://portal.example:3000';
     const pre = await fetch(`${server.url}/hub/negotiate?negotiateVersion=1`, {
       method: 'OPTIONS',
@@ -104,6 +104,19 @@ describe('negotiate', () => {
     const res = await negotiate(server.url, admin, 'negotiateVersion=1', { origin });
     expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('does not echo any other origin (issue #12)', async () => {
+    for (const origin of ['http://evil.example', 'null', 'http://portal.example:3001']) {
+      const pre = await fetch(`${server.url}/hub/negotiate?negotiateVersion=1`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+      expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
+      const res = await negotiate(server.url, admin, 'negotiateVersion=1', { origin });
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // The portal's own origin is always allowed.
+    const own = await negotiate(server.url, admin, 'negotiateVersion=1', { origin: server.url });
+    expect(own.headers.get('access-control-allow-origin')).toBe(server.url);
   });
 });
 

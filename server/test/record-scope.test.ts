@@ -130,6 +130,4 @@ test('notifications: another user’s notifications are neither listed nor marke
   expect(await s.app.portal.db.selectFrom('notifications').select('is_read').where('id', '=', foreign.id).executeTakeFirstOrThrow()).toEqual({ is_read: 0 });
 });
 
-// api/file/list lists a form's or a record's attachments by code/modelId for any logged-in user: files
-// belonging to records (and their record-level check) are the file-access work, not this route layer.
-test.todo('files: api/file/list by code/modelId answers only attachments of records the user may see');
+// Files: api/file/list and /files/<name> follow the record's own check; see file-access.test.ts.

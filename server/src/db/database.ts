@@ -22,7 +22,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'>): DatabaseHandle {
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'> & Partial<Pick<AppConfig, 'sqliteSynchronous'>>): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new Pool({
       connectionString: config.databaseUrl,
@@ -35,7 +35,8 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
   const sqlite = new SQLite(config.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL by default: in WAL mode NORMAL may lose the last acknowledged commits on a power cut (SQLITE_SYNCHRONOUS).
+  sqlite.pragma(`synchronous = ${config.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');

@@ -8,6 +8,7 @@ import * as formsFilesRegions from './migrations/004-forms-files-regions';
 import * as productsContracts from './migrations/005-products-contracts';
 import * as contactLookup from './migrations/007-contact-lookup';
 import * as actionRights from './migrations/008-action-rights';
+import * as throttleCounters from './migrations/009-throttle-counters';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005-products-contracts': productsContracts,
   '007-contact-lookup': contactLookup,
   '008-action-rights': actionRights,
+  '009-throttle-counters': throttleCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

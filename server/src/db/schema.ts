@@ -60,6 +60,17 @@ export type LoginLogTable = {
   success: number;
 };
 
+/** An attempt counter within a fixed window (migration 008; see modules/auth/session/login-throttle.ts). */
+export type ThrottleCounterTable = {
+  key: string;
+  count: number;
+  window_start: string;
+  /** 'login-pair' (account + IP), 'login-ip', 'login-account', 'password', 'duplicate'. */
+  kind: string;
+  username: string | null;
+  ip: string | null;
+};
+
 export type LeadSourceTable = {
   id: Generated<number>;
   name: string;
@@ -316,6 +327,7 @@ export type Database = {
   users: UserTable;
   sessions: SessionTable;
   login_logs: LoginLogTable;
+  throttle_counters: ThrottleCounterTable;
   lead_sources: LeadSourceTable;
   customers: CustomerTable;
   contacts: ContactTable;

@@ -42,6 +42,7 @@ export const RECORD_CHECKS = {
   self: '只涉及当前用户自己的数据（会话、消息、自己上传的文件）',
   'data-scope': '按角色的数据范围（全部 / 本部门 / 本人及参与）限制记录（modules/shared/data-scope.ts），范围外的记录回答403或404，从不返回其数据',
   owner: '只限记录的创建人、上传人或任务的相关人；表单管理员（system customForm）可维护全部自定义表单记录',
+  attachment: '附件随其所属记录：能查看该记录的人才能列出和下载其附件（客户按数据范围；其他记录限上传人和管理员，见 modules/file/file-access.ts），范围外回答404',
 } as const;
 export type RecordCheck = keyof typeof RECORD_CHECKS;
 

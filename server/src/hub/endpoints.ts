@@ -12,6 +12,7 @@ import type { RouteDeclaration } from '../http/route';
 import { MSG_LOGIN_EXPIRED, MSG_LOGIN_REQUIRED } from '../http/errors';
 import { LongPollingTransport, WebSocketTransport, type HubConnection, type HubUser } from './connection';
 import { MAX_MESSAGE_CHARS, type Hub } from './hub';
+import { isAllowedOrigin } from '../http/cors-origins';
 
 export type HubAuth = {
   /** The full user for a new connection (negotiate); null when the token is unknown, expired or revoked. */
@@ -44,11 +45,14 @@ function tokenOf(headers: IncomingHttpHeaders, queryToken: string | undefined | 
   return token ? token : undefined;
 }
 
+let allowedOrigins: readonly string[] = [];
+
+/** CORS for the hub: the portal's own origin and CORS_ORIGINS only (http/cors-origins.ts). */
 function allowOrigin(request: FastifyRequest, reply: FastifyReply): void {
   const origin = request.headers.origin;
-  if (!origin) return;
-  // Echoing the origin is safe here: the hub authenticates with a bearer token, not with cookies.
-  reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true').header('vary', 'Origin');
+  reply.header('vary', 'Origin');
+  if (!origin || !isAllowedOrigin(request, origin, allowedOrigins)) return;
+  reply.header('access-control-allow-origin', origin).header('access-control-allow-credentials', 'true');
 }
 
 function preflight(reply: FastifyReply, methods: string): FastifyReply {
@@ -60,8 +64,9 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { path: string; auth: HubAuth; log: FastifyBaseLogger }): void {
+export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { path: string; auth: HubAuth; log: FastifyBaseLogger; corsOrigins?: readonly string[] }): void {
   const { path, auth, log } = options;
+  allowedOrigins = options.corsOrigins ?? [];
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_CHARS * 4, perMessageDeflate: false });
 
   /** The connection named by `?id=`, or the reply already sent (400 / 404). */

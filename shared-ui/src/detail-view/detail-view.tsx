@@ -1,6 +1,7 @@
 /** Read-only record details: label/value pairs in two columns, '-' for an empty value (spec §2.5). */
 import { useState, type ReactNode } from 'react';
 import { Descriptions, Space } from 'antd';
+import { useFileSrcs } from '../widgets/file-url';
 import { ImageViewer } from '../widgets/image-viewer';
 import { MESSAGES, WIDTHS } from '@portal/shared-core';
 
@@ -25,7 +26,8 @@ function isEmpty(value: ReactNode): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 }
 
-export function DetailView({ items, column = 2, vouchers = [] }: DetailViewProps) {
+export function DetailView({ items, column = 2, vouchers: storedVouchers = [] }: DetailViewProps) {
+  const vouchers = useFileSrcs(storedVouchers);
   const [viewing, setViewing] = useState<number | null>(null);
   return (
     <>

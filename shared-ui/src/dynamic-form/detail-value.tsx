@@ -9,6 +9,7 @@ import { WIDTHS, formatFileSize } from '@portal/shared-core';
 import { useRemoteOptions, type RemoteOption } from '../remote-select/use-remote-options';
 import type { LineItem } from '../widgets/line-item';
 import { ProductLineItems } from '../widgets/product-line-items';
+import { StoredFileLink, StoredImage } from '../widgets/stored-file';
 import { fetchRegions, type Region } from '../widgets/region-api';
 import { choicesOf, sameChoice } from './controls/choice-value';
 import { remoteSourceOf } from './controls/remote-choice-control';
@@ -82,7 +83,7 @@ function Thumbnails({ pictures }: { pictures: readonly PictureItem[] }) {
     <Image.PreviewGroup>
       <Space wrap>
         {pictures.map((p, i) => (
-          <Image key={p.id ?? i} src={p.url} alt={p.filename ?? ''} width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
+          <StoredImage key={p.id ?? i} src={p.url} alt={p.filename ?? ''} width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
         ))}
       </Space>
     </Image.PreviewGroup>
@@ -150,9 +151,7 @@ export function detailValue(field: FieldDefinition, values: FormValues): ReactNo
         <Space orientation="vertical" size={2}>
           {listOf<FileItem>(value).map((file, i) => (
             <Space key={file.id ?? i} size={8}>
-              <Typography.Link href={file.url} target="_blank" rel="noreferrer">
-                {file.FileName ?? file.filename}
-              </Typography.Link>
+              <StoredFileLink href={file.url}>{file.FileName ?? file.filename}</StoredFileLink>
               {typeof file.size === 'number' ? <Typography.Text type="secondary">{formatFileSize(file.size)}</Typography.Text> : null}
             </Space>
           ))}

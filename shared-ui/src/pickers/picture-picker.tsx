@@ -4,7 +4,8 @@
  * Pictures uploaded in the first tab are chosen at once.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Empty, Image, Modal, Pagination, Popconfirm, Spin, Tabs, Typography } from 'antd';
+import { App, Button, Empty, Modal, Pagination, Popconfirm, Spin, Tabs, Typography } from 'antd';
+import { StoredImage } from '../widgets/stored-file';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { ALBUM_PAGE_SIZE, isApiError, MESSAGES, PICTURE_GRID_COLUMNS } from '@portal/shared-core';
 import { UploadWidget } from '../widgets/upload-widget';
@@ -184,7 +185,7 @@ function AlbumCell({ picture, chosen, onClick }: { picture: AlbumPicture; chosen
         textAlign: 'center',
       }}
     >
-      <Image src={picture.url} alt={picture.filename} height={100} preview={false} style={{ objectFit: 'cover', maxWidth: '100%' }} />
+      <StoredImage src={picture.url} alt={picture.filename} height={100} preview={false} style={{ objectFit: 'cover', maxWidth: '100%' }} />
       <Typography.Text style={{ display: 'block', fontSize: 12 }}>{shortPictureName(picture.filename)}</Typography.Text>
       {chosen ? <CheckCircleFilled style={{ position: 'absolute', top: 6, right: 6, color: '#1677ff' }} /> : null}
     </div>

@@ -4,7 +4,8 @@
  * never returned (spec §5).
  */
 import { useEffect, useState } from 'react';
-import { App, Button, Flex, Image, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { StoredImage } from '../widgets/stored-file';
 import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, WIDTHS } from '@portal/shared-core';
 import { usePagedList } from '../list-page/use-paged-list';
 import { listProducts } from './directory-api';
@@ -29,7 +30,7 @@ const columns: TableColumnsType<ProductRecord> = [
     width: 64,
     render: (cover: string | null) =>
       cover ? (
-        <Image src={cover} alt="封面" width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
+        <StoredImage src={cover} alt="封面" width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
       ) : (
         '-'
       ),

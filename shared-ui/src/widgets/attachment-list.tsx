@@ -63,7 +63,7 @@ export function AttachmentList({ query, uploadParams, max, readOnly, onCountChan
       title: '文件名',
       dataIndex: 'FileName',
       render: (name: string, file) => (
-        <a href={file.url} target="_blank" rel="noreferrer">
+        <a href={file.signedUrl ?? file.url} target="_blank" rel="noreferrer">
           {name || file.filename}
         </a>
       ),

@@ -6,6 +6,8 @@ export type FileRecord = {
   filename?: string;
   FileName: string;
   url: string;
+  /** A short-lived signed address of the file for the caller (lists and uploads carry it). */
+  signedUrl?: string;
   format: string;
   size: number;
   userid: number;

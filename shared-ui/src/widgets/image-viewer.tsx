@@ -19,6 +19,7 @@ import {
 } from '@ant-design/icons';
 import { MESSAGES } from '@portal/shared-core';
 import { INITIAL_TRANSFORM, rotateBy, WHEEL_ZOOM_STEP, ZOOM_STEP, zoomBy, type ViewerTransform } from './image-viewer-transform';
+import { useFileSrc } from './file-url';
 
 export type ImageViewerProps = {
   open: boolean;
@@ -89,7 +90,7 @@ function ViewerOverlay({ urls, initialIndex, onClose }: { urls: readonly string[
     return () => document.removeEventListener('keydown', handleKey);
   }, [current, many, onClose, show, toggleMode, zoom]);
 
-  const url = urls[current];
+  const url = useFileSrc(urls[current]) ?? '';
   const tool = (title: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={title}>
       <Button type="text" aria-label={title} icon={icon} onClick={onClick} style={{ color: '#fff' }} />

@@ -56,12 +56,21 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * A file name as users give it: no path (separators, `.`/`..`), no control characters, at most 200
- * characters. Browsers send the bare name, so anything else is refused rather than rewritten.
+ * Characters no file name needs and that can disguise one: control characters (C0, DEL, C1), format
+ * characters (bidi overrides and isolates such as U+202E that turn `gpj.exe` into `exe.jpg` on
+ * screen, zero-width characters, the BOM), line/paragraph separators, private-use code points and
+ * lone surrogates (issue #12).
+ */
+const DISGUISING = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\u2028\u2029]/u;
+
+/**
+ * A file name as users give it: no path (separators, `.`/`..`), no control, bidi or other invisible
+ * characters, at most 200 characters. Browsers send the bare name, so anything else is refused rather
+ * than rewritten.
  */
 export function isAcceptableName(name: string): boolean {
   if (name.trim() === '' || [...name].length > 200) return false;
   if (name === '.' || name === '..' || /[/\\]/.test(name)) return false;
-  if (/[\u0000-\u001f\u007f]/.test(name)) return false;
+  if (DISGUISING.test(name)) return false;
   return true;
 }

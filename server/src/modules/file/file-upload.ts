@@ -48,9 +48,17 @@ async function readHead(file: string): Promise<Buffer> {
   }
 }
 
+export const MSG_ABORTED = '上传已中断，请重新上传';
+
+/** The client went away mid-upload (closed the tab, lost the network, cancelled): its doing, not a server error. */
+function clientAborted(request: FastifyRequest, code: string): boolean {
+  return request.raw.aborted || request.raw.socket?.destroyed === true || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ECONNABORTED';
+}
+
 /** Maps the multipart parser's errors to messages (anything else is passed on). */
-function multipartError(err: unknown): unknown {
+function multipartError(err: unknown, request: FastifyRequest): unknown {
   const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  if (clientAborted(request, code)) return badRequest(MSG_ABORTED);
   if (code === 'FST_FILES_LIMIT') return badRequest(MSG_ONE_FILE);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('上传参数过多');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest(MSG_NO_FILE);
@@ -83,7 +91,7 @@ export async function receiveUpload(request: FastifyRequest, uploadDir: string, 
         }
       }
     } catch (err) {
-      throw multipartError(err);
+      throw multipartError(err, request);
     }
     if (!file) throw badRequest(MSG_NO_FILE);
     if (file.truncated) throw new HttpError(413, tooLargeMessage(maxBytes));

@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import type { ActorResolver } from '../../http/auth';
 import { success } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { Fields, Id, Integer, MAX_ID, Paging, RequiredText, Text } from '../../http/input-fields';
+import { Fields, Id, Integer, MAX_ID, OptionalText, Paging, RequiredText, Text } from '../../http/input-fields';
 import { checkInput } from '../../http/input-validation';
 import { defineRoute, mountRoutes } from '../../http/route';
 import { discardUpload, MSG_BAD_NAME, multipartLimits, receiveUpload, sweepTempDir, tempDirOf } from './file-upload';
@@ -65,12 +65,11 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       method: 'POST',
       url: '/api/file/list',
       summary: '一个表单或一条记录的附件（code、picType、modelId）',
-      description: '任何登录用户都可按表单编码或记录ID列出附件；附件归属记录后的记录级检查属于文件访问的改进，尚未在此实现。',
       tag: 'file',
       access: 'login',
-      record: 'none',
+      record: 'attachment',
       input: Fields({ code: FormCode, picType: PicType, modelId: ModelId, ...Paging(100) }),
-      handler: async ({ input }) => listAttachments(ctx, input),
+      handler: async ({ input, actor }) => listAttachments(ctx, actor, input),
     }),
 
     defineRoute({
@@ -142,13 +141,21 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       method: 'GET',
       url: '/files/:name',
       summary: '上传文件的内容（按存储名）',
-      description: '存储名是随机生成的，不可猜测；其他名称一律回答文件不存在。',
+      description:
+        '需要登录：authkey 请求头，或列表与上传接口返回的短时签名地址（?exp&u&sig，供 <img> 与下载链接使用，file-url-signing.ts）；' +
+        '没有登录回答401，签名无效或过期回答403，看不到其所属记录或不存在回答404。',
       tag: 'file',
+      // The login is checked by the handler: a signed URL stands in for the header (<img> sends none).
       access: 'public',
-      record: 'none',
-      input: Fields({ name: RequiredText('文件名', 100, { messages: { missing: MSG_FILE_NOT_FOUND, invalid: MSG_FILE_NOT_FOUND, tooLong: MSG_FILE_NOT_FOUND } }) }),
-      handler: async ({ input, reply }) => {
-        const served = await serveStoredFile(ctx, input.name, reply);
+      record: 'attachment',
+      input: Fields({
+        name: RequiredText('文件名', 100, { messages: { missing: MSG_FILE_NOT_FOUND, invalid: MSG_FILE_NOT_FOUND, tooLong: MSG_FILE_NOT_FOUND } }),
+        exp: OptionalText('有效期', 12),
+        u: OptionalText('用户', 12),
+        sig: OptionalText('签名', 128),
+      }),
+      handler: async ({ input, request, reply }) => {
+        const served = await serveStoredFile(ctx, input.name, request, reply, resolve);
         if (!served) throw notFound(MSG_FILE_NOT_FOUND);
         return reply;
       },

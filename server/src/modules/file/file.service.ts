@@ -6,6 +6,8 @@ import type { ListReply } from '../../http/envelope';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth/session/actor';
+import { loadBranchIndex } from '../system/branch/branch-index';
+import { signedFileUrl, visibleFileCondition } from './file-access';
 import { isAcceptableName } from './file-types';
 import { newStoredName, storeUpload, type ReceivedFile } from './file-upload';
 
@@ -16,7 +18,10 @@ export const MSG_EDIT_OWN_ONLY = '只能修改自己上传的文件';
 /** A file record (spec §3): size in KB for formatFileSize; filename and FileName both the original name. */
 export type FileReply = {
   id: number;
+  /** The stable address (`/files/<name>`): what records store. */
   url: string;
+  /** The same file for the caller, for a short while (`?exp=…&u=…&sig=…`): what `<img>` and links use. */
+  signedUrl: string;
   filename: string;
   FileName: string;
   format: string;
@@ -27,14 +32,14 @@ export type FileReply = {
 };
 
 /** An album picture (spec §3 "Picture"). */
-export type PictureReply = { id: number; url: string; userid: number; size: number; filename: string; format: string };
+export type PictureReply = { id: number; url: string; signedUrl: string; userid: number; size: number; filename: string; format: string };
 
 /** Where the upload belongs: the form being filled in (code), the saved record (modelId) and the kind of attachment (picType). */
 export type UploadParams = { modelId: number; picType: string; code: string; userType: string; categoryId: number };
 
 const sizeInKb = (bytes: number): number => Math.round((bytes / 1024) * 100) / 100;
 
-const FILE_COLUMNS = ['f.id', 'f.url', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at'] as const;
+const FILE_COLUMNS = ['f.id', 'f.url', 'f.stored_name', 'f.original_name', 'f.format', 'f.size_bytes', 'f.user_id', 'u.nick_name', 'f.created_at'] as const;
 
 function fileRows(db: DbOrTx) {
   return db.selectFrom('files as f').leftJoin('users as u', 'u.id', 'f.user_id').select(FILE_COLUMNS);
@@ -42,10 +47,11 @@ function fileRows(db: DbOrTx) {
 
 type RawFileRow = Awaited<ReturnType<ReturnType<typeof fileRows>['executeTakeFirstOrThrow']>>;
 
-function toReply(r: RawFileRow): FileReply {
+function toReply(ctx: AppContext, actor: Actor, r: RawFileRow): FileReply {
   return {
     id: r.id,
     url: r.url,
+    signedUrl: signedFileUrl(ctx, actor, r.stored_name),
     filename: r.original_name,
     FileName: r.original_name,
     format: r.format,
@@ -84,19 +90,20 @@ export async function saveUpload(ctx: AppContext, actor: Actor, received: Receiv
       return row.id;
     }),
   );
-  return toReply(await fileRows(ctx.db).where('f.id', '=', id).executeTakeFirstOrThrow());
+  return toReply(ctx, actor, await fileRows(ctx.db).where('f.id', '=', id).executeTakeFirstOrThrow());
 }
 
 export type AttachmentQuery = { code: string; picType: string; modelId: number; page: number; rows: number };
 
 /**
  * Attachments of a form being filled in (its code) or of a saved record (modelId), optionally of one
- * kind (picType), oldest first. Any logged-in user may list them: the code and record ids come from
- * pages the user could open.
+ * kind (picType), oldest first. Only the files the actor may see (file-access.ts: the record's own
+ * check), so that walking codes or record ids reveals nothing: a record out of reach lists like one
+ * without files.
  */
-export async function listAttachments(ctx: AppContext, q: AttachmentQuery): Promise<ListReply<FileReply>> {
+export async function listAttachments(ctx: AppContext, actor: Actor, q: AttachmentQuery): Promise<ListReply<FileReply>> {
   if (!q.code && q.modelId <= 0) throw badRequest('请提供附件所属的表单编码（code）或记录ID（modelId）');
-  let base = ctx.db.selectFrom('files as f');
+  let base = ctx.db.selectFrom('files as f').where(visibleFileCondition(actor, await loadBranchIndex(ctx.db)));
   base = base.where((eb) => {
     const byCode = q.code ? [eb('f.code', '=', q.code)] : [];
     const byModel = q.modelId > 0 ? [eb('f.model_id', '=', q.modelId)] : [];
@@ -113,7 +120,7 @@ export async function listAttachments(ctx: AppContext, q: AttachmentQuery): Prom
       .offset((q.page - 1) * q.rows)
       .execute(),
   ]);
-  return { rows: rows.map(toReply), total: Number(count.n) };
+  return { rows: rows.map((r) => toReply(ctx, actor, r)), total: Number(count.n) };
 }
 
 /** The user's own uploads, newest first (optionally of one picType). */
@@ -130,7 +137,7 @@ export async function listOwnFiles(ctx: AppContext, actor: Actor, q: { picType: 
       .offset((q.page - 1) * q.rows)
       .execute(),
   ]);
-  return { rows: rows.map(toReply), total: Number(count.n) };
+  return { rows: rows.map((r) => toReply(ctx, actor, r)), total: Number(count.n) };
 }
 
 /** The album: the user's own images, newest first. */
@@ -139,14 +146,14 @@ export async function listAlbum(ctx: AppContext, actor: Actor, page: number, row
   const [count, list] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
-      .select(['id', 'url', 'user_id', 'size_bytes', 'original_name', 'format'])
+      .select(['id', 'url', 'stored_name', 'user_id', 'size_bytes', 'original_name', 'format'])
       .orderBy('id', 'desc')
       .limit(rows)
       .offset((page - 1) * rows)
       .execute(),
   ]);
   return {
-    rows: list.map((r) => ({ id: r.id, url: r.url, userid: r.user_id ?? 0, size: sizeInKb(Number(r.size_bytes)), filename: r.original_name, format: r.format })),
+    rows: list.map((r) => ({ id: r.id, url: r.url, signedUrl: signedFileUrl(ctx, actor, r.stored_name), userid: r.user_id ?? 0, size: sizeInKb(Number(r.size_bytes)), filename: r.original_name, format: r.format })),
     total: Number(count.n),
   };
 }
@@ -181,7 +188,7 @@ export async function renameOwnFile(ctx: AppContext, actor: Actor, id: number, n
     if ([...withExt].length > 200) throw badRequest('文件名不合法');
     await tx.updateTable('files').set({ original_name: withExt }).where('id', '=', id).execute();
   });
-  return toReply(await fileRows(ctx.db).where('f.id', '=', id).executeTakeFirstOrThrow());
+  return toReply(ctx, actor, await fileRows(ctx.db).where('f.id', '=', id).executeTakeFirstOrThrow());
 }
 
 /** The row behind `/files/<stored name>`. */

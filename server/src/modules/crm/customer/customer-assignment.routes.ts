@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { Fields, Id, Ids } from '../../../http/input-fields';
+import { Fields, Id, Ids, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { ASSIGN_MAX, assignCustomers, customerCounts, MSG_NO_ADVISER, MSG_NO_CUSTOMERS } from './customer-assignment';
+import { ASSIGN_MAX, assignCustomers, customerCounts, MSG_NO_ADVISER, MSG_NO_CUSTOMERS, parseExpectedOwners } from './customer-assignment';
 import { MSG_CUSTOMER_NOT_FOUND } from './customer.service';
 
 /** Assigning customers: from 待分配 (customers awaiting assignment), 我的客户 or the public pool. */
@@ -22,9 +22,14 @@ export function registerCustomerAssignmentRoutes(app: FastifyInstance, ctx: AppC
       input: Fields({
         ids: Ids('客户', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: `一次最多分配${ASSIGN_MAX}个客户` } }),
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
+        // The owners (UserID, 0 = pool) the caller's list showed, in the order of ids: the update is
+        // conditional on them, so of two simultaneous assignments exactly one wins.
+        owners: Text('客户负责人', 12 * (ASSIGN_MAX + 1)),
       }),
-      handler: async ({ input, actor }) => {
-        const count = await assignCustomers(ctx, actor, input.ids, input.userid);
+      handler: async ({ input, actor, reply }) => {
+        const owners = parseExpectedOwners(input.owners, input.ids);
+        const receivedAt = new Date(ctx.clock().getTime() - reply.elapsedTime);
+        const count = await assignCustomers(ctx, actor, input.ids, input.userid, receivedAt, owners);
         return success('分配成功', { count });
       },
     }),

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
-import { badRequest, forbidden, notFound } from '../../../http/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
 import { notify } from '../../notification/notify';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
@@ -46,26 +46,54 @@ function assertAdviserInReach(actor: Actor, adviser: Adviser, branches: BranchIn
   if (adviser.branch_id === null || !department.includes(adviser.branch_id)) throw forbidden('只能分配给本部门的顾问');
 }
 
+export const MSG_ASSIGN_CONFLICT = '客户已被他人分配，请刷新后重试';
+
+/**
+ * `owners`: the owner (UserID) the caller's list showed for each of `ids`, in the same order, 0 for a
+ * customer in the public pool. Optional; with it, an assignment made by someone else in between is
+ * detected even when the two calls did not overlap.
+ */
+export function parseExpectedOwners(raw: unknown, ids: number[]): Map<number, number> | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const list = String(raw)
+    .split(',')
+    .map((v) => v.trim());
+  if (list.length !== ids.length || list.some((v) => !/^\d{1,12}$/.test(v))) throw badRequest('客户负责人列表与所选客户不一致，请刷新后重试');
+  return new Map(ids.map((id, i) => [id, Number(list[i])]));
+}
+
 /**
  * Gives `ids` to `adviserId` in one transaction: every customer must exist, and those not in the
- * public pool must be within the actor's data scope. On PostgreSQL the rows are locked first (in id
- * order, so two assignments of overlapping customers queue instead of deadlocking); SQLite runs one
- * writer at a time. Either way two simultaneous assignments end with one of them applied whole.
- * Customers the adviser already owns are left as they are. Returns how many changed hands.
+ * public pool must be within the actor's data scope. The customers' owners are read with the request,
+ * and the update is conditional on them (optimistic concurrency): if another assignment (or any change
+ * of owner) got there first, the whole call is refused with MSG_ASSIGN_CONFLICT, nothing is written and
+ * nobody is notified. Of two simultaneous assignments of the same customer exactly one wins, on SQLite
+ * and on PostgreSQL (where the loser's UPDATE waits for the winner's row lock, then finds the owner
+ * changed). SQLite runs one writer at a time, so a loser would read the winner's result and succeed
+ * after it: there the update is also conditional on the customer not having been written since the
+ * request arrived (`receivedAt`; updated_at is stamped at the write; one machine, one clock). Customers the adviser
+ * already owns are left as they are. Returns how many changed hands.
  */
-export async function assignCustomers(ctx: AppContext, actor: Actor, ids: number[], adviserId: number): Promise<number> {
-  const now = ctx.clock().toISOString();
+export async function assignCustomers(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  adviserId: number,
+  receivedAt: Date = ctx.clock(),
+  expectedOwners?: Map<number, number>,
+): Promise<number> {
+  const requestedAt = receivedAt.toISOString();
+  // The state the assignment is based on: what the caller saw (`owners`), else what this call reads first.
+  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai']).where('id', 'in', ids).orderBy('id').execute();
+  if (read.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
+  const seen = read.map((r) => {
+    const expected = expectedOwners?.get(r.id);
+    if (expected === undefined) return r;
+    return expected === 0 ? { ...r, owner_id: r.gonghai === 1 ? r.owner_id : null, gonghai: 1 } : { ...r, owner_id: expected, gonghai: 0 };
+  });
   return transact(ctx, async (tx) => {
-    const rows = await tx
-      .selectFrom('customers')
-      .select(['id', 'owner_id', 'gonghai'])
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .$if(ctx.dialect === 'postgres', (q) => q.forUpdate())
-      .execute();
-    if (rows.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
     const branches = await loadBranchIndex(tx);
-    const owned = rows.filter((r) => r.gonghai === 0).map((r) => r.id);
+    const owned = seen.filter((r) => r.gonghai === 0).map((r) => r.id);
     if (owned.length > 0) {
       const scoped = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).execute();
       if (scoped.length !== owned.length) throw forbidden('只能分配您权限范围内的客户');
@@ -73,11 +101,33 @@ export async function assignCustomers(ctx: AppContext, actor: Actor, ids: number
     const adviser = await loadAdviser(tx, adviserId);
     assertAdviserInReach(actor, adviser, branches);
 
-    const changing = rows.filter((r) => r.gonghai === 1 || r.owner_id !== adviser.id).map((r) => r.id);
+    const changing = seen.filter((r) => r.gonghai === 1 || r.owner_id !== adviser.id);
     if (changing.length === 0) return 0;
-    await tx.updateTable('customers').set({ owner_id: adviser.id, branch_id: adviser.branch_id, gonghai: 0, updated_at: now }).where('id', 'in', changing).execute();
-    await recordAssignment(ctx, tx, actor, changing, adviser.id);
-    return changing.length;
+    // One conditional update per (owner, pool) group that was read: every row must still be as read.
+    const groups = new Map<string, { owner: number | null; gonghai: number; ids: number[] }>();
+    for (const r of changing) {
+      const key = `${r.owner_id ?? ''}:${r.gonghai}`;
+      const group = groups.get(key) ?? { owner: r.owner_id, gonghai: r.gonghai, ids: [] };
+      group.ids.push(r.id);
+      groups.set(key, group);
+    }
+    let updated = 0;
+    const now = ctx.clock().toISOString();
+    for (const g of groups.values()) {
+      const result = await tx
+        .updateTable('customers')
+        .set({ owner_id: adviser.id, branch_id: adviser.branch_id, gonghai: 0, updated_at: now })
+        .where('id', 'in', g.ids)
+        .where('gonghai', '=', g.gonghai)
+        .where((eb) => (g.owner === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', g.owner)))
+        .$if(ctx.dialect === 'sqlite', (q) => q.where('updated_at', '<', requestedAt))
+        .executeTakeFirst();
+      updated += Number(result.numUpdatedRows);
+    }
+    if (updated !== changing.length) throw new HttpError(409, MSG_ASSIGN_CONFLICT);
+    const changed = changing.map((r) => r.id);
+    await recordAssignment(ctx, tx, actor, changed, adviser.id);
+    return changed.length;
   });
 }
 

@@ -1,14 +1,20 @@
 /**
- * 查重 before creating a customer: existing customers whose name contains the given name, or whose
- * mobile, WeChat or QQ (on the customer or any of its contacts) equals the given one. It looks across
- * all customers, because its point is to find the ones owned by others; outside the user's scope it
- * shows only the name, the owner and the created time, with the mobile masked.
+ * 查重 before creating a customer: existing customers whose mobile, WeChat or QQ (on the customer or
+ * any of its contacts) equals the given one, or whose name equals it, across all customers, because
+ * its point is to find the ones owned by others; a name also matches in part among the customers the
+ * user may open (own scope and the public pool). Outside the user's scope a match says only that it
+ * exists, who owns it and in which department: no name, no contact, no (masked) number, no id, and
+ * only for full values, so digits cannot be guessed one position at a time (issue #12). Each user may
+ * run a limited number of checks (DUPLICATE_LIMITS).
  */
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../app-context';
+import { tooManyRequests } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
+import { countAttempt } from '../../auth/session/login-throttle';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
+import { visibleCustomerCondition } from './customer-access';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { containsAny } from '../../shared/contains-search';
 import { searchCondition } from './customer-search';
@@ -18,12 +24,19 @@ export const MSG_DUPLICATE_CRITERIA = '请输入客户名称、手机号码、�
 
 export type DuplicateQuery = { name: string; mobile: string; wechat: string; qq: string };
 
+/** Checks per user: a burst limit and a daily one (a mobile's hidden 4 digits take 10,000 tries). */
+export const DUPLICATE_LIMITS = { burst: { windowMinutes: 10, max: 30 }, daily: { windowMinutes: 24 * 60, max: 300 } } as const;
+export const MSG_DUPLICATE_THROTTLED = '查重过于频繁，请稍后再试';
+
 export type DuplicateRow = {
+  /** The customer's id when the user may open it; a negative row number otherwise. */
   id: number;
   CustomerName: string;
   contact_name: string;
   contact_mobile: string;
   UserName: string;
+  /** The owner's department. */
+  BranchName: string;
   AddTime: string;
   /** 1: in the public pool. */
   gonghai: number;
@@ -36,8 +49,17 @@ export function maskMobile(mobile: string): string {
   return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
 }
 
+async function assertDuplicateRate(ctx: AppContext, actor: Actor): Promise<void> {
+  for (const [name, limit] of Object.entries(DUPLICATE_LIMITS)) {
+    const count = await countAttempt(ctx, { key: `duplicate-${name}:${actor.userId}`, kind: 'duplicate' }, limit.windowMinutes);
+    if (count > limit.max) throw tooManyRequests(MSG_DUPLICATE_THROTTLED);
+  }
+}
+
 export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: DuplicateQuery): Promise<DuplicateRow[]> {
+  await assertDuplicateRate(ctx, actor);
   const db = ctx.db;
+  const branches = await loadBranchIndex(ctx.db);
   // One indexed lookup per criterion, then the union: an OR across tables would scan customers.
   const lookups: Promise<{ id: number }[]>[] = [];
   const contactWith = (column: 'mobile' | 'wechat' | 'qq', value: string) =>
@@ -46,7 +68,18 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
     const nameMatch = containsAny(ctx.dialect, ['c.customer_name'], q.name);
     // SQLite: the search index narrows to candidates first; PostgreSQL's trigram index serves ILIKE.
     const condition = ctx.dialect === 'sqlite' ? sql<SqlBool>`(${searchCondition(ctx.dialect, q.name)} and ${nameMatch})` : nameMatch;
-    lookups.push(db.selectFrom('customers as c').select('c.id').where(condition).orderBy('c.created_at', 'desc').limit(DUPLICATE_LIMIT).execute());
+    // In part among the customers the user may open; the full name across all.
+    lookups.push(
+      db
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where(condition)
+        .where(visibleCustomerCondition(actor, branches))
+        .orderBy('c.created_at', 'desc')
+        .limit(DUPLICATE_LIMIT)
+        .execute(),
+    );
+    lookups.push(db.selectFrom('customers as c').select('c.id').where(condition).where('c.customer_name', '=', q.name).limit(DUPLICATE_LIMIT).execute());
   }
   if (q.mobile) {
     lookups.push(db.selectFrom('customers').select('id').where('contact_mobile', '=', q.mobile).limit(DUPLICATE_LIMIT).execute());
@@ -60,7 +93,8 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
   const rows = await db
     .selectFrom('customers as c')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
-    .select(['c.id', 'c.customer_name', 'c.contact_name', 'c.contact_mobile', 'c.created_at', 'c.gonghai', 'u.nick_name'])
+    .leftJoin('branches as b', 'b.id', 'c.branch_id')
+    .select(['c.id', 'c.customer_name', 'c.contact_name', 'c.contact_mobile', 'c.created_at', 'c.gonghai', 'u.nick_name', 'b.name as branch_name'])
     .where('c.id', 'in', ids)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
@@ -68,7 +102,6 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
     .execute();
   if (rows.length === 0) return [];
 
-  const branches = await loadBranchIndex(ctx.db);
   const inScope = new Set(
     (
       await ctx.db
@@ -83,14 +116,20 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
         .execute()
     ).map((r) => r.id),
   );
+  let hidden = 0;
   return rows.map((r) => {
     const visible = r.gonghai === 1 || inScope.has(r.id);
+    if (!visible) {
+      hidden += 1;
+      return { id: -hidden, CustomerName: '', contact_name: '', contact_mobile: '', UserName: r.nick_name ?? '', BranchName: r.branch_name ?? '', AddTime: '', gonghai: r.gonghai, visible };
+    }
     return {
       id: r.id,
       CustomerName: r.customer_name,
-      contact_name: visible ? r.contact_name : '',
-      contact_mobile: visible ? r.contact_mobile : maskMobile(r.contact_mobile),
+      contact_name: r.contact_name,
+      contact_mobile: r.contact_mobile,
       UserName: r.nick_name ?? '',
+      BranchName: r.branch_name ?? '',
       AddTime: formatShanghai(r.created_at),
       gonghai: r.gonghai,
       visible,

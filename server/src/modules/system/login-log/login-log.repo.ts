@@ -26,10 +26,10 @@ export async function countRecentFailures(db: DbOrTx, who: { username: string } 
 
 export type LoginRecordPage = { rows: { id: number; username: string; created_at: string; ip: string; user_agent: string; success: number }[]; total: number };
 
-/** Login records newest first; only `userId`'s when given. */
-export async function listLoginRecords(db: DbOrTx, opts: { userId?: number; page: number; rows: number }): Promise<LoginRecordPage> {
+/** Login records newest first; only those of `userIds` when given. */
+export async function listLoginRecords(db: DbOrTx, opts: { userIds?: number[]; page: number; rows: number }): Promise<LoginRecordPage> {
   let base = db.selectFrom('login_logs');
-  if (opts.userId !== undefined) base = base.where('user_id', '=', opts.userId);
+  if (opts.userIds !== undefined) base = base.where('user_id', 'in', opts.userIds.length > 0 ? opts.userIds : [0]);
   const [rows, total] = await Promise.all([
     base
       .select(['id', 'username', 'created_at', 'ip', 'user_agent', 'success'])

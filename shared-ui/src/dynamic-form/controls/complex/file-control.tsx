@@ -8,6 +8,7 @@ import { Button, Flex, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { FILE_MAX_DEFAULT, formatFileSize } from '@portal/shared-core';
 import type { FileRecord } from '../../../widgets/file-types';
+import { StoredFileLink } from '../../../widgets/stored-file';
 import { UploadWidget } from '../../../widgets/upload-widget';
 import type { ControlProps } from '../../types';
 import { listOf } from './control-values';
@@ -32,9 +33,7 @@ export function FileControl({ field, value, onChange, disabled, formCode, record
       {files.map((file) => (
         <Flex key={file.id} gap={8} align="center">
           <PaperClipOutlined />
-          <Typography.Link href={file.url} target="_blank" rel="noreferrer">
-            {file.FileName}
-          </Typography.Link>
+          <StoredFileLink href={file.url}>{file.FileName}</StoredFileLink>
           <Typography.Text type="secondary">{formatFileSize(file.size)}</Typography.Text>
           {locked ? null : (
             <Popconfirm title={`确定移除 ${file.FileName}？`} onConfirm={() => onChange?.(files.filter((f) => f.id !== file.id))}>

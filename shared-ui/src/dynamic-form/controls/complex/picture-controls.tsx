@@ -8,6 +8,7 @@ import { CloseCircleFilled, PictureOutlined } from '@ant-design/icons';
 import { WIDTHS } from '@portal/shared-core';
 import { PicturePicker } from '../../../pickers/picture-picker';
 import type { PictureValue } from '../../../pickers/directory-types';
+import { useFileSrcs } from '../../../widgets/file-url';
 import { ImageViewer } from '../../../widgets/image-viewer';
 import type { ControlProps } from '../../types';
 import { listOf, textOf } from './control-values';
@@ -17,8 +18,9 @@ const THUMB_PX = WIDTHS.pictureThumbMax;
 
 type ThumbnailsProps = { urls: string[]; onRemove?: (index: number) => void };
 
-function Thumbnails({ urls, onRemove }: ThumbnailsProps) {
+function Thumbnails({ urls: stored, onRemove }: ThumbnailsProps) {
   const [viewing, setViewing] = useState<number | null>(null);
+  const urls = useFileSrcs(stored);
   return (
     <>
       {urls.map((url, index) => (

@@ -1,0 +1,82 @@
+/**
+ * Who may see a stored file. A file belongs to a record: you see it when you may see the record.
+ * - customer attachments (picType `customer`, modelId = the customer): whoever may open the
+ *   customer (api/customer/Views' check: a customer page right, and the public pool or the data scope);
+ * - every other file (form attachments tied by `code`, album pictures, vouchers of record types that
+ *   have no record-level check yet): its uploader and administrators (system `user` right).
+ * The same rule filters the lists (in SQL, so totals and pages agree), signs URLs and serves files.
+ */
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../auth/session/actor';
+import { loadBranchIndex, type BranchIndex } from '../system/branch/branch-index';
+import { hasRight, parseRights } from '../system/role/permission-tree';
+import { visibleCustomerCondition } from '../crm/customer/customer-access';
+import { createFileUrlSigner, loadFileUrlSecret, type FileUrlSigner } from './file-url-signing';
+
+/** Attachments of a customer: picType 'customer' and modelId = the customer id (customer.service's CUSTOMER_FILE_TYPE). */
+const CUSTOMER_PIC_TYPE = 'customer';
+
+export function isFileAdmin(actor: Pick<Actor, 'rights'>): boolean {
+  return hasRight(actor.rights, 'system', 'user');
+}
+
+/** The condition on `files as f` that keeps the files `actor` may see. */
+export function visibleFileCondition(actor: Actor, branches: BranchIndex): Expression<SqlBool> {
+  const customerFile = sql<SqlBool>`(f.pic_type = ${CUSTOMER_PIC_TYPE} and f.model_id > 0)`;
+  const customerVisible = sql<SqlBool>`f.model_id in (select c.id from customers c where ${visibleCustomerCondition(actor, branches)})`;
+  const ownOrAdmin = isFileAdmin(actor) ? sql<SqlBool>`1 = 1` : sql<SqlBool>`f.user_id = ${actor.userId}`;
+  return sql<SqlBool>`((${customerFile} and ${customerVisible}) or (not ${customerFile} and ${ownOrAdmin}))`;
+}
+
+/** Of `storedNames`, those `actor` may see. */
+export async function visibleStoredNames(ctx: AppContext, actor: Actor, storedNames: string[]): Promise<Set<string>> {
+  if (storedNames.length === 0) return new Set();
+  const branches = await loadBranchIndex(ctx.db);
+  const rows = await ctx.db
+    .selectFrom('files as f')
+    .select('f.stored_name')
+    .where('f.stored_name', 'in', storedNames)
+    .where(visibleFileCondition(actor, branches))
+    .execute();
+  return new Set(rows.map((r) => r.stored_name));
+}
+
+/** The actor a signed URL was issued to, as the file check needs it; undefined for a departed or unknown user. */
+export async function actorForUser(ctx: AppContext, userId: number): Promise<Actor | undefined> {
+  const row = await ctx.db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['u.id', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.quit_status !== 0) return undefined;
+  return {
+    sessionId: 0,
+    userId: row.id,
+    username: row.username,
+    nickName: row.nick_name,
+    header: row.header,
+    branchId: row.branch_id,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    rights: parseRights(row.rights),
+    dataScope: row.data_scope,
+  };
+}
+
+const signers = new WeakMap<AppContext, FileUrlSigner>();
+
+/** The app's signer (its key is read once per app). */
+export function fileUrlSigner(ctx: AppContext): FileUrlSigner {
+  let signer = signers.get(ctx);
+  if (!signer) {
+    signer = createFileUrlSigner(loadFileUrlSecret(ctx.config), ctx.config.fileUrlTtlSeconds);
+    signers.set(ctx, signer);
+  }
+  return signer;
+}
+
+export function signedFileUrl(ctx: AppContext, actor: Actor, storedName: string): string {
+  return fileUrlSigner(ctx).sign(storedName, actor.userId, ctx.clock());
+}
