@@ -1,5 +1,5 @@
 /**
- * Attempt counters shared by every server process (table `throttle_counters`, migration 008).
+ * Attempt counters shared by every server process (table `throttle_counters`, migration 009).
  * An attempt is counted BEFORE the expensive or secret check it guards (a password), in one atomic
  * upsert that returns the new count, so parallel attempts cannot all slip under the limit: with a
  * limit of 5, the 6th of 40 simultaneous guesses is already refused. Windows are fixed: a counter
