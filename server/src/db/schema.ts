@@ -60,7 +60,7 @@ export type LoginLogTable = {
   success: number;
 };
 
-/** An attempt counter within a fixed window (migration 008; see modules/auth/session/login-throttle.ts). */
+/** An attempt counter within a fixed window (migration 009; see modules/auth/session/login-throttle.ts). */
 export type ThrottleCounterTable = {
   key: string;
   count: number;
