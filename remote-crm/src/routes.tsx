@@ -3,11 +3,12 @@
  * so the shell gets the whole table (for menus and permissions) without any page code.
  */
 import * as React from 'react';
+import * as reactQuery from '@tanstack/react-query';
 import * as antd from 'antd';
 import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
 import { routeTable } from '@portal/shared-ui/route-table';
 
-recordSharedInstances('crm', { React, antd });
+recordSharedInstances('crm', { React, antd, reactQuery });
 
 const { page, group } = routeTable('crm');
 

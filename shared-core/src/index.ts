@@ -53,8 +53,8 @@ export { useSlidePanel, useSlidePanelStore } from './layout/slide-panel';
 export type { SlidePanelContent } from './layout/slide-panel';
 
 // Client data (TanStack Query): the client's defaults, cross-area query keys, invalidation rules
-export { createPortalQueryClient, shouldRetry, QUERY_STALE_MS } from './query/query-client';
-export { customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys } from './query/query-keys';
+export { createPortalQueryClient, clearQueriesOnSessionChange, shouldRetry, QUERY_STALE_MS } from './query/query-client';
+export { endpointKey, customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys } from './query/query-keys';
 export { staleQueriesOf, applyDataChange } from './query/data-changes';
 export type { DataChange, StaleQueries } from './query/data-changes';
 export { useDataChange } from './query/use-data-change';

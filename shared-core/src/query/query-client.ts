@@ -11,6 +11,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/reply';
+import { useSessionStore } from '../session/session-store';
 
 export const QUERY_STALE_MS = 30_000;
 
@@ -25,5 +26,12 @@ export function createPortalQueryClient(): QueryClient {
       queries: { staleTime: QUERY_STALE_MS, retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
+  });
+}
+
+/** A login or logout starts from an empty cache: the next user never sees the previous user's data. */
+export function clearQueriesOnSessionChange(queryClient: QueryClient): () => void {
+  return useSessionStore.subscribe((state, previous) => {
+    if (state.token !== previous.token) queryClient.clear();
   });
 }

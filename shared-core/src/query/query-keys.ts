@@ -1,48 +1,64 @@
 /**
- * Query-key roots of the entities several packages show, so that a change made in one remote
- * refreshes the views of another (the shell's badges, a picker in shared-ui, another remote's list):
- * everyone builds keys here. A key reads `[entity, endpoint, params]`, named after the endpoint of
- * the spec (`api/customer/index` → `['customer', 'index', query]`). Keys only one feature uses live
- * in that feature's `api/query-keys.ts`.
+ * Query keys, named by endpoint and parameters: `api/customer/index {…}` → `['customer', 'index',
+ * {…}]` (see `endpointKey`). Every package derives keys the same way, so the same call is one cache
+ * entry wherever it is made, and a change made in one remote refreshes what another shows (the
+ * shell's badges, a picker in shared-ui, another remote's list). The roots of entities several
+ * packages show are named here; keys only one feature uses live in that feature's `api/query-keys.ts`.
  */
+import type { QueryKey } from '@tanstack/react-query';
+
+/** The API prefixes of spec §7, which name no entity. */
+const PREFIX = /^(api|main)$/i;
+
+/**
+ * The key of a call: the entity (lower case) and the endpoint of its path, then the parameters.
+ * `endpointKey('api/customer/Views', {id: 1})` → `['customer', 'Views', {id: 1}]`;
+ * without parameters the key is the prefix of every call to that endpoint.
+ */
+export function endpointKey(url: string, params?: object): QueryKey {
+  const [entity = '', ...rest] = url.split('/').filter((segment) => segment && !PREFIX.test(segment));
+  const base = [entity.toLowerCase(), rest.join('/')];
+  return params === undefined ? base : [...base, params];
+}
+
 export const customerKeys = {
   all: ['customer'] as const,
   /** Every page of every customer list (`api/customer/index`): 我的客户, the picker, the workbench figure. */
-  lists: () => [...customerKeys.all, 'index'] as const,
-  list: (query: object) => [...customerKeys.lists(), query] as const,
-  details: () => [...customerKeys.all, 'Views'] as const,
-  /** `api/customer/Views {id}`. */
-  detail: (id: number) => [...customerKeys.details(), Number(id)] as const,
-  subtotals: () => [...customerKeys.all, 'Subtotal'] as const,
+  lists: () => endpointKey('api/customer/index'),
+  list: (query: object) => endpointKey('api/customer/index', query),
+  /** `api/customer/Views {id}`: the detail panel, the picker's detail, a form's customer prefill. */
+  details: () => endpointKey('api/customer/Views'),
+  detail: (id: number | string) => endpointKey('api/customer/Views', { id: Number(id) }),
   /** `api/customer/Subtotal {id}`: the detail panel's tab counts. */
-  subtotal: (id: number) => [...customerKeys.subtotals(), Number(id)] as const,
+  subtotals: () => endpointKey('api/customer/Subtotal'),
+  subtotal: (id: number | string) => endpointKey('api/customer/Subtotal', { id: Number(id) }),
   /** `api/customer/kehuCounts`: the 我的客户 / 再分配客户 menu badges. */
-  counts: () => [...customerKeys.all, 'kehuCounts'] as const,
+  counts: () => endpointKey('api/customer/kehuCounts'),
 };
 
 export const contractKeys = {
   all: ['contract'] as const,
-  lists: () => [...contractKeys.all, 'index'] as const,
-  list: (query: object) => [...contractKeys.lists(), query] as const,
-  detail: (id: number) => [...contractKeys.all, 'Views', Number(id)] as const,
+  lists: () => endpointKey('api/contract/index'),
+  list: (query: object) => endpointKey('api/contract/index', query),
+  detail: (id: number | string) => endpointKey('api/contract/Views', { id: Number(id) }),
 };
 
 export const notificationKeys = {
   all: ['notification'] as const,
   /** `api/notification/index {isread}`: one infinite list per tab of 消息提醒. */
-  list: (isread: number) => [...notificationKeys.all, 'index', { isread }] as const,
-  /** The bell's unread total. */
-  unreadCount: () => [...notificationKeys.all, 'unreadCount'] as const,
+  list: (isread: number) => endpointKey('api/notification/index', { isread }),
+  /** The bell's unread total (`api/notification/index {isread: 0, rows: 1}` → total). */
+  unreadCount: () => endpointKey('api/notification/index', { isread: 0, rows: 1 }),
 };
 
-/** Who is online (`getOnlinefriend` over the hub). */
+/** Who is online (`getOnlinefriend`, invoked over the realtime hub). */
 export const presenceKeys = {
   all: ['presence'] as const,
   onlineFriends: () => [...presenceKeys.all, 'getOnlinefriend'] as const,
 };
 
-/** A record's attachments (`api/file/index`), counted on the detail panels' 附件 tabs. */
+/** A record's attachments (`api/file/list`). */
 export const fileKeys = {
   all: ['file'] as const,
-  list: (query: object) => [...fileKeys.all, 'index', query] as const,
+  list: (query: object) => endpointKey('api/file/list', query),
 };

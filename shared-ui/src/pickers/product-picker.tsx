@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Flex, Image, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
 import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, WIDTHS } from '@portal/shared-core';
 import { usePagedList } from '../list-page/use-paged-list';
+import { directoryKeys } from '../query/query-keys';
 import { listProducts } from './directory-api';
 import type { ProductRecord } from './directory-types';
 
@@ -90,7 +91,7 @@ type TableProps = {
 };
 
 function ProductTable({ query, onQueryChange, exclude, chosen, onChosenChange }: TableProps) {
-  const products = usePagedList(listProducts, query);
+  const products = usePagedList(directoryKeys.products(), listProducts, query);
   const chosenIds = chosen.map((p) => p.id);
 
   function toggle(rows: ProductRecord[], selected: boolean) {

@@ -1,5 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { ExportModal } from './export-modal';
 
@@ -40,10 +40,8 @@ describe('批量导出', () => {
     };
     fetchMock.mockResolvedValue({ ok: true, status: 200, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, blob: async () => new Blob(['xlsx']) });
     const query = { key: '华信', scene: 'mine', filters: { level: 'A' } };
-    render(
-      <App>
-        <ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />
-      </App>,
+    renderWithProviders(
+      <ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />,
     );
     await waitFor(() => expect(mockedApi.fetch).toHaveBeenCalledWith(ENDPOINTS.start, query));
     expect(await screen.findByText('正在导出 1000 / 1500 条，完成后自动下载')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
 import WatchedCustomersPage from './watched-customers-page';
 import { LEAD_SOURCES, makeCustomer, makeCustomerDetail } from '../testing/customer-fixtures';
@@ -47,10 +47,8 @@ async function listSettled() {
 }
 
 function renderPage() {
-  return render(
-    <App>
-      <WatchedCustomersPage />
-    </App>,
+  return renderWithProviders(
+    <WatchedCustomersPage />,
   );
 }
 
