@@ -23,6 +23,16 @@ const routesModule: RemoteRoutesModule = {
     group('customer', { cn: '客户管理', en: 'Customer management' }, [
       page('watched', 'customer/watched', { cn: '我的客户', en: 'My customers' }, {
         badge: 'myCustomers',
+        actions: [
+          { key: 'create', title: '新建' },
+          { key: 'edit', title: '编辑' },
+          { key: 'delete', title: '删除' },
+          { key: 'import', title: '批量导入' },
+          { key: 'export', title: '批量导出' },
+          { key: 'assign', title: '分配' },
+          { key: 'pool', title: '放入公海' },
+          { key: 'receive', title: '领取' },
+        ],
         page: () => import('./features/customer/pages/watched-customers-page'),
         children: [page(':id', 'customer/watched/:id', { cn: '新建申请', en: 'New application' }, { hidden: true })],
       }),

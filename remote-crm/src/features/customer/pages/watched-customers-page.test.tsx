@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
-import { api } from '@portal/shared-core';
+import { api, emptyPermissionTree, useSessionStore, type PermissionTree } from '@portal/shared-core';
 import WatchedCustomersPage from './watched-customers-page';
 import { LEAD_SOURCES, makeCustomer, makeCustomerDetail } from '../testing/customer-fixtures';
 import { selectOption } from '../testing/select-option';
@@ -11,6 +11,16 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
+
+const PAGE = 'customer/watched';
+const rightsOf = (...actions: string[]) => [PAGE, ...actions.map((a) => `${PAGE}:${a}`)];
+/** admin: every action; 销售: create, edit, import, pool, receive — not delete, export or assign. */
+const ADMIN: PermissionTree = { ...emptyPermissionTree(), crm: rightsOf('create', 'edit', 'delete', 'import', 'export', 'assign', 'pool', 'receive') };
+const SALES: PermissionTree = { ...emptyPermissionTree(), crm: rightsOf('create', 'edit', 'import', 'pool', 'receive') };
+
+function logIn(permissions: PermissionTree) {
+  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, permissions);
+}
 
 
 const customers = [
@@ -54,6 +64,7 @@ function renderPage() {
 
 beforeEach(() => {
   jest.clearAllMocks();
+  logIn(ADMIN);
   mockedApi.list.mockImplementation(async (url: string) => {
     if (url === 'api/field/list') return { rows: FORM_FIELDS, total: FORM_FIELDS.length } as never;
     if (url === 'api/customer/CheckDuplicate') return { rows: [], total: 0 };
@@ -206,6 +217,52 @@ describe('customer detail panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '确 定' }));
     await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/delete', { ids: '1' }));
     await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+    // The detail panel closes after a delete (spec §4).
+    await waitFor(() => expect(panel.closest('.ant-drawer')).not.toHaveClass('ant-drawer-open'));
+    await listSettled();
+  });
+});
+
+describe('action rights', () => {
+  async function openMore() {
+    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    await screen.findByText('查重');
+  }
+
+  it('hides 删除 and 批量导出 from a 销售, keeping 新建客户, 编辑, 批量导入 and 查重', async () => {
+    logIn(SALES);
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    expect(screen.getByText('新建客户', { selector: 'button span' })).toBeInTheDocument();
+    await openMore();
+    expect(screen.getByText('批量导入')).toBeInTheDocument();
+    expect(screen.queryByText('批量导出')).toBeNull();
+    expect(screen.queryByText('删除', { selector: 'button span' })).toBeNull();
+    fireEvent.click(screen.getByText('杭州云帆贸易'));
+    const panel = (await screen.findByText('详细资料')).closest('[role="dialog"]') as HTMLElement;
+    expect(within(panel).getByText('编辑')).toBeInTheDocument();
+    expect(within(panel).queryByText('删除')).toBeNull();
+    await listSettled();
+  });
+
+  it('shows 删除 and 批量导出 to an admin', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    await openMore();
+    expect(screen.getByText('批量导出')).toBeInTheDocument();
+    expect(screen.getByText('删除', { selector: 'button span' })).toBeInTheDocument();
+    fireEvent.click(screen.getByText('杭州云帆贸易'));
+    const panel = (await screen.findByText('详细资料')).closest('[role="dialog"]') as HTMLElement;
+    expect(within(panel).getByText('删除')).toBeInTheDocument();
+    await listSettled();
+  });
+
+  it('offers no create, import, export or 查重 without those rights', async () => {
+    logIn({ ...emptyPermissionTree(), crm: [PAGE] });
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    expect(screen.queryByText('新建客户', { selector: 'button span' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
     await listSettled();
   });
 });
