@@ -46,9 +46,7 @@ export type { Language, LocalizedText } from './session/language-store';
 export { useTabsStore, canCloseTab, TABS_STORAGE_KEY } from './layout/tabs-store';
 export type { PageTab } from './layout/tabs-store';
 export { useRealtimeStatus } from './layout/realtime-status-store';
-export { useBadgeStore } from './layout/badge-store';
-export { useNotificationStore } from './layout/notification-store';
-export type { PortalNotification } from './layout/notification-store';
+export type { PortalNotification } from './layout/notification';
 export { useSlidePanel, useSlidePanelStore } from './layout/slide-panel';
 export type { SlidePanelContent } from './layout/slide-panel';
 

@@ -30,7 +30,9 @@ describe('invalidation rules', () => {
   });
 
   it('a notify push refreshes notifications, the unread count and the customer counts; presence refreshes who is online', () => {
-    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.all, customerKeys.counts()]);
+    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.lists(), notificationKeys.unreadCount(), customerKeys.counts()]);
+    // A push carrying the notification and the count: the shell applies those, only the badges refetch.
+    expect(staleQueriesOf({ type: 'notify-pushed', withNotification: true, withUnreadCount: true }).invalidate).toEqual([customerKeys.counts()]);
     expect(staleQueriesOf({ type: 'notifications-read' }).invalidate).toEqual([notificationKeys.all]);
     expect(staleQueriesOf({ type: 'presence-changed' }).invalidate).toEqual([presenceKeys.onlineFriends()]);
   });

@@ -13,8 +13,11 @@ export type DataChange =
   /** Assigned, reassigned or transferred to another owner (api/customer/KehuDistribution). */
   | { type: 'customer-assigned'; ids: readonly number[] }
   | { type: 'customers-imported' }
-  /** A realtime `privateSystemMsg` notify push. */
-  | { type: 'notify-pushed' }
+  /**
+   * A realtime `privateSystemMsg` notify push. The shell puts a pushed notification on top of the
+   * unread list and takes the unread count from the push itself; the rest is refetched.
+   */
+  | { type: 'notify-pushed'; withNotification?: boolean; withUnreadCount?: boolean }
   /** 全部标记为已读, or ids marked read. */
   | { type: 'notifications-read' }
   /** A realtime `systemMessage`: someone came online or went offline. */
@@ -40,7 +43,15 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
     case 'customer-assigned':
       return { invalidate: [customerKeys.lists(), customerKeys.counts(), ...change.ids.map((id) => customerKeys.detail(id))], remove: [] };
     case 'notify-pushed':
-      return { invalidate: [notificationKeys.all, customerKeys.counts()], remove: [] };
+      return {
+        invalidate: [
+          // A new notification changes the unread list only (updated from the push); anything else (read elsewhere) both lists.
+          ...(change.withNotification ? [] : [notificationKeys.lists()]),
+          ...(change.withUnreadCount ? [] : [notificationKeys.unreadCount()]),
+          customerKeys.counts(),
+        ],
+        remove: [],
+      };
     case 'notifications-read':
       return { invalidate: [notificationKeys.all], remove: [] };
     case 'presence-changed':

@@ -45,10 +45,12 @@ export const contractKeys = {
 
 export const notificationKeys = {
   all: ['notification'] as const,
-  /** `api/notification/index {isread}`: one infinite list per tab of 消息提醒. */
+  /** Both tabs of 消息提醒 (`api/notification/index`). */
+  lists: () => endpointKey('api/notification/index'),
+  /** `api/notification/index {isread}`: one infinite list per tab. */
   list: (isread: number) => endpointKey('api/notification/index', { isread }),
-  /** The bell's unread total (`api/notification/index {isread: 0, rows: 1}` → total). */
-  unreadCount: () => endpointKey('api/notification/index', { isread: 0, rows: 1 }),
+  /** The bell's unread total (the `total` of `api/notification/index {isread: 0}`); pushes carry it too. */
+  unreadCount: () => [...notificationKeys.all, 'unreadCount'] as const,
 };
 
 /** Who is online (`getOnlinefriend`, invoked over the realtime hub). */
