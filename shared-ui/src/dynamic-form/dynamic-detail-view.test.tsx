@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { api, MESSAGES } from '@portal/shared-core';
 import { detailItems, DynamicDetailView } from './dynamic-detail-view';

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { api, MESSAGES } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormPanel } from './dynamic-form-panel';
