@@ -3,11 +3,12 @@
  * so the shell gets the whole table (for menus and permissions) without any page code.
  */
 import * as React from 'react';
+import * as reactQuery from '@tanstack/react-query';
 import * as antd from 'antd';
 import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
 import { routeTable } from '@portal/shared-ui/route-table';
 
-recordSharedInstances('crm', { React, antd });
+recordSharedInstances('crm', { React, antd, reactQuery });
 
 const { page, group } = routeTable('crm');
 
@@ -22,6 +23,16 @@ const routesModule: RemoteRoutesModule = {
     group('customer', { cn: '客户管理', en: 'Customer management' }, [
       page('watched', 'customer/watched', { cn: '我的客户', en: 'My customers' }, {
         badge: 'myCustomers',
+        actions: [
+          { key: 'create', title: '新建' },
+          { key: 'edit', title: '编辑' },
+          { key: 'delete', title: '删除' },
+          { key: 'import', title: '批量导入' },
+          { key: 'export', title: '批量导出' },
+          { key: 'assign', title: '分配' },
+          { key: 'pool', title: '放入公海' },
+          { key: 'receive', title: '领取' },
+        ],
         page: () => import('./features/customer/pages/watched-customers-page'),
         children: [page(':id', 'customer/watched/:id', { cn: '新建申请', en: 'New application' }, { hidden: true })],
       }),

@@ -3,11 +3,12 @@
  * the "not yet available" page; later builds fill them.
  */
 import * as React from 'react';
+import * as reactQuery from '@tanstack/react-query';
 import * as antd from 'antd';
 import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
 import { routeTable } from '@portal/shared-ui/route-table';
 
-recordSharedInstances('oa', { React, antd });
+recordSharedInstances('oa', { React, antd, reactQuery });
 
 const { page, group } = routeTable('oa');
 

@@ -3,11 +3,12 @@
  * lazily; a page without one is still the "not yet available" page.
  */
 import * as React from 'react';
+import * as reactQuery from '@tanstack/react-query';
 import * as antd from 'antd';
 import { recordSharedInstances, type RemoteRoutesModule } from '@portal/shared-core';
 import { routeTable } from '@portal/shared-ui/route-table';
 
-recordSharedInstances('system', { React, antd });
+recordSharedInstances('system', { React, antd, reactQuery });
 
 const { page } = routeTable('system');
 

@@ -1,6 +1,6 @@
 /**
  * The Module Federation `shared` config used by all five webpack configs (shell and remotes), so every
- * app shares one React, one antd, one router and one shared-core/shared-ui instance.
+ * app shares one React, one antd, one router, one TanStack Query and one shared-core/shared-ui instance.
  * Trailing-slash keys share deep imports (react-dom/client, react/jsx-runtime); without them those
  * load twice. Workspace packages get explicit versions because they are not published.
  */
@@ -9,6 +9,8 @@ const path = require('node:path');
 const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom',
   'antd', '@ant-design/icons', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
+  // One QueryClient cache for the whole portal: its context and cache must be one module instance.
+  '@tanstack/react-query',
 ];
 const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
 

@@ -1,9 +1,20 @@
 /** Public API of @portal/shared-core: explicit re-exports, so every name shows where it lives. */
 
 // Contracts
-export { AREA_KEYS, REMOTE_AREAS, emptyPermissionTree, hasPermission, hasAnyInArea } from './contract/permissions';
-export type { AreaKey, RemoteArea, PermissionTree, RoutePermission } from './contract/permissions';
-export type { LazyPage, PageProps, BadgeKey, RemoteRoute, RemoteRoutesModule } from './contract/routes';
+export {
+  AREA_KEYS,
+  REMOTE_AREAS,
+  ACTION_KEYS,
+  emptyPermissionTree,
+  hasPermission,
+  hasAnyInArea,
+  hasAction,
+  actionEntry,
+  parseActionEntry,
+  pageEntries,
+} from './contract/permissions';
+export type { AreaKey, RemoteArea, PermissionTree, RoutePermission, ActionKey } from './contract/permissions';
+export type { LazyPage, PageProps, BadgeKey, RemoteRoute, RemoteRoutesModule, RouteAction } from './contract/routes';
 
 // API client
 export { api, createApiClient, setApiBaseUrl, getApiBaseUrl } from './api/api-client';
@@ -19,6 +30,7 @@ export { forceLogout, setNavigator, isForcedLogoutPending, LOGIN_PATH } from './
 // Session and language
 export { useSessionStore, getSessionToken, isLoggedIn, SESSION_STORAGE_KEY } from './session/session-store';
 export type { SessionState, SessionUser, LoginData } from './session/session-store';
+export { useActionRight, useActionRights } from './session/use-action-right';
 export {
   useLanguageStore,
   getLanguage,
@@ -34,11 +46,16 @@ export type { Language, LocalizedText } from './session/language-store';
 export { useTabsStore, canCloseTab, TABS_STORAGE_KEY } from './layout/tabs-store';
 export type { PageTab } from './layout/tabs-store';
 export { useRealtimeStatus } from './layout/realtime-status-store';
-export { useBadgeStore } from './layout/badge-store';
-export { useNotificationStore } from './layout/notification-store';
-export type { PortalNotification } from './layout/notification-store';
+export type { PortalNotification } from './layout/notification';
 export { useSlidePanel, useSlidePanelStore } from './layout/slide-panel';
 export type { SlidePanelContent } from './layout/slide-panel';
+
+// Client data (TanStack Query): the client's defaults, cross-area query keys, invalidation rules
+export { createPortalQueryClient, clearQueriesOnSessionChange, shouldRetry, QUERY_STALE_MS } from './query/query-client';
+export { endpointKey, customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys } from './query/query-keys';
+export { staleQueriesOf, applyDataChange } from './query/data-changes';
+export type { DataChange, StaleQueries } from './query/data-changes';
+export { useDataChange } from './query/use-data-change';
 
 // Routing
 export { buildRoutesAndMenus, joinPath } from './routing/build-routes';

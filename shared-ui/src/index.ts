@@ -6,7 +6,7 @@ export type { PagedQuery } from './list-page/use-list-query';
 export { usePagedList } from './list-page/use-paged-list';
 export type { PagedRows, PagedListState } from './list-page/use-paged-list';
 export { pageSizesOf, VIRTUAL_ABOVE } from './list-page/list-page';
-export type { PageSizeSet, AdvancedSearchConfig, BatchConfig, FilterTag } from './list-page/list-page';
+export type { PageSizeSet, AdvancedSearchConfig, BatchConfig, FilterTag, ListRights } from './list-page/list-page';
 export { useRouteListQuery } from './list-page/use-list-query';
 export type { RouteParams } from './list-page/use-list-query';
 export { useColumnChoice } from './list-page/use-column-choice';

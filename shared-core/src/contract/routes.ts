@@ -4,7 +4,7 @@
  * user's permission tree (see `routing/build-routes.ts`) to get both the router and the menu.
  */
 import type { ComponentType } from 'react';
-import type { RemoteArea, RoutePermission } from './permissions';
+import type { ActionKey, RemoteArea, RoutePermission } from './permissions';
 
 /** A page component, loaded lazily by the remote (React.lazy-compatible factory). */
 export type LazyPage = () => Promise<{ default: ComponentType<PageProps> }>;
@@ -14,6 +14,9 @@ export type PageProps = { routePath: string; params?: Record<string, string | un
 
 /** Keys of menu badges the shell fills (CRM watched / zaifenpei counts, spec §2.3). */
 export type BadgeKey = 'myCustomers' | 'reassigned';
+
+/** An action a page offers behind its own right (`customer/watched:delete`), titled for the rights editor. */
+export type RouteAction = { key: ActionKey; title: string };
 
 export type RemoteRoute = {
   /** Path segment relative to the parent, no leading slash (`customer`, `watched`, `:id`). */
@@ -29,6 +32,8 @@ export type RemoteRoute = {
   /** antd icon name from @ant-design/icons, optional. */
   icon?: string;
   page?: LazyPage;
+  /** The actions of this page that need an action right (the rights editor lists them). */
+  actions?: readonly RouteAction[];
   children?: RemoteRoute[];
 };
 

@@ -178,4 +178,24 @@ describe('buildRoutesAndMenus', () => {
     expect(result.menus).toEqual([]);
     expect(result.rootRedirect).toBeNull();
   });
+
+  it('never grants a page for an action right alone (customer/watched:delete)', () => {
+    const actionsOnly = tree({ crm: ['customer/watched:delete'], system: ['role:edit'] });
+    const result = buildRoutesAndMenus(actionsOnly, [crm, oa, system], { loggedIn: true });
+    expect(paths(result)).not.toContain('/crm/customer/watched');
+    expect(paths(result)).not.toContain('/system');
+    expect(result.routes.filter((r) => r.page).map((r) => r.path)).toEqual(['/crm/customer/search']);
+    expect(result.menus).toEqual([]);
+    expect(result.rootRedirect).toBeNull();
+  });
+
+  it('keeps a page with its action rights and carries its declared actions', () => {
+    const withActions: RemoteRoutesModule = {
+      ...crm,
+      routes: [{ path: 'customer/watched', title: t('我的客户'), permission: { type: 'crm', subType: 'customer/watched' }, page, actions: [{ key: 'delete', title: '删除' }] }],
+    };
+    const result = buildRoutesAndMenus(tree({ crm: ['customer/watched', 'customer/watched:delete'] }), [withActions], { loggedIn: true });
+    expect(result.findRoute('/crm/customer/watched')?.actions).toEqual([{ key: 'delete', title: '删除' }]);
+    expect(result.rootRedirect).toBe('/crm/customer/watched');
+  });
 });

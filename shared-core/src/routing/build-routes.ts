@@ -9,9 +9,11 @@
  *   visible kept child (resolved down to a page).
  * - The root redirects to the first available area (in the order crm, oa, bi, system).
  * - Hidden routes and routes with parameters are routable but never in the menu.
+ * - Action rights (`customer/watched:delete`) never grant a page; a page carries its declared
+ *   `actions` through for the rights editor.
  */
 import { hasAnyInArea, hasPermission, REMOTE_AREAS, type PermissionTree, type RemoteArea, type RoutePermission } from '../contract/permissions';
-import type { BadgeKey, LazyPage, RemoteRoute, RemoteRoutesModule } from '../contract/routes';
+import type { BadgeKey, LazyPage, RemoteRoute, RemoteRoutesModule, RouteAction } from '../contract/routes';
 import type { Language, LocalizedText } from '../session/language-store';
 
 export type BuiltRoute = {
@@ -26,6 +28,8 @@ export type BuiltRoute = {
   /** Groups only: where opening the group goes (a full path). */
   redirect?: string;
   badge?: BadgeKey;
+  /** The page's actions that need an action right. */
+  actions?: readonly RouteAction[];
 };
 
 export type MenuItem = {
@@ -93,7 +97,7 @@ function keepRoute(route: RemoteRoute, parentPath: string, inherited: RoutePermi
     .map((child) => keepRoute(child, path, permission, ctx))
     .filter((k): k is Kept => k !== null);
   const childRoutes = children.flatMap((c) => c.routes);
-  const base = { path, area: ctx.area, title: route.title, permission: route.permission, hidden, public: Boolean(route.public), badge: route.badge };
+  const base = { path, area: ctx.area, title: route.title, permission: route.permission, hidden, public: Boolean(route.public), badge: route.badge, actions: route.actions };
 
   if (isGroup(route)) {
     if (children.length === 0) return null;

@@ -1,4 +1,5 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { DetailTabs, tabLabel, useSubtotal } from './detail-tabs';
 
@@ -32,19 +33,19 @@ it('labels a tab with its count only when the count is known', () => {
 
 it('fills the tab counts from one subtotal call, silently, and lets a tab correct its count', async () => {
   fetchMock.mockResolvedValue({ contact: 2, files: 1 });
-  render(<CustomerTabs id={7} />);
+  renderWithProviders(<CustomerTabs id={7} />);
   expect(await screen.findByText('联系人 (2)')).toBeInTheDocument();
   expect(screen.getByText('附件 (1)')).toBeInTheDocument();
   expect(screen.getByText('详细资料')).toBeInTheDocument();
   expect(fetchMock).toHaveBeenCalledTimes(1);
   expect(fetchMock).toHaveBeenCalledWith('api/customer/Subtotal', { id: 7 }, { silent: true });
-  act(() => screen.getByText('uploaded').click());
+  await act(async () => screen.getByText('uploaded').click());
   expect(screen.getByText('附件 (5)')).toBeInTheDocument();
 });
 
 it('keeps plain labels when the call fails or there is no record', async () => {
   fetchMock.mockRejectedValue(new Error('网络请求失败'));
-  const { rerender } = render(<CustomerTabs id={7} />);
+  const { rerender } = renderWithProviders(<CustomerTabs id={7} />);
   await waitFor(() => expect(fetchMock).toHaveBeenCalled());
   expect(screen.getByText('联系人')).toBeInTheDocument();
   rerender(<CustomerTabs />);

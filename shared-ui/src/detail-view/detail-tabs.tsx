@@ -1,10 +1,12 @@
 /**
  * Tabbed detail panels (spec §2.5): each tab may show a count, and the counts of all tabs come from
- * one subtotal call (`api/<entity>/Subtotal {id}`), reloaded when the record or `refreshKey` changes.
+ * one subtotal call (`api/<entity>/Subtotal {id}`), cached under its endpoint key and refetched
+ * when a change of the record invalidates it.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'antd';
-import { api } from '@portal/shared-core';
+import { api, endpointKey } from '@portal/shared-core';
 
 export type DetailTab = {
   key: string;
@@ -44,20 +46,20 @@ export function DetailTabs({ tabs, counts = {}, defaultActiveKey }: DetailTabsPr
  * The counts of a record's tabs. Failures leave the counts unknown (the tabs still work), so the call
  * is silent; `setCount` lets a tab correct its own count after a change (e.g. an upload).
  */
-export function useSubtotal(url: string, id: number | undefined, refreshKey?: unknown) {
-  const [counts, setCounts] = useState<TabCounts>({});
-  useEffect(() => {
-    setCounts({});
-    if (id === undefined) return;
-    let current = true;
-    api.fetch<TabCounts>(url, { id }, { silent: true }).then(
-      (data) => current && setCounts(data ?? {}),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [url, id, refreshKey]);
-  const setCount = useCallback((key: string, count: number) => setCounts((c) => ({ ...c, [key]: count })), []);
-  return { counts, setCount };
+const NO_COUNTS: TabCounts = {};
+
+export function useSubtotal(url: string, id: number | undefined) {
+  const queryClient = useQueryClient();
+  const queryKey = endpointKey(url, { id: Number(id) });
+  const subtotal = useQuery({
+    queryKey,
+    queryFn: async () => (await api.fetch<TabCounts>(url, { id }, { silent: true })) ?? {},
+    enabled: id !== undefined,
+  });
+  const keyText = JSON.stringify(queryKey);
+  const setCount = useCallback(
+    (key: string, count: number) => queryClient.setQueryData<TabCounts>(JSON.parse(keyText) as unknown[], (c) => ({ ...c, [key]: count })),
+    [queryClient, keyText],
+  );
+  return { counts: id === undefined ? NO_COUNTS : (subtotal.data ?? NO_COUNTS), setCount };
 }

@@ -1,16 +1,17 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { DetailView } from './detail-view';
 
 describe('DetailView', () => {
   it('shows each label with its value', () => {
-    render(<DetailView items={[{ label: '客户名称', value: '上海华信' }, { label: '客户级别', value: 'A' }]} />);
+    renderWithProviders(<DetailView items={[{ label: '客户名称', value: '上海华信' }, { label: '客户级别', value: 'A' }]} />);
     expect(screen.getByText('客户名称')).toBeInTheDocument();
     expect(screen.getByText('上海华信')).toBeInTheDocument();
     expect(screen.getByText('A')).toBeInTheDocument();
   });
 
   it("shows '-' for empty, blank and missing values but keeps 0", () => {
-    render(
+    renderWithProviders(
       <DetailView
         items={[
           { label: '地址', value: '' },
@@ -26,7 +27,7 @@ describe('DetailView', () => {
   });
 
   it('shows voucher thumbnails (finance and payment) that open in the image viewer', () => {
-    render(<DetailView items={[{ label: '金额', value: '100.00' }]} vouchers={['/files/a.png', '/files/b.png']} />);
+    renderWithProviders(<DetailView items={[{ label: '金额', value: '100.00' }]} vouchers={['/files/a.png', '/files/b.png']} />);
     expect(screen.getByText('凭证')).toBeInTheDocument();
     const thumbs = screen.getAllByRole('img', { name: /凭证/ });
     expect(thumbs).toHaveLength(2);
@@ -35,7 +36,7 @@ describe('DetailView', () => {
   });
 
   it('shows no voucher block without vouchers', () => {
-    render(<DetailView items={[{ label: '金额', value: '100.00' }]} />);
+    renderWithProviders(<DetailView items={[{ label: '金额', value: '100.00' }]} />);
     expect(screen.queryByText('凭证')).not.toBeInTheDocument();
   });
 });

@@ -3,14 +3,15 @@
  * pickers by their display text (field2), regions by name, pictures as thumbnails, files as links,
  * products as a read-only table. `undefined` means empty (the view shows '-').
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { Image, Space, Typography } from 'antd';
 import { WIDTHS, formatFileSize } from '@portal/shared-core';
 import { useRemoteOptions, type RemoteOption } from '../remote-select/use-remote-options';
 import type { LineItem } from '../widgets/line-item';
 import { ProductLineItems } from '../widgets/product-line-items';
+import { regionsQuery, type Region } from '../widgets/region-api';
 import { StoredFileLink, StoredImage } from '../widgets/stored-file';
-import { fetchRegions, type Region } from '../widgets/region-api';
 import { choicesOf, sameChoice } from './controls/choice-value';
 import { remoteSourceOf } from './controls/remote-choice-control';
 import { STATUS_OPTIONS_URL } from './controls/status-select-control';
@@ -50,29 +51,12 @@ function RemoteLabels({ field, value, values }: { field: FieldDefinition; value:
   return <>{labelsOf(value, options)}</>;
 }
 
-/** Region names of stored ids [province, city, district?], read level by level. */
+/** Region names of stored ids [province, city, district?], read level by level (from the same cache as the cascader). */
 function RegionNames({ ids }: { ids: readonly (string | number)[] }) {
-  const [names, setNames] = useState<string[] | null>(null);
-  const key = ids.join(',');
-  useEffect(() => {
-    let current = true;
-    (async () => {
-      const found: string[] = [];
-      let parent: number | undefined;
-      for (const [index, id] of ids.entries()) {
-        const level = (index + 1) as 1 | 2 | 3;
-        const regions: Region[] = await fetchRegions(level, parent).catch(() => []);
-        found.push(regions.find((r) => sameChoice(r.id, id))?.name ?? String(id));
-        parent = Number(id);
-      }
-      if (current) setNames(found);
-    })();
-    return () => {
-      current = false;
-    };
-    // `key` stands for the ids.
-  }, [key]);
-  return <>{(names ?? ids.map(String)).join(' / ')}</>;
+  const paths = ids.map((_, index) => ids.slice(0, index).map(Number));
+  const levels = useQueries({ queries: paths.map((p) => regionsQuery(p)) });
+  const names = ids.map((id, index) => levels[index].data?.find((r: Region) => sameChoice(r.id, id))?.name ?? String(id));
+  return <>{names.join(' / ')}</>;
 }
 
 type FileItem = { id?: number | string; FileName?: string; filename?: string; url?: string; size?: number; format?: string; username?: string; addTime?: string };

@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api, MESSAGES } from '@portal/shared-core';
 import { detailItems, DynamicDetailView } from './dynamic-detail-view';
 import { definitionOf } from './testing/render-dynamic-form';
@@ -49,10 +49,8 @@ function valueOf(label: string): HTMLElement {
 
 describe('DynamicDetailView', () => {
   it('shows stored values read-only through the definition', async () => {
-    render(
-      <App>
-        <DynamicDetailView module="fieldDemo" definition={definition} values={stored} />
-      </App>,
+    renderWithProviders(
+      <DynamicDetailView module="fieldDemo" definition={definition} values={stored} />,
     );
     expect(await screen.findByText('华信科技')).toBeInTheDocument();
     expect(screen.queryByText('基本信息')).not.toBeInTheDocument();
@@ -89,10 +87,8 @@ describe('DynamicDetailView', () => {
 
   it('loads the definition and the record when not given', async () => {
     const fetch = jest.spyOn(api, 'fetch').mockImplementation(async (url) => (url === 'api/module/detail' ? { name: '远程记录' } : definition));
-    render(
-      <App>
-        <DynamicDetailView module="fieldDemo" id={4} />
-      </App>,
+    renderWithProviders(
+      <DynamicDetailView module="fieldDemo" id={4} />,
     );
     expect(await screen.findByText('远程记录')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('api/module/detail', { id: '4', module: 'fieldDemo' });

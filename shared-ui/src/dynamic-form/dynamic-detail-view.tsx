@@ -3,14 +3,14 @@
  * pairs in two columns with '-' when empty, through the shared DetailView. Loads the definition by
  * form key and the record by api_detail unless they are given.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { App, Result, Spin } from 'antd';
+import { useMemo } from 'react';
+import { Result, Spin } from 'antd';
 import { MESSAGES } from '@portal/shared-core';
 import { DetailView, VOUCHER_FORMS, type DetailItem } from '../detail-view/detail-view';
 import { detailValue, WIDE_DETAIL_TYPES } from './detail-value';
 import { formFields } from './fields';
-import { fetchFormDefinition, fetchRecordValues } from './form-api';
 import type { FieldDefinition, FormDefinition } from './types';
+import { useFormDefinition, useRecordValues } from './use-form-queries';
 import { fromDetailValues, type FormValues } from './values';
 
 export type DynamicDetailViewProps = {
@@ -42,38 +42,11 @@ export function detailItems(definition: FormDefinition, stored: FormValues): Det
 }
 
 export function DynamicDetailView({ module, id, definition: given, values: givenValues, column = 2 }: DynamicDetailViewProps) {
-  const { message } = App.useApp();
-  const [definition, setDefinition] = useState<FormDefinition | null>(given ?? null);
-  const [stored, setStored] = useState<FormValues | null>(givenValues ?? null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-
-  useEffect(() => {
-    let current = true;
-    setState('loading');
-    (async () => {
-      let loaded: FormDefinition;
-      try {
-        loaded = given ?? (await fetchFormDefinition(module));
-      } catch {
-        if (current) setState('failed');
-        message.error(MESSAGES.customFieldsFailed);
-        return;
-      }
-      try {
-        const values = givenValues ?? (id !== undefined ? await fetchRecordValues(loaded, module, String(id)) : {});
-        if (!current) return;
-        setDefinition(loaded);
-        setStored(values);
-        setState('ready');
-      } catch {
-        // The API client has reported why the record could not be read.
-        if (current) setState('ready');
-      }
-    })();
-    return () => {
-      current = false;
-    };
-  }, [module, id, given, givenValues, message]);
+  const { definition, loading, failed } = useFormDefinition(module, given);
+  const record = useRecordValues(definition, module, id === undefined ? undefined : String(id), givenValues === undefined);
+  // A record that could not be read has been reported by the client; the view shows its fields empty.
+  const stored = givenValues ?? record.data ?? null;
+  const state = failed ? 'failed' : loading || (givenValues === undefined && id !== undefined && record.isLoading) ? 'loading' : 'ready';
 
   const items = useMemo(() => (definition ? detailItems(definition, stored ?? {}) : []), [definition, stored]);
 

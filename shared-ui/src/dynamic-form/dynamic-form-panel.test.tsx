@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api, MESSAGES } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormPanel } from './dynamic-form-panel';
 import { definitionOf } from './testing/render-dynamic-form';
@@ -15,10 +15,8 @@ const definition: FormDefinition = {
 
 function renderPanel(props: Partial<Parameters<typeof DynamicFormPanel>[0]> = {}) {
   const onClose = jest.fn();
-  render(
-    <App>
-      <DynamicFormPanel open module="fieldDemo" id="0" onClose={onClose} {...props} />
-    </App>,
+  renderWithProviders(
+    <DynamicFormPanel open module="fieldDemo" id="0" onClose={onClose} {...props} />,
   );
   return { onClose };
 }

@@ -18,9 +18,13 @@ function isModuleApi(url: string): boolean {
   return /(^|\/)api\/module\//i.test(url);
 }
 
+/** What api_detail is sent for a record. */
+export function recordPayload(definition: FormDefinition, module: string, id: string): { id: string; module?: string } {
+  return isModuleApi(definition.api_detail) ? { id, module } : { id };
+}
+
 export function fetchRecordValues(definition: FormDefinition, module: string, id: string): Promise<FormValues> {
-  const payload = isModuleApi(definition.api_detail) ? { id, module } : { id };
-  return api.fetch<FormValues>(definition.api_detail, payload).then((data) => (data && typeof data === 'object' ? data : {}));
+  return api.fetch<FormValues>(definition.api_detail, recordPayload(definition, module, id)).then((data) => (data && typeof data === 'object' ? data : {}));
 }
 
 export type CcUser = { userid: number | string; username: string; header?: string };

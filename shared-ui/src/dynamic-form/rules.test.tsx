@@ -1,4 +1,5 @@
-import { act, render } from '@testing-library/react';
+import { act } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { Form, type FormInstance } from 'antd';
 import { MESSAGES } from '@portal/shared-core';
 import { BRANCH_PATTERN_MESSAGE, fieldRules, textLimitMessage, WORD_PATTERN_MESSAGE } from './rules';
@@ -23,7 +24,7 @@ async function errorsFor(field: Partial<FieldDefinition> & { type: string }, val
       </Form>
     );
   }
-  const { unmount } = render(<Harness />);
+  const { unmount } = renderWithProviders(<Harness />);
   let errors: string[] = [];
   await act(async () => {
     try {

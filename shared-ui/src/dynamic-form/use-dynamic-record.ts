@@ -3,14 +3,14 @@
  * or loaded by form key), the values it starts from (defaults and an optional customer / contract
  * prefill when creating, the stored record when editing), the form model's code, and `save`.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { App } from 'antd';
-import { MESSAGES, useSessionStore, type Reply } from '@portal/shared-core';
+import { useCallback, useMemo, useState } from 'react';
+import { useSessionStore, type Reply } from '@portal/shared-core';
 import { formFields } from './fields';
-import { fetchFormDefinition, fetchPrefill, fetchRecordValues, saveRecord, type CcUser } from './form-api';
+import { saveRecord, type CcUser } from './form-api';
 import { newFormCode } from './form-code';
 import { prefillValues } from './prefill';
 import type { FormDefinition } from './types';
+import { useFormDefinition, usePrefill, useRecordValues } from './use-form-queries';
 import { defaultValues, fromDetailValues, toSubmitValues, type FormValues } from './values';
 
 export type DynamicRecordOptions = {
@@ -42,58 +42,35 @@ export type DynamicRecord = {
 const NO_VALUES: FormValues = {};
 
 export function useDynamicRecord({ module, id, definition: given, customerId, contractId, enabled = true }: DynamicRecordOptions): DynamicRecord {
-  const { message } = App.useApp();
   const user = useSessionStore((s) => s.user);
   const recordId = String(id);
   const creating = recordId === '0';
-  const [definition, setDefinition] = useState<FormDefinition | null>(given ?? null);
-  const [initialValues, setInitialValues] = useState<FormValues>(NO_VALUES);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [code, setCode] = useState(newFormCode);
   const userId = user?.UserID;
   const userName = user?.NickName;
 
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    setLoading(true);
-    setFailed(false);
-    setCode(newFormCode());
-    (async () => {
-      let loaded: FormDefinition;
-      try {
-        loaded = given ?? (await fetchFormDefinition(module));
-      } catch {
-        if (!current) return;
-        setFailed(true);
-        setLoading(false);
-        message.error(MESSAGES.customFieldsFailed);
-        return;
-      }
-      if (!current) return;
-      setDefinition(loaded);
-      const fields = formFields(loaded);
-      try {
-        let values: FormValues;
-        if (creating) {
-          values = defaultValues(fields, { userId, userName });
-          const details = await fetchPrefill({ customerId, contractId });
-          if (details) values = { ...values, ...prefillValues(fields, details, { customerId, contractId }) };
-        } else {
-          values = fromDetailValues(fields, await fetchRecordValues(loaded, module, recordId));
-        }
-        if (current) setInitialValues(values);
-      } catch {
-        // The API client has reported the failure; the form stays with what it has.
-      } finally {
-        if (current) setLoading(false);
-      }
-    })();
-    return () => {
-      current = false;
-    };
-  }, [enabled, given, module, recordId, creating, customerId, contractId, userId, userName, message]);
+  const { definition, loading: definitionLoading, failed } = useFormDefinition(module, given, enabled);
+  const prefill = usePrefill({ customerId, contractId }, enabled && creating && definition !== null);
+  const record = useRecordValues(definition, module, recordId, enabled && !creating);
+
+  // Each opening (and each record) gets a fresh code for its uploads: adjusted while rendering, not in an effect.
+  const [code, setCode] = useState(newFormCode);
+  const opening = `${enabled}:${module}:${recordId}`;
+  const [codeFor, setCodeFor] = useState(opening);
+  if (codeFor !== opening) {
+    setCodeFor(opening);
+    if (enabled) setCode(newFormCode());
+  }
+
+  const initialValues = useMemo(() => {
+    if (!definition) return NO_VALUES;
+    const fields = formFields(definition);
+    if (!creating) return record.data ? fromDetailValues(fields, record.data) : NO_VALUES;
+    const values = defaultValues(fields, { userId, userName });
+    // A failed prefill has been reported by the client; the form starts from its defaults.
+    return prefill.data ? { ...values, ...prefillValues(fields, prefill.data, { customerId, contractId }) } : values;
+  }, [definition, creating, record.data, prefill.data, userId, userName, customerId, contractId]);
+
+  const loading = enabled && (definitionLoading || (definition !== null && (creating ? prefill.isLoading : record.isLoading)));
 
   const save = useCallback(
     async (values: FormValues, cc?: readonly CcUser[]) => {

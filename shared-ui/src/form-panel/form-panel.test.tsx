@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { Form, Input, Select } from 'antd';
 import { FormPanel, type FormPanelMode } from './form-panel';
 import { requiredRule } from './required-rule';
@@ -27,7 +28,7 @@ function Panel({ mode, onSubmit, onClose = jest.fn(), initialValues }: {
 describe('FormPanel', () => {
   it('shows 信息必须填写 for an empty input and 请选择 for an empty select, and does not save', async () => {
     const onSubmit = jest.fn(async () => true);
-    render(<Panel mode="create" onSubmit={onSubmit} />);
+    renderWithProviders(<Panel mode="create" onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('信息必须填写')).toBeInTheDocument();
     expect(screen.getByText('请选择')).toBeInTheDocument();
@@ -35,17 +36,17 @@ describe('FormPanel', () => {
   });
 
   it('treats blank text as empty', async () => {
-    render(<Panel mode="create" onSubmit={jest.fn(async () => true)} initialValues={{ LaiYuan: 1 }} />);
+    renderWithProviders(<Panel mode="create" onSubmit={jest.fn(async () => true)} initialValues={{ LaiYuan: 1 }} />);
     fireEvent.change(screen.getByPlaceholderText('客户名称'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('信息必须填写')).toBeInTheDocument();
   });
 
   it('offers 保存并继续录入 when creating but not when editing', () => {
-    const { unmount } = render(<Panel mode="create" onSubmit={jest.fn(async () => true)} />);
+    const { unmount } = renderWithProviders(<Panel mode="create" onSubmit={jest.fn(async () => true)} />);
     expect(screen.getByRole('button', { name: '保存并继续录入' })).toBeInTheDocument();
     unmount();
-    render(<Panel mode="edit" onSubmit={jest.fn(async () => true)} />);
+    renderWithProviders(<Panel mode="edit" onSubmit={jest.fn(async () => true)} />);
     expect(screen.queryByRole('button', { name: '保存并继续录入' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '保存' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '关闭' })).toBeInTheDocument();
@@ -54,7 +55,7 @@ describe('FormPanel', () => {
   it('closes after a successful save', async () => {
     const onSubmit = jest.fn(async () => true);
     const onClose = jest.fn();
-    render(<Panel mode="edit" onSubmit={onSubmit} onClose={onClose} initialValues={{ CustomerName: '华信', LaiYuan: 1 }} />);
+    renderWithProviders(<Panel mode="edit" onSubmit={onSubmit} onClose={onClose} initialValues={{ CustomerName: '华信', LaiYuan: 1 }} />);
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({ CustomerName: '华信', LaiYuan: 1 });
@@ -63,7 +64,7 @@ describe('FormPanel', () => {
   it('stays open and resets the form after 保存并继续录入', async () => {
     const onSubmit = jest.fn(async () => true);
     const onClose = jest.fn();
-    render(<Panel mode="create" onSubmit={onSubmit} onClose={onClose} initialValues={{ LaiYuan: 1 }} />);
+    renderWithProviders(<Panel mode="create" onSubmit={onSubmit} onClose={onClose} initialValues={{ LaiYuan: 1 }} />);
     fireEvent.change(screen.getByPlaceholderText('客户名称'), { target: { value: '华信' } });
     fireEvent.click(screen.getByRole('button', { name: '保存并继续录入' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ CustomerName: '华信', LaiYuan: 1 }));
@@ -74,7 +75,7 @@ describe('FormPanel', () => {
   it('stays open with the input kept when the server refuses the save', async () => {
     const onClose = jest.fn();
     const onSubmit = jest.fn(async () => false);
-    render(<Panel mode="create" onSubmit={onSubmit} onClose={onClose} initialValues={{ LaiYuan: 1 }} />);
+    renderWithProviders(<Panel mode="create" onSubmit={onSubmit} onClose={onClose} initialValues={{ LaiYuan: 1 }} />);
     fireEvent.change(screen.getByPlaceholderText('客户名称'), { target: { value: '华信' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());

@@ -3,7 +3,7 @@
  * 100 px), with 保存, 保存并继续录入 (only when creating) and 关闭. On a successful save the panel
  * closes; "save and continue" keeps it open and resets the form for the next record.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Button, Drawer, Form, Space, type FormInstance } from 'antd';
 import { WIDTHS } from '@portal/shared-core';
 
@@ -44,8 +44,9 @@ export function FormPanel<V extends object>({
 }: FormPanelProps<V>) {
   const [saving, setSaving] = useState<'save' | 'continue' | null>(null);
 
-  // Each opening starts from the given values, not from what the last record left behind.
-  useEffect(() => {
+  // Each opening starts from the given values, not from what the last record left behind. A layout
+  // effect: the reset lands with the values' render, before anyone can type into the old ones.
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, initialValues, form]);
 
@@ -53,8 +54,7 @@ export function FormPanel<V extends object>({
     let values: V;
     try {
       values = await form.validateFields();
-    } catch {
-      return; // the form shows the validation messages
+    } catch { return; // the form shows the validation messages
     }
     setSaving(continueEntering ? 'continue' : 'save');
     try {

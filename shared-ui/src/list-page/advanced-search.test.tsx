@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { ListPage } from './list-page';
 import { compactSearchValues } from './advanced-search';
 import type { FieldDefinition } from '../dynamic-form/types';
@@ -18,19 +18,17 @@ const FIELDS: FieldDefinition[] = [
 
 function renderSearch(values: Record<string, unknown> = {}) {
   const onSearch = jest.fn();
-  render(
-    <App>
-      <ListPage<Row>
-        rowKey="id"
-        columns={[{ title: '客户名称', dataIndex: 'name' }]}
-        rows={[]}
-        total={0}
-        page={1}
-        pageSize={10}
-        onPageChange={jest.fn()}
-        advancedSearch={{ fields: FIELDS, values, onSearch }}
-      />
-    </App>,
+  renderWithProviders(
+    <ListPage<Row>
+      rowKey="id"
+      columns={[{ title: '客户名称', dataIndex: 'name' }]}
+      rows={[]}
+      total={0}
+      page={1}
+      pageSize={10}
+      onPageChange={jest.fn()}
+      advancedSearch={{ fields: FIELDS, values, onSearch }}
+    />,
   );
   return onSearch;
 }

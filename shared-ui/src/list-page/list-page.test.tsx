@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { ListPage, pageSizesOf, type ListPageProps } from './list-page';
 import { batchEndpoints } from './batch/batch-endpoints';
 
@@ -25,7 +26,7 @@ function renderList(overrides: Partial<ListPageProps<Row, 'all' | 'mine', 'AddTi
     onSceneChange: jest.fn(),
     ...overrides,
   };
-  render(<ListPage {...props} />);
+  renderWithProviders(<ListPage {...props} />);
   return props;
 }
 
@@ -114,7 +115,7 @@ describe('ListPage page sizes', () => {
   });
 
   it('renders pages above 100 rows virtually, and smaller pages normally', () => {
-    const { unmount } = render(<ListPage<Row> rowKey="id" columns={[{ title: '客户名称', dataIndex: 'name' }]} rows={rows} total={400} page={1} pageSize={200} pageSizeSet="large" onPageChange={jest.fn()} />);
+    const { unmount } = renderWithProviders(<ListPage<Row> rowKey="id" columns={[{ title: '客户名称', dataIndex: 'name' }]} rows={rows} total={400} page={1} pageSize={200} pageSizeSet="large" onPageChange={jest.fn()} />);
     expect(document.querySelector('.ant-table-virtual')).not.toBeNull();
     unmount();
     renderList({ pageSize: 100 });

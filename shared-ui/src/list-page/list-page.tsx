@@ -53,6 +53,13 @@ export type BatchConfig = {
   onImported?: () => void;
 };
 
+/**
+ * The user's action rights on the page (computed by the page, e.g. with shared-core's
+ * `useActionRights`); a missing right hides its button. Each defaults to allowed.
+ * 查重 shows with create or import; its 继续新建 only with create.
+ */
+export type ListRights = { create?: boolean; import?: boolean; export?: boolean };
+
 export type ListPageProps<T extends object, S extends string = string, F extends string = string> = {
   rowKey: Extract<keyof T, string>;
   columns: TableColumnsType<T>;
@@ -99,6 +106,8 @@ export type ListPageProps<T extends object, S extends string = string, F extends
   onCreate?: () => void;
   /** 更多 menu: 批量导入, 批量导出 and 查重 for the endpoints given. */
   batch?: BatchConfig;
+  /** Which of the create and 更多 buttons the user may use; selection actions carry their own `right`. */
+  rights?: ListRights;
 
   /** Row selection is on when `onSelectionChange` is given. */
   selectedKeys?: readonly Key[];
@@ -112,6 +121,16 @@ export type ListPageProps<T extends object, S extends string = string, F extends
 
   onRowClick?: (row: T) => void;
 };
+
+/** The batch endpoints the user's rights leave: 批量导入 needs import, 批量导出 export, 查重 create or import. */
+function allowedEndpoints(endpoints: BatchEndpoints, rights: Required<ListRights>): BatchEndpoints {
+  return {
+    ...endpoints,
+    ...(rights.import ? {} : { importPreview: undefined, importDryRun: undefined, importRejected: undefined, import: undefined }),
+    ...(rights.export ? {} : { exportStart: undefined, exportProgress: undefined, exportDownload: undefined }),
+    ...(rights.create || rights.import ? {} : { checkDuplicate: undefined }),
+  };
+}
 
 /** Gives every column a width (the virtual table lays rows out by fixed widths) and sums them. */
 function withWidths<T>(columns: TableColumnsType<T>): { columns: TableColumnsType<T>; width: number } {
@@ -162,14 +181,18 @@ export function ListPage<T extends object, S extends string = string, F extends 
   );
 
   const tags = useFilterTags(props);
-  const moreActions: MoreAction[] = batch
+  const rights = { create: props.rights?.create ?? true, import: props.rights?.import ?? true, export: props.rights?.export ?? true };
+  const onCreate = rights.create ? props.onCreate : undefined;
+  const shownBatch = batch ? { ...batch, endpoints: allowedEndpoints(batch.endpoints, rights) } : undefined;
+  const moreActions: MoreAction[] = shownBatch
     ? [
-        ...(canImport(batch.endpoints) ? (['import'] as const) : []),
-        ...(canExport(batch.endpoints) ? (['export'] as const) : []),
-        ...(canCheckDuplicates(batch.endpoints) ? (['duplicate'] as const) : []),
+        ...(canImport(shownBatch.endpoints) ? (['import'] as const) : []),
+        ...(canExport(shownBatch.endpoints) ? (['export'] as const) : []),
+        ...(canCheckDuplicates(shownBatch.endpoints) ? (['duplicate'] as const) : []),
       ]
     : [];
-  const showSelectionBar = Boolean(onSelectionChange) && (selectedKeys.length > 0 || Boolean(actions?.length) || Boolean(onConfirmSelection));
+  const allowedActions = useMemo(() => actions?.filter((action) => action.right !== false), [actions]);
+  const showSelectionBar = Boolean(onSelectionChange) && (selectedKeys.length > 0 || Boolean(allowedActions?.length) || Boolean(onConfirmSelection));
 
   return (
     <Flex vertical gap={12}>
@@ -189,14 +212,14 @@ export function ListPage<T extends object, S extends string = string, F extends 
         onAdvancedSearch={advancedSearch ? () => setAdvancedOpen(true) : undefined}
         columnChoice={props.columnChoice}
         createLabel={props.createLabel}
-        onCreate={props.onCreate}
+        onCreate={onCreate}
         moreActions={moreActions}
         onMoreAction={setBatchOpen}
         tags={tags}
       />
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {showSelectionBar && onSelectionChange ? (
-        <SelectionBar<T> keys={selectedKeyList} rows={selectedRows} actions={actions} onConfirm={onConfirmSelection} onClear={() => onSelectionChange([])}>
+        <SelectionBar<T> keys={selectedKeyList} rows={selectedRows} actions={allowedActions} onConfirm={onConfirmSelection} onClear={() => onSelectionChange([])}>
           {props.selectionActions}
         </SelectionBar>
       ) : null}
@@ -221,7 +244,7 @@ export function ListPage<T extends object, S extends string = string, F extends 
           onClose={() => setAdvancedOpen(false)}
         />
       ) : null}
-      {batch ? <BatchModals batch={batch} open={batchOpen} onClose={() => setBatchOpen(null)} onCreate={props.onCreate} /> : null}
+      {shownBatch ? <BatchModals batch={shownBatch} open={batchOpen} onClose={() => setBatchOpen(null)} onCreate={onCreate} /> : null}
     </Flex>
   );
 }

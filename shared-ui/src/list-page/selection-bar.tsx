@@ -11,6 +11,8 @@ export type SelectionAction<T> = {
   /** 'single': exactly one row selected; 'multi': one or more. */
   mode: 'single' | 'multi';
   danger?: boolean;
+  /** The user's right to this action; false hides it (default: allowed). */
+  right?: boolean;
   onClick: (keys: Key[], rows: T[]) => void;
 };
 

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, type TableColumnsType } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { type TableColumnsType } from 'antd';
 import { api } from '@portal/shared-core';
 import { ListPage } from './list-page';
 import { useColumnChoice } from './use-column-choice';
@@ -43,16 +44,19 @@ const header = () => Array.from(document.querySelectorAll('.ant-table-thead th')
 beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.list.mockResolvedValue({ rows: [field(11, 'CustomerName', '客户名称'), field(12, 'contact_mobile', '手机号码'), field(13, 'level', '客户级别')], total: 3 });
-  mockedApi.fetch.mockResolvedValue({ show: '11,13' });
-  mockedApi.command.mockResolvedValue({ result: 'success', msg: '设置成功' });
+  // The server keeps the last choice set, as api/field/set and api/field/my do.
+  let shown = '11,13';
+  mockedApi.fetch.mockImplementation(async () => ({ show: shown }) as never);
+  mockedApi.command.mockImplementation(async (_url: string, data?: unknown) => {
+    shown = String((data as { ids: string }).ids);
+    return { result: 'success', msg: '设置成功' };
+  });
 });
 
 describe('per-user column choice', () => {
   it('shows the columns the user chose (api/field/my) and the columns outside the form', async () => {
-    render(
-      <App>
-        <CustomerList />
-      </App>,
+    renderWithProviders(
+      <CustomerList />,
     );
     await waitFor(() => expect(header()).toEqual(['客户名称', '客户级别', '负责人']));
     expect(mockedApi.list).toHaveBeenCalledWith('api/field/list', { formid: 'customer' }, { silent: true });
@@ -60,10 +64,8 @@ describe('per-user column choice', () => {
   });
 
   it('saves a new choice on the server (api/field/set) and shows the column', async () => {
-    render(
-      <App>
-        <CustomerList />
-      </App>,
+    renderWithProviders(
+      <CustomerList />,
     );
     await waitFor(() => expect(header()).toEqual(['客户名称', '客户级别', '负责人']));
     fireEvent.click(screen.getByRole('button', { name: /列设置/ }));
@@ -71,20 +73,18 @@ describe('per-user column choice', () => {
     expect(mobile).not.toBeChecked();
     expect(screen.queryByRole('checkbox', { name: '负责人' })).toBeNull();
     fireEvent.click(mobile);
-    expect(mockedApi.command).toHaveBeenCalledWith('api/field/set', { formid: 'customer', ids: '11,12,13' }, { silent: true });
+    await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/field/set', { formid: 'customer', ids: '11,12,13' }, { silent: true }));
     await waitFor(() => expect(header()).toEqual(['客户名称', '手机号码', '客户级别', '负责人']));
 
     fireEvent.click(screen.getByRole('checkbox', { name: '客户名称' }));
-    expect(mockedApi.command).toHaveBeenLastCalledWith('api/field/set', { formid: 'customer', ids: '12,13' }, { silent: true });
+    await waitFor(() => expect(mockedApi.command).toHaveBeenLastCalledWith('api/field/set', { formid: 'customer', ids: '12,13' }, { silent: true }));
     await waitFor(() => expect(header()).toEqual(['手机号码', '客户级别', '负责人']));
   });
 
   it('keeps every column when the form has no fields for the list', async () => {
     mockedApi.list.mockRejectedValue(new Error('表单不存在'));
-    render(
-      <App>
-        <CustomerList />
-      </App>,
+    renderWithProviders(
+      <CustomerList />,
     );
     await waitFor(() => expect(mockedApi.list).toHaveBeenCalled());
     expect(header()).toEqual(['客户名称', '手机号码', '客户级别', '负责人']);

@@ -1,13 +1,16 @@
 /**
  * Each user's choice of list columns, kept on the server per form (spec §2.4): the form's fields
  * (`api/field/list`), the fields the user shows (`api/field/my` → data.show, comma ids) and saving a
- * new choice (`api/field/set`). A column takes part when its `key` (or `dataIndex`) names a list-able
- * field of the form; other columns are always shown.
+ * new choice (`api/field/set`, shown at once, put back if the server refuses it, then refetched).
+ * A column takes part when its `key` (or `dataIndex`) names a list-able field of the form; other
+ * columns are always shown.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { api, getNotifier } from '@portal/shared-core';
 import type { FieldDefinition } from '../dynamic-form/types';
+import { listSettingKeys } from '../query/query-keys';
 import type { ColumnChoice } from './column-settings';
 
 type FieldRow = { id: number; title: string; checkbox?: boolean | number; show?: boolean | number; json: string | FieldDefinition };
@@ -45,33 +48,53 @@ export type ColumnChoiceState<T> = {
   definitions: FieldDefinition[];
 };
 
-export function useColumnChoice<T>(formid: string | number, columns: TableColumnsType<T>): ColumnChoiceState<T> {
-  const [fields, setFields] = useState<ChoosableField[] | null>(null);
-  const [definitions, setDefinitions] = useState<FieldDefinition[]>([]);
-  const [shownIds, setShownIds] = useState<number[]>([]);
+type FormFields = { definitions: FieldDefinition[]; choosable: ChoosableField[] };
 
-  useEffect(() => {
-    let alive = true;
-    Promise.all([
-      api.list<FieldRow>('api/field/list', { formid }, { silent: true }),
-      api.fetch<{ show?: string }>('api/field/my', { formid }, { silent: true }),
-    ]).then(
-      ([list, mine]) => {
-        if (!alive) return;
-        const defs = list.rows.map((row) => ({ row, def: parseDefinition(row.json) }));
-        setDefinitions(defs.flatMap(({ def }) => (def ? [def] : [])));
-        setFields(
-          defs.flatMap(({ row, def }) => (def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [])),
-        );
-        setShownIds(parseIds(mine?.show));
-      },
-      // Without the server's fields every column simply stays shown.
-      () => alive && setFields([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [formid]);
+function readFields(rows: FieldRow[]): FormFields {
+  const defs = rows.map((row) => ({ row, def: parseDefinition(row.json) }));
+  return {
+    definitions: defs.flatMap(({ def }) => (def ? [def] : [])),
+    choosable: defs.flatMap(({ row, def }) => (def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [])),
+  };
+}
+
+const NO_DEFINITIONS: FieldDefinition[] = [];
+const NO_IDS: number[] = [];
+const NO_FIELDS: ChoosableField[] = [];
+
+export function useColumnChoice<T>(formid: string | number, columns: TableColumnsType<T>): ColumnChoiceState<T> {
+  const queryClient = useQueryClient();
+  const fieldsQuery = useQuery({
+    queryKey: listSettingKeys.fields(formid),
+    queryFn: async () => readFields((await api.list<FieldRow>('api/field/list', { formid }, { silent: true })).rows),
+  });
+  const choiceKey = listSettingKeys.columnChoice(formid);
+  const choiceQuery = useQuery({
+    queryKey: choiceKey,
+    queryFn: async () => parseIds((await api.fetch<{ show?: string }>('api/field/my', { formid }, { silent: true }))?.show),
+  });
+  const settled = (fieldsQuery.isSuccess && choiceQuery.isSuccess) || fieldsQuery.isError || choiceQuery.isError;
+  // Without the server's fields every column simply stays shown.
+  const failed = fieldsQuery.isError || choiceQuery.isError;
+  const fields: ChoosableField[] | null = !settled ? null : failed ? NO_FIELDS : (fieldsQuery.data?.choosable ?? NO_FIELDS);
+  const definitions = (!failed && fieldsQuery.data?.definitions) || NO_DEFINITIONS;
+  const shownIds = choiceQuery.data ?? NO_IDS;
+
+  const save = useMutation({
+    mutationFn: (ids: number[]) => api.command('api/field/set', { formid, ids: ids.join(',') }, { silent: true }),
+    // The new choice shows at once; a refusal is shown and the choice goes back.
+    onMutate: (ids) => {
+      const before = queryClient.getQueryData<number[]>(choiceKey);
+      queryClient.setQueryData(choiceKey, ids);
+      return { before };
+    },
+    onError: (error, _ids, context) => {
+      getNotifier().error(error instanceof Error ? error.message : String(error));
+      queryClient.setQueryData(choiceKey, context?.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: choiceKey }),
+  });
+  const saveChoice = save.mutate;
 
   const byName = useMemo(() => new Map((fields ?? []).map((f) => [f.name, f])), [fields]);
 
@@ -89,15 +112,10 @@ export function useColumnChoice<T>(formid: string | number, columns: TableColumn
       const before = shownIds;
       // Hidden columns of the form that the list does not have stay as they were.
       const unlisted = before.filter((id) => !columns.some((c) => byName.get(columnKeyOf(c as TableColumnsType<never>[number]) ?? '')?.id === id));
-      const next = [...ids, ...unlisted];
-      setShownIds(next);
-      // Silent on success (no toast per tick); a refusal is shown and the choice goes back.
-      api.command('api/field/set', { formid, ids: next.join(',') }, { silent: true }).catch((error: unknown) => {
-        getNotifier().error(error instanceof Error ? error.message : String(error));
-        setShownIds(before);
-      });
+      // Silent on success (no toast per tick).
+      saveChoice([...ids, ...unlisted]);
     },
-    [byName, columns, formid, shownIds],
+    [byName, columns, shownIds, saveChoice],
   );
 
   const choice = useMemo<ColumnChoice | undefined>(() => {

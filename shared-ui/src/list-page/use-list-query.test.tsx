@@ -1,4 +1,5 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders, renderHookWithProviders } from '../../test/render-with-providers';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { useListQuery, useRouteListQuery } from './use-list-query';
 
@@ -6,7 +7,7 @@ type Query = { page: number; rows: number; key: string; id?: string };
 
 describe('route params in the list query', () => {
   it('copies the params into the first query and a change of them back to page 1', () => {
-    const { result, rerender } = renderHook(({ params }) => useListQuery<Query>({ page: 1, rows: 10, key: '' }, params), {
+    const { result, rerender } = renderHookWithProviders(({ params }) => useListQuery<Query>({ page: 1, rows: 10, key: '' }, params), {
       initialProps: { params: { id: '5' } as Record<string, string | undefined> },
     });
     expect(result.current.query).toEqual({ page: 1, rows: 10, key: '', id: '5' });
@@ -24,7 +25,7 @@ describe('route params in the list query', () => {
       const { query } = useRouteListQuery<Query>({ page: 1, rows: 10, key: '' });
       return <output>{JSON.stringify(query)}</output>;
     }
-    render(
+    renderWithProviders(
       <MemoryRouter initialEntries={['/crm/customer/watched/42']}>
         <Routes>
           <Route path="/crm/customer/watched/:id?" element={<Page />} />

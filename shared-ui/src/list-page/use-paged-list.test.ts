@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { renderHookWithProviders } from '../../test/render-with-providers';
 import { usePagedList } from './use-paged-list';
 import { useListQuery } from './use-list-query';
 
@@ -7,7 +8,7 @@ type Query = { page: number; rows: number; key: string };
 describe('usePagedList', () => {
   it('loads the page for the query and reloads on demand', async () => {
     const load = jest.fn(async (q: Query) => ({ rows: [`${q.key}-${q.page}`], total: 1 }));
-    const { result } = renderHook(() => usePagedList(load, { page: 1, rows: 10, key: 'a' }));
+    const { result } = renderHookWithProviders(() => usePagedList(['test', 'index'], load, { page: 1, rows: 10, key: 'a' }));
     await waitFor(() => expect(result.current.rows).toEqual(['a-1']));
     expect(result.current.loading).toBe(false);
     act(() => result.current.reload());
@@ -16,7 +17,7 @@ describe('usePagedList', () => {
 
   it('does not reload when the caller passes an equal query object', async () => {
     const load = jest.fn(async () => ({ rows: [], total: 0 }));
-    const { rerender } = renderHook(() => usePagedList(load, { page: 1, rows: 10, key: '' }));
+    const { rerender } = renderHookWithProviders(() => usePagedList(['test', 'index'], load, { page: 1, rows: 10, key: '' }));
     rerender();
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
   });
@@ -24,7 +25,7 @@ describe('usePagedList', () => {
   it('keeps only the latest answer when answers arrive out of order', async () => {
     const answers: Record<string, (v: { rows: string[]; total: number }) => void> = {};
     const load = (q: Query) => new Promise<{ rows: string[]; total: number }>((resolve) => (answers[q.key] = resolve));
-    const { result, rerender } = renderHook(({ key }) => usePagedList(load, { page: 1, rows: 10, key }), {
+    const { result, rerender } = renderHookWithProviders(({ key }) => usePagedList(['test', 'index'], load, { page: 1, rows: 10, key }), {
       initialProps: { key: 'old' },
     });
     rerender({ key: 'new' });
@@ -33,8 +34,28 @@ describe('usePagedList', () => {
     expect(result.current.rows).toEqual(['new']);
   });
 
+  it('keeps the previous page on screen while the next one loads', async () => {
+    let answer: (v: { rows: string[]; total: number }) => void = () => undefined;
+    const load = jest.fn((q: Query) => (q.page === 1 ? Promise.resolve({ rows: ['p1'], total: 2 }) : new Promise<{ rows: string[]; total: number }>((r) => (answer = r))));
+    const { result, rerender } = renderHookWithProviders(({ page }) => usePagedList(['test', 'index'], load, { page, rows: 1, key: '' }), { initialProps: { page: 1 } });
+    await waitFor(() => expect(result.current.rows).toEqual(['p1']));
+    rerender({ page: 2 });
+    await waitFor(() => expect(result.current.loading).toBe(true));
+    expect(result.current.rows).toEqual(['p1']);
+    await act(async () => answer({ rows: ['p2'], total: 2 }));
+    expect(result.current.rows).toEqual(['p2']);
+  });
+
+  it('reloads when a mutation invalidates the list key', async () => {
+    const load = jest.fn(async () => ({ rows: [], total: 0 }));
+    const { queryClient } = renderHookWithProviders(() => usePagedList(['test', 'index'], load, { page: 1 }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await act(() => queryClient.invalidateQueries({ queryKey: ['test', 'index'] }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('exposes a load failure', async () => {
-    const { result } = renderHook(() => usePagedList(() => Promise.reject(new Error('响应失败')), { page: 1 }));
+    const { result } = renderHookWithProviders(() => usePagedList(['test', 'index'], () => Promise.reject(new Error('响应失败')), { page: 1 }));
     await waitFor(() => expect(result.current.error).toBe('响应失败'));
   });
 });

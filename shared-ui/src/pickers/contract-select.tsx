@@ -3,7 +3,9 @@
  * contract's orderSn (spec §3). The current choice keeps its text (`label`) before any search.
  */
 import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
+import { contractKeys } from '@portal/shared-core';
 import { listContracts } from './directory-api';
 import type { ContractRecord } from './directory-types';
 
@@ -23,19 +25,21 @@ export type ContractSelectProps = {
 const SEARCH_DELAY_MS = 300;
 
 export function ContractSelect({ id, value, label, onChange, params, disabled, placeholder = '请选择合同' }: ContractSelectProps) {
-  const [contracts, setContracts] = useState<ContractRecord[]>([]);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
+  /** The search text sent; null until the dropdown first opens (nothing loads before). */
+  const [searchKey, setSearchKey] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const paramsKey = JSON.stringify(params ?? {});
+  const extra = params ?? {};
+  const found = useQuery({
+    queryKey: contractKeys.list({ dataType: 'all', ...extra, key: searchKey ?? '', page: 1, rows: 20 }),
+    queryFn: () => listContracts(searchKey ?? '', extra),
+    enabled: searchKey !== null,
+    placeholderData: keepPreviousData,
+  });
+  const contracts: ContractRecord[] = found.isError ? [] : (found.data?.rows ?? []);
+  const loading = found.isFetching;
 
   function search(key: string) {
-    const request = ++latest.current;
-    setLoading(true);
-    listContracts(key, JSON.parse(paramsKey) as Record<string, unknown>)
-      .then((reply) => request === latest.current && setContracts(reply.rows))
-      .catch(() => request === latest.current && setContracts([]))
-      .finally(() => request === latest.current && setLoading(false));
+    setSearchKey(key);
   }
 
   function handleSearch(key: string) {

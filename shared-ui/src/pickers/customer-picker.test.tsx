@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { CustomerPicker } from './customer-picker';
 import type { CustomerRecord } from './directory-types';
@@ -25,10 +25,8 @@ const customer: CustomerRecord = {
 
 function renderPicker() {
   const onSelect = jest.fn();
-  render(
-    <App>
-      <CustomerPicker open onSelect={onSelect} onClose={jest.fn()} />
-    </App>,
+  renderWithProviders(
+    <CustomerPicker open onSelect={onSelect} onClose={jest.fn()} />,
   );
   return onSelect;
 }

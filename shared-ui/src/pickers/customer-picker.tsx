@@ -4,8 +4,9 @@
  * 选择 button per row, and a detail side panel opened by clicking a row.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Modal, Radio, Select, Spin, type TableColumnsType } from 'antd';
-import { clueLabel, CUSTOMER_QUICK_DAYS, DEFAULT_PAGE_SIZE } from '@portal/shared-core';
+import { clueLabel, CUSTOMER_QUICK_DAYS, customerKeys, DEFAULT_PAGE_SIZE } from '@portal/shared-core';
 import { DetailView } from '../detail-view/detail-view';
 import { ListPage, type ListOption } from '../list-page/list-page';
 import { usePagedList } from '../list-page/use-paged-list';
@@ -61,7 +62,7 @@ export function CustomerPicker({ open, onSelect, onClose }: CustomerPickerProps)
 function CustomerPickerList({ onSelect }: { onSelect: (customer: CustomerRecord) => void }) {
   const [query, setQuery] = useState<CustomerPickerQuery>(INITIAL_QUERY);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const customers = usePagedList(listCustomers, query);
+  const customers = usePagedList(customerKeys.lists(), listCustomers, query);
   const closeDetail = useCallback(() => setDetailId(null), []);
   const change = (patch: Partial<CustomerPickerQuery>) => setQuery((q) => ({ ...q, ...patch, page: 1 }));
   const changeFilters = (patch: Partial<CustomerPickerQuery['filters']>) => change({ filters: { ...query.filters, ...patch } });
@@ -143,19 +144,14 @@ function CustomerPickerList({ onSelect }: { onSelect: (customer: CustomerRecord)
 
 /** The basic details of one customer (`api/customer/Views`). */
 function CustomerDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const [customer, setCustomer] = useState<CustomerRecord | null>(null);
+  const detail = useQuery({ queryKey: customerKeys.detail(id ?? 0), queryFn: () => fetchCustomer(id as number), enabled: id !== null });
+  const customer = id !== null ? (detail.data ?? null) : null;
+  const failed = id !== null && detail.isError;
 
+  // The client has shown why the customer could not be read; the panel has nothing to show.
   useEffect(() => {
-    if (id === null) return;
-    let alive = true;
-    setCustomer(null);
-    fetchCustomer(id)
-      .then((detail) => alive && setCustomer(detail))
-      .catch(() => alive && onClose());
-    return () => {
-      alive = false;
-    };
-  }, [id, onClose]);
+    if (failed) onClose();
+  }, [failed, onClose]);
 
   return (
     <Drawer open={id !== null} title="客户详情" size={520} onClose={onClose} destroyOnHidden>

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { DepartmentPicker } from './department-picker';
 import type { BranchNode } from './directory-types';
@@ -25,10 +25,8 @@ const tree: BranchNode[] = [
 
 function renderPicker(max: number) {
   const onSelect = jest.fn();
-  render(
-    <App>
-      <DepartmentPicker open max={max} onSelect={onSelect} onClose={jest.fn()} />
-    </App>,
+  renderWithProviders(
+    <DepartmentPicker open max={max} onSelect={onSelect} onClose={jest.fn()} />,
   );
   return onSelect;
 }

@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { PicturePicker, shortPictureName } from './picture-picker';
 
@@ -16,10 +16,8 @@ const album = [
 ];
 
 async function openAlbum(onSelect = jest.fn()) {
-  render(
-    <App>
-      <PicturePicker open max={3} onSelect={onSelect} onClose={jest.fn()} />
-    </App>,
+  renderWithProviders(
+    <PicturePicker open max={3} onSelect={onSelect} onClose={jest.fn()} />,
   );
   await act(async () => {
     fireEvent.click(screen.getByText('相册选择'));

@@ -3,13 +3,15 @@
  * 4 columns, 20 per page), buttons 确定, 删除 (album pictures, after a confirmation) and 关闭.
  * Pictures uploaded in the first tab are chosen at once.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Modal, Pagination, Popconfirm, Spin, Tabs, Typography } from 'antd';
 import { StoredImage } from '../widgets/stored-file';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { ALBUM_PAGE_SIZE, isApiError, MESSAGES, PICTURE_GRID_COLUMNS } from '@portal/shared-core';
 import { UploadWidget } from '../widgets/upload-widget';
 import type { FileRecord, UploadParams } from '../widgets/file-types';
+import { directoryKeys } from '../query/query-keys';
 import { deleteAlbumPicture, listAlbum } from './directory-api';
 import type { AlbumPicture, PictureValue } from './directory-types';
 
@@ -36,8 +38,17 @@ export function PicturePicker({ open, max = 1, uploadParams = {}, onSelect, onCl
   const [tab, setTab] = useState<Tab>('upload');
   const [chosen, setChosen] = useState<PictureValue[]>([]);
   const [page, setPage] = useState(1);
-  const [album, setAlbum] = useState<{ rows: AlbumPicture[]; total: number }>({ rows: [], total: 0 });
-  const [loading, setLoading] = useState(false);
+  const queryClient = useQueryClient();
+  // A failure shows the server's msg (the client does) and leaves the grid empty.
+  const albumQuery = useQuery({
+    queryKey: directoryKeys.album({ page, rows: ALBUM_PAGE_SIZE }),
+    queryFn: () => listAlbum(page, ALBUM_PAGE_SIZE),
+    enabled: open && tab === 'album',
+    placeholderData: keepPreviousData,
+  });
+  const album = albumQuery.data ?? { rows: [], total: 0 };
+  const loading = albumQuery.isFetching;
+  const refreshAlbum = () => queryClient.invalidateQueries({ queryKey: directoryKeys.albums() });
 
   useEffect(() => {
     if (open) {
@@ -47,20 +58,6 @@ export function PicturePicker({ open, max = 1, uploadParams = {}, onSelect, onCl
     }
   }, [open]);
 
-  const loadAlbum = useCallback(async () => {
-    setLoading(true);
-    try {
-      setAlbum(await listAlbum(page, ALBUM_PAGE_SIZE));
-    } catch {
-      // the API client has shown the server's msg
-    } finally {
-      setLoading(false);
-    }
-  }, [page]);
-
-  useEffect(() => {
-    if (open && tab === 'album') void loadAlbum();
-  }, [open, tab, loadAlbum]);
 
   function choose(picture: PictureValue) {
     setChosen((list) => {
@@ -71,6 +68,7 @@ export function PicturePicker({ open, max = 1, uploadParams = {}, onSelect, onCl
   }
 
   function handleUploaded(file: FileRecord) {
+    void refreshAlbum();
     choose({ id: file.id, url: file.url, filename: file.filename || file.FileName });
   }
 
@@ -90,7 +88,7 @@ export function PicturePicker({ open, max = 1, uploadParams = {}, onSelect, onCl
       }
     }
     setChosen((list) => list.filter((p) => !doomed.some((d) => d.id === p.id)));
-    void loadAlbum();
+    void refreshAlbum();
   }
 
   function handleConfirm() {

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import type { ProductRecord } from './directory-types';
 import { ProductPicker } from './product-picker';
@@ -26,10 +26,8 @@ beforeEach(() => {
 
 it('is titled 产品管理, shows covers and tax rates with %, skips listed products and returns the ticked ones', async () => {
   const onSelect = jest.fn();
-  render(
-    <App>
-      <ProductPicker open exclude={[5]} onSelect={onSelect} onClose={jest.fn()} />
-    </App>,
+  renderWithProviders(
+    <ProductPicker open exclude={[5]} onSelect={onSelect} onClose={jest.fn()} />,
   );
   expect(screen.getByText('产品管理')).toBeInTheDocument();
   await screen.findByText('矿泉水');
@@ -46,10 +44,8 @@ it('is titled 产品管理, shows covers and tax rates with %, skips listed prod
 });
 
 it('searches by name or number', async () => {
-  render(
-    <App>
-      <ProductPicker open onSelect={jest.fn()} onClose={jest.fn()} />
-    </App>,
+  renderWithProviders(
+    <ProductPicker open onSelect={jest.fn()} onClose={jest.fn()} />,
   );
   await screen.findByText('矿泉水');
   const search = screen.getByPlaceholderText('产品名称/产品编号');

@@ -8,6 +8,7 @@ import { App, Button, Flex, Input, Modal, Table, Typography, type TableColumnsTy
 import { StoredImage } from '../widgets/stored-file';
 import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES, WIDTHS } from '@portal/shared-core';
 import { usePagedList } from '../list-page/use-paged-list';
+import { directoryKeys } from '../query/query-keys';
 import { listProducts } from './directory-api';
 import type { ProductRecord } from './directory-types';
 
@@ -91,7 +92,7 @@ type TableProps = {
 };
 
 function ProductTable({ query, onQueryChange, exclude, chosen, onChosenChange }: TableProps) {
-  const products = usePagedList(listProducts, query);
+  const products = usePagedList(directoryKeys.products(), listProducts, query);
   const chosenIds = chosen.map((p) => p.id);
 
   function toggle(rows: ProductRecord[], selected: boolean) {

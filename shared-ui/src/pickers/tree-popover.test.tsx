@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { TreePopover } from './tree-popover';
 import { filterTree } from './tree-nodes';
 
@@ -15,7 +16,7 @@ it('keeps matches and their ancestors when filtering', () => {
 
 it('filters by keyword (550 × 380) and chooses a node with its 选择 button', async () => {
   const onChoose = jest.fn();
-  render(
+  renderWithProviders(
     <TreePopover nodes={nodes} onChoose={onChoose}>
       <button type="button">打开</button>
     </TreePopover>,

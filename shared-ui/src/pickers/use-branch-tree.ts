@@ -1,25 +1,20 @@
-/** Loads the department tree once `enabled` turns true (a picker opening), and keeps it. */
-import { useEffect, useState } from 'react';
+/** The department tree, loaded once `enabled` turns true (a picker opening) and cached for the portal. */
+import { useQuery } from '@tanstack/react-query';
+import { directoryKeys } from '../query/query-keys';
 import { fetchBranchTree } from './directory-api';
 import type { BranchNode } from './directory-types';
 
+const NO_NODES: BranchNode[] = [];
+
 export function useBranchTree(enabled: boolean): { nodes: BranchNode[]; loading: boolean } {
-  const [nodes, setNodes] = useState<BranchNode[] | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    if (!enabled || nodes !== null) return;
-    let alive = true;
-    setLoading(true);
-    fetchBranchTree()
-      .then((tree) => alive && setNodes(Array.isArray(tree) ? tree : []))
-      // The client has reported the failure; an empty tree lets the picker still close.
-      .catch(() => alive && setNodes([]))
-      .finally(() => alive && setLoading(false));
-    return () => {
-      alive = false;
-    };
-  }, [enabled, nodes]);
-
-  return { nodes: nodes ?? [], loading };
+  const tree = useQuery({
+    queryKey: directoryKeys.branchTree(),
+    queryFn: async () => {
+      const nodes = await fetchBranchTree();
+      return Array.isArray(nodes) ? nodes : NO_NODES;
+    },
+    enabled,
+  });
+  // On failure the client has reported it; an empty tree lets the picker still close.
+  return { nodes: tree.data ?? NO_NODES, loading: tree.isFetching };
 }

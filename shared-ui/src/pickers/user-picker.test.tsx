@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import type { DirectoryUser, PickedUser } from './directory-types';
 import { UserPicker } from './user-picker';
@@ -28,14 +28,12 @@ function Harness({ max }: { max: number }) {
   const [value, setValue] = useState<PickedUser[]>([]);
   latest = value;
   return (
-    <App>
-      <UserPicker value={value} onChange={setValue} max={max} />
-    </App>
+    <UserPicker value={value} onChange={setValue} max={max} />
   );
 }
 
 async function openPicker(max: number) {
-  render(<Harness max={max} />);
+  renderWithProviders(<Harness max={max} />);
   fireEvent.click(screen.getByRole('button', { name: /选择人员/ }));
   await screen.findByText('员工1');
 }

@@ -8,6 +8,7 @@ import { Avatar, Button, Flex, Input, Popover, Space, Table, Tag, Tree, Typograp
 import { PlusOutlined, UserOutlined } from '@ant-design/icons';
 import { QUIT_STATUS, quitStatusLabel, USER_PICKER_PAGE_SIZE, WIDTHS } from '@portal/shared-core';
 import { usePagedList } from '../list-page/use-paged-list';
+import { directoryKeys } from '../query/query-keys';
 import { listUsers } from './directory-api';
 import type { BranchNode, DirectoryUser, PickedUser } from './directory-types';
 import { filterTree, toTreeItems, type TreeItem } from './tree-nodes';
@@ -74,7 +75,7 @@ export function UserPickerPanel({ value, onChange, max, onDone }: PanelProps) {
   const { nodes } = useBranchTree(true);
   const [branchKeyword, setBranchKeyword] = useState('');
   const [query, setQuery] = useState<{ page: number; BranchID?: number; NickName: string }>({ page: 1, NickName: '' });
-  const users = usePagedList(listUsers, query);
+  const users = usePagedList(directoryKeys.users(), listUsers, query);
   const shownBranches = useMemo(() => filterTree(nodes, branchKeyword), [nodes, branchKeyword]);
   const single = max === 1;
   const full = max > 0 && value.length >= max;

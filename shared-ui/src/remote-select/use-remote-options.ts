@@ -3,8 +3,9 @@
  * method (default post), the params plus the typed search text, the reply unwrapped by a dotted
  * `loadFilter` path, each row read through `optionText` / `optionValue`.
  */
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@portal/shared-core';
+import { remoteOptionKeys } from '../query/query-keys';
 
 export type RemoteOption = { label: string; value: string | number };
 
@@ -56,33 +57,30 @@ export function loadRemoteOptions(source: RemoteOptionsSource, extra: Record<str
   return request.then((reply) => toOptions(replyRows(reply, source.loadFilter), source.optionText, source.optionValue));
 }
 
+const NO_OPTIONS: RemoteOption[] = [];
+
 /**
- * Loads (and reloads when the source, its params or `search` change) the options. `search` is
- * sent under `searchKey` only when given. Nothing loads while `enabled` is false.
+ * Loads (and reloads when the source, its params or `search` change) the options, cached under the
+ * endpoint and everything sent (two fields with the same source share one call). `search` is sent
+ * under `searchKey` only when given; the options of the last search stay while the next one loads.
+ * Nothing loads while `enabled` is false.
  */
 export function useRemoteOptions(
   source: RemoteOptionsSource,
   { enabled = true, search, searchKey = 'key' }: { enabled?: boolean; search?: string; searchKey?: string } = {},
 ): RemoteOptionsState {
-  const [state, setState] = useState<RemoteOptionsState>({ options: [], loading: false, failed: false });
-  const requestKey = JSON.stringify([source.url, source.method, source.params, source.loadFilter, source.optionText, source.optionValue, search, searchKey]);
-
-  useEffect(() => {
-    if (!enabled || !source.url) {
-      setState({ options: [], loading: false, failed: false });
-      return;
-    }
-    let current = true;
-    setState((s) => ({ ...s, loading: true, failed: false }));
-    loadRemoteOptions(source, search ? { [searchKey]: search } : {}).then(
-      (options) => current && setState({ options, loading: false, failed: false }),
-      () => current && setState({ options: [], loading: false, failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-    // `requestKey` stands for the source: a new params object with the same content must not reload.
-  }, [requestKey, enabled]);
-
-  return state;
+  const extra = search ? { [searchKey]: search } : {};
+  const active = enabled && Boolean(source.url);
+  const options = useQuery({
+    queryKey: remoteOptionKeys.options(source.url, {
+      method: source.method ?? 'post',
+      data: { ...source.params, ...extra },
+      read: [source.loadFilter, source.optionText, source.optionValue],
+    }),
+    queryFn: () => loadRemoteOptions(source, extra),
+    enabled: active,
+    placeholderData: keepPreviousData,
+  });
+  if (!active) return { options: NO_OPTIONS, loading: false, failed: false };
+  return { options: options.isError ? NO_OPTIONS : (options.data ?? NO_OPTIONS), loading: options.isFetching, failed: options.isError };
 }

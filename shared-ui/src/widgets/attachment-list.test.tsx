@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api, ApiError, useSessionStore } from '@portal/shared-core';
 import { AttachmentList } from './attachment-list';
 
@@ -16,10 +16,8 @@ const files = [
 ];
 
 function renderList() {
-  render(
-    <App>
-      <AttachmentList query={{ code: 'c1', picType: 1, modelId: 5 }} />
-    </App>,
+  renderWithProviders(
+    <AttachmentList query={{ code: 'c1', picType: 1, modelId: 5 }} />,
   );
 }
 

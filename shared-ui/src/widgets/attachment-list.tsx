@@ -2,10 +2,11 @@
  * The attachment list of spec §2.6: name, size, format, uploader and time; a delete link only on
  * the current user's own uploads (spec §5, §6), and 新建附件 opening the upload widget.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Modal, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { formatFileSize, isApiError, MESSAGES, useSessionStore } from '@portal/shared-core';
+import { fileKeys, formatFileSize, isApiError, MESSAGES, useSessionStore } from '@portal/shared-core';
 import type { FileListQuery, FileRecord, UploadParams } from './file-types';
 import { deleteFile, listFiles } from './files-api';
 import { UploadWidget } from './upload-widget';
@@ -26,36 +27,37 @@ export type AttachmentListProps = {
 export function AttachmentList({ query, uploadParams, max, readOnly, onCountChange }: AttachmentListProps) {
   const { message } = App.useApp();
   const currentUserId = useSessionStore((s) => s.user?.UserID);
-  const [files, setFiles] = useState<FileRecord[]>([]);
-  const [loading, setLoading] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const queryKey = JSON.stringify(query);
+  const queryClient = useQueryClient();
+  const filesQuery = useQuery({
+    queryKey: fileKeys.list(query),
+    queryFn: () =>
+      // The list call is silent; its failure is reported here, once per load (spec §8: 响应失败).
+      listFiles(query).catch((error: unknown) => {
+        message.error(MESSAGES.responseFailed);
+        throw error;
+      }),
+  });
+  const files = filesQuery.data?.rows ?? [];
+  const total = filesQuery.data?.total;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: fileKeys.all });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const reply = await listFiles(JSON.parse(queryKey) as FileListQuery);
-      setFiles(reply.rows);
-      onCountChange?.(reply.total);
-    } catch {
-      message.error(MESSAGES.responseFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, [queryKey, message, onCountChange]);
-
+  // Tell the tab its count after every load (the detail panel's 附件 (n)).
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (total !== undefined) onCountChange?.(total);
+  }, [total, onCountChange]);
 
-  async function handleDelete(file: FileRecord) {
-    try {
-      await deleteFile(file.id);
+  const remove = useMutation({
+    mutationFn: deleteFile,
+    onSuccess: () => {
       message.success(MESSAGES.deleted);
-      void load();
-    } catch (error) {
-      message.error(isApiError(error) ? error.message : MESSAGES.responseFailed);
-    }
+      return refresh();
+    },
+    onError: (error) => message.error(isApiError(error) ? error.message : MESSAGES.responseFailed),
+  });
+
+  function handleDelete(file: FileRecord) {
+    remove.mutate(file.id);
   }
 
   const columns: TableColumnsType<FileRecord> = [
@@ -95,9 +97,9 @@ export function AttachmentList({ query, uploadParams, max, readOnly, onCountChan
           </Button>
         </Flex>
       )}
-      <Table<FileRecord> rowKey="id" size="small" columns={columns} dataSource={files} loading={loading} pagination={false} />
+      <Table<FileRecord> rowKey="id" size="small" columns={columns} dataSource={files} loading={filesQuery.isFetching} pagination={false} />
       <Modal open={uploading} title="新建附件" footer={null} onCancel={() => setUploading(false)} destroyOnHidden>
-        <UploadWidget params={{ ...query, ...uploadParams }} max={max} onUploaded={() => void load()} />
+        <UploadWidget params={{ ...query, ...uploadParams }} max={max} onUploaded={() => void refresh()} />
       </Modal>
     </Flex>
   );

@@ -1,11 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { ImageViewer } from './image-viewer';
 import { MIN_SCALE, zoomBy } from './image-viewer-transform';
 
 const urls = ['/files/a.png', '/files/b.png'];
 
 function renderViewer(onClose = jest.fn()) {
-  render(<ImageViewer open urls={urls} onClose={onClose} />);
+  renderWithProviders(<ImageViewer open urls={urls} onClose={onClose} />);
   return onClose;
 }
 

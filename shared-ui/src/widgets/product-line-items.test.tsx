@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import type { ProductRecord } from '../pickers/directory-types';
 import { lineItemFromProduct, subtotalOf, type LineItem } from './line-item';
@@ -36,10 +36,8 @@ async function findOption(text: string): Promise<HTMLElement> {
 }
 
 function renderItems(value: LineItem[], onChange = jest.fn()) {
-  render(
-    <App>
-      <ProductLineItems value={value} onChange={onChange} />
-    </App>,
+  renderWithProviders(
+    <ProductLineItems value={value} onChange={onChange} />,
   );
   return onChange;
 }
@@ -84,10 +82,8 @@ describe('product line items', () => {
   });
 
   it('shows plain text when read-only', () => {
-    render(
-      <App>
-        <ProductLineItems value={[{ ...listed, number: 2 }]} readOnly />
-      </App>,
+    renderWithProviders(
+      <ProductLineItems value={[{ ...listed, number: 2 }]} readOnly />,
     );
     expect(screen.getByText('矿泉水')).toBeInTheDocument();
     expect(screen.getByText('25.00')).toBeInTheDocument();

@@ -5,12 +5,14 @@
  * listed products and adds new ones with quantity 1 (spec §5). Read-only shows plain text.
  */
 import { useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Input, InputNumber, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_WAREHOUSE, MESSAGES } from '@portal/shared-core';
 import { fetchWarehouseStock, listProducts } from '../pickers/directory-api';
 import type { ProductRecord, WarehouseStock } from '../pickers/directory-types';
 import { ProductPicker } from '../pickers/product-picker';
+import { directoryKeys } from '../query/query-keys';
 import { lineItemFromProduct, subtotalOf, withSubtotal, type LineItem } from './line-item';
 
 export type ProductLineItemsProps = {
@@ -150,19 +152,19 @@ const SEARCH_DELAY_MS = 300;
 
 /** Remote product search for one row; shows the row's product title. */
 function ProductSearch({ item, onChoose }: { item: LineItem | null; onChoose: (product: ProductRecord) => void }) {
-  const [products, setProducts] = useState<ProductRecord[]>([]);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
+  /** The search text sent; null until the dropdown first opens. */
+  const [searchKey, setSearchKey] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  function search(key: string) {
-    const request = ++latest.current;
-    setLoading(true);
-    listProducts({ page: 1, rows: 20, key })
-      .then((reply) => request === latest.current && setProducts(reply.rows))
-      .catch(() => request === latest.current && setProducts([]))
-      .finally(() => request === latest.current && setLoading(false));
-  }
+  const query = { page: 1, rows: 20, key: searchKey ?? '' };
+  const found = useQuery({
+    queryKey: [...directoryKeys.products(), query],
+    queryFn: () => listProducts(query),
+    enabled: searchKey !== null,
+    placeholderData: keepPreviousData,
+  });
+  const products: ProductRecord[] = found.isError ? [] : (found.data?.rows ?? []);
+  const loading = found.isFetching;
+  const search = setSearchKey;
 
   const options = products.map((p) => ({ value: p.id, label: p.name }));
   if (item && !options.some((o) => o.value === item.productid)) options.unshift({ value: item.productid, label: item.title });
@@ -191,20 +193,28 @@ function ProductSearch({ item, onChoose }: { item: LineItem | null; onChoose: (p
   );
 }
 
+const NO_STOCK: WarehouseStock[] = [];
+
 /** The warehouses holding the product, with their available stock; 默认仓库 (id 0) always offered. */
 function WarehouseSelect({ item, onChange }: { item: LineItem; onChange: (id: number, name: string) => void }) {
-  const [warehouses, setWarehouses] = useState<WarehouseStock[] | null>(null);
-  const [loading, setLoading] = useState(false);
-
+  // Asked for when the dropdown first opens; stock changes, so every opening asks again.
+  const [opened, setOpened] = useState(false);
+  const stock = useQuery({
+    queryKey: directoryKeys.warehouseStock(item.productid),
+    queryFn: async () => {
+      const list = await fetchWarehouseStock(item.productid);
+      return Array.isArray(list) ? list : NO_STOCK;
+    },
+    enabled: opened,
+    staleTime: 0,
+  });
+  const loading = stock.isFetching;
   function load() {
-    setLoading(true);
-    fetchWarehouseStock(item.productid)
-      .then((list) => setWarehouses(Array.isArray(list) ? list : []))
-      .catch(() => setWarehouses([]))
-      .finally(() => setLoading(false));
+    if (opened) void stock.refetch();
+    else setOpened(true);
   }
 
-  const known = warehouses ?? [];
+  const known = stock.isError ? NO_STOCK : (stock.data ?? NO_STOCK);
   const options = [
     ...(known.some((w) => Number(w.id) === DEFAULT_WAREHOUSE.id) ? [] : [{ value: DEFAULT_WAREHOUSE.id, label: DEFAULT_WAREHOUSE.name }]),
     ...known.map((w) => ({ value: Number(w.id), label: `${w.name}（库存：${w.stock}）` })),

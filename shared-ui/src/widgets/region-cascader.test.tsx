@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { RegionCascader } from './region-cascader';
 
@@ -28,7 +29,7 @@ beforeEach(() => {
 
 describe('RegionCascader', () => {
   it('loads provinces (type 1, status 0), then a stored county path, and shows its names', async () => {
-    render(<RegionCascader levels={3} value={[11, 1101, 110101]} />);
+    renderWithProviders(<RegionCascader levels={3} value={[11, 1101, 110101]} />);
     expect(await screen.findByText('北京市 / 市辖区 / 东城区')).toBeInTheDocument();
     expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 1, status: 0 });
     expect(mockedApi.get).toHaveBeenCalledWith('Api/city/list/', { type: 2, parentid: 11 });
@@ -37,7 +38,7 @@ describe('RegionCascader', () => {
 
   it('loads cities only when a province is opened, and answers [provinceId, cityId]', async () => {
     const onChange = jest.fn();
-    render(<RegionCascader levels={2} onChange={onChange} />);
+    renderWithProviders(<RegionCascader levels={2} onChange={onChange} />);
     await waitFor(() => expect(mockedApi.get).toHaveBeenCalledTimes(1));
     fireEvent.mouseDown(screen.getByRole('combobox'));
     await act(async () => {

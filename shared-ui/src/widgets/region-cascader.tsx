@@ -3,9 +3,10 @@
  * level loaded when its parent is opened. A stored value loads its own path first, so its names
  * show without opening anything.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Cascader } from 'antd';
-import { fetchRegions, type Region, type RegionLevel } from './region-api';
+import { regionsQuery, type Region, type RegionLevel } from './region-api';
 
 export type RegionCascaderProps = {
   /** The element id a form label points at. */
@@ -34,49 +35,41 @@ function withChildren(options: RegionOption[], path: number[], children: RegionO
   });
 }
 
-/** Whether every region of `path` is loaded (each one's parent has its children). */
-function hasPath(options: RegionOption[], path: number[]): boolean {
-  let level = options;
-  for (const id of path) {
-    const option = level.find((o) => o.value === id);
-    if (!option) return false;
-    level = option.children ?? [];
-  }
-  return true;
+/** The regions paths whose children are shown: provinces ([]), then each stored or opened parent. */
+function pathsToLoad(stored: number[], opened: readonly number[][]): number[][] {
+  const paths = [[] as number[], ...stored.slice(0, -1).map((_, depth) => stored.slice(0, depth + 1)), ...opened];
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const key = p.join(',');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export function RegionCascader({ id, levels, value, onChange, disabled, placeholder = '请选择' }: RegionCascaderProps) {
-  const [options, setOptions] = useState<RegionOption[]>([]);
+  const queryClient = useQueryClient();
+  // Which regions the user has opened (UI state); their children come from the query cache.
+  const [opened, setOpened] = useState<number[][]>([]);
   const path = (value ?? []).map(Number).filter((id) => Number.isFinite(id) && id !== 0);
-  const pathKey = path.join(',');
-
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
-
+  const stored = path.slice(0, levels);
   // Provinces first; a stored value (also one set later, when a record loads) loads its own path.
-  useEffect(() => {
-    const stored = pathKey ? pathKey.split(',').map(Number).slice(0, levels) : [];
-    if (optionsRef.current.length > 0 && hasPath(optionsRef.current, stored)) return;
-    let alive = true;
-    (async () => {
-      let tree = optionsRef.current.length > 0 ? optionsRef.current : toOptions(await fetchRegions(1), 1, levels);
-      for (let depth = 1; depth < stored.length; depth++) {
-        const level = (depth + 1) as RegionLevel;
-        const children = toOptions(await fetchRegions(level, stored[depth - 1]), level, levels);
-        tree = withChildren(tree, stored.slice(0, depth), children);
-      }
-      if (alive) setOptions(tree);
-    })().catch(() => undefined); // the API client has reported the failure
-    return () => {
-      alive = false;
-    };
-  }, [levels, pathKey]);
+  const paths = pathsToLoad(stored, opened);
+  const loaded = useQueries({ queries: paths.map((p) => regionsQuery(p)) });
+
+  let options: RegionOption[] = [];
+  loaded.forEach((result, index) => {
+    const parents = paths[index];
+    if (!result.data) return;
+    const children = toOptions(result.data, (parents.length + 1) as RegionLevel, levels);
+    options = parents.length === 0 ? children : withChildren(options, parents, children);
+  });
 
   async function loadData(selected: RegionOption[]) {
-    const parent = selected[selected.length - 1];
-    const level = (selected.length + 1) as RegionLevel;
-    const children = toOptions(await fetchRegions(level, parent.value), level, levels);
-    setOptions((current) => withChildren(current, selected.map((o) => o.value), children));
+    const parents = selected.map((o) => o.value);
+    // The client has reported a failure; the region simply shows no children.
+    await queryClient.fetchQuery(regionsQuery(parents)).catch(() => undefined);
+    setOpened((list) => [...list, parents]);
   }
 
   return (

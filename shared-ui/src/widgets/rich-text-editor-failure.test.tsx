@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { RichTextEditor } from './rich-text-editor';
 
 jest.mock('./tinymce-editor', () => {
@@ -6,6 +7,6 @@ jest.mock('./tinymce-editor', () => {
 });
 
 it("shows the loader's message when TinyMCE cannot be loaded", async () => {
-  render(<RichTextEditor value="" />);
+  renderWithProviders(<RichTextEditor value="" />);
   expect(await screen.findByText('Loading chunk tinymce failed.')).toBeInTheDocument();
 });

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
 
 jest.mock('./tinymce-editor', () => ({
@@ -10,7 +11,7 @@ jest.mock('./tinymce-editor', () => ({
 
 it('loads TinyMCE lazily and edits the HTML value', async () => {
   const onChange = jest.fn();
-  render(<RichTextEditor value="<p>旧</p>" onChange={onChange} height={360} />);
+  renderWithProviders(<RichTextEditor value="<p>旧</p>" onChange={onChange} height={360} />);
   const editor = await screen.findByLabelText('正文');
   expect(editor).toHaveValue('<p>旧</p>');
   expect(editor).toHaveAttribute('data-height', '360');

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import TinymceEditor, { EDITOR_FONT_SIZES } from './tinymce-editor';
 
 const editorProps: Record<string, unknown>[] = [];
@@ -11,7 +11,7 @@ jest.mock('@tinymce/tinymce-react', () => ({
 }));
 
 it('configures the bundled TinyMCE: GPL key, no script download, height 360, font sizes 11–48 px', () => {
-  render(<TinymceEditor value="<p>x</p>" />);
+  renderWithProviders(<TinymceEditor value="<p>x</p>" />);
   const props = editorProps[editorProps.length - 1] as { init: Record<string, unknown>; tinymceScriptSrc: unknown; licenseKey: string };
   expect(props.licenseKey).toBe('gpl');
   expect(props.tinymceScriptSrc).toEqual([]);

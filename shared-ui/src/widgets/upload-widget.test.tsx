@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render-with-providers';
 import { useSessionStore } from '@portal/shared-core';
 import { readUploadReply, uploadFile } from './upload-transport';
 import { UploadWidget } from './upload-widget';
@@ -12,10 +12,8 @@ const uploaded = { id: 9, url: '/files/x.pdf', FileName: '合同.pdf', format: '
 
 function renderWidget(props: Partial<Parameters<typeof UploadWidget>[0]> = {}) {
   const onUploaded = jest.fn();
-  render(
-    <App>
-      <UploadWidget params={{ code: 'abc', modelId: 0 }} onUploaded={onUploaded} {...props} />
-    </App>,
+  renderWithProviders(
+    <UploadWidget params={{ code: 'abc', modelId: 0 }} onUploaded={onUploaded} {...props} />,
   );
   return onUploaded;
 }

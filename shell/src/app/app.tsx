@@ -1,4 +1,8 @@
-/** The only place providers are created: antd ConfigProvider (zh_CN / en_US) with antd App, and the router. */
+/**
+ * The only place providers are created: the portal's QueryClient, antd ConfigProvider (zh_CN /
+ * en_US) with antd App, and the router.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -9,14 +13,16 @@ import type { createAppRouter } from './router';
 
 const THEME = { token: { colorPrimary: '#2f6fd6', borderRadius: 6 } };
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
   const language = useLanguageStore((s) => s.language);
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={THEME}>
-      <AntApp>
-        <AppNotifierBridge />
-        <RouterProvider router={router} />
-      </AntApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={THEME}>
+        <AntApp>
+          <AppNotifierBridge />
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,13 +1,14 @@
 /** The shell end to end in jsdom: access rules, routes from permissions, layout, tabs, unavailable areas. */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createTestQueryClient, renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import {
   api,
   ApiError,
   emptyPermissionTree,
   setNotifier,
-  useBadgeStore,
+  customerKeys,
   useSessionStore,
   useTabsStore,
   type Notifier,
@@ -67,12 +68,13 @@ function logIn(permissions: PermissionTree | null) {
   useSessionStore.getState().login({ LoginToken: 'tok', UserID: 7, NickName: '销售一', header: '', ShopID: 1 }, permissions);
 }
 
+let queryClient: QueryClient;
+
 function renderAt(url: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
+  renderWithProviders(
+    <RouterProvider router={router} />,
+    { queryClient },
   );
   return router;
 }
@@ -82,11 +84,16 @@ beforeEach(() => {
   setNotifier(notifier);
   useSessionStore.getState().logout();
   useTabsStore.getState().resetTabs();
-  useBadgeStore.setState({ counts: {} });
+  queryClient = createTestQueryClient();
+  // The bell's unread count and the menu badges load through the API; here they find nothing.
+  jest.spyOn(api, 'list').mockResolvedValue({ rows: [], total: 0 });
+  jest.spyOn(api, 'post').mockResolvedValue({ result: 'success', msg: '{}' });
   useRemoteAreas.setState({ status: 'idle', modules: [], unavailable: [] });
   mockedLoadRemoteAreas.mockReset();
   mockedLoadRemoteAreas.mockResolvedValue({ modules: [crm, oa, system], unavailable: ['bi'] });
 });
+
+afterEach(() => jest.restoreAllMocks());
 
 it('sends a visitor to /login with the wanted path', async () => {
   const router = renderAt('/oa/approval/todo?page=2');
@@ -111,7 +118,7 @@ it('roots a user to their first available page and shows only the areas they may
 
 it('shows badge counts in the CRM menu', async () => {
   logIn(sales);
-  useBadgeStore.getState().setBadges({ myCustomers: 12, reassigned: 3 });
+  queryClient.setQueryData(customerKeys.counts(), { myCustomers: 12, reassigned: 3 });
   renderAt('/crm/customer/watched');
   await screen.findByText('我的客户页面');
   const menu = screen.getAllByRole('menu')[0];

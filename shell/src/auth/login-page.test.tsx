@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ApiError, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
 import { login } from './login-api';
@@ -17,10 +17,8 @@ function renderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  render(
-    <App>
-      <RouterProvider router={router} />
-    </App>,
+  renderWithProviders(
+    <RouterProvider router={router} />,
   );
   return router;
 }

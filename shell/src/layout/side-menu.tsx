@@ -2,9 +2,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Badge, Button, Menu, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { localize, useBadgeStore, type MenuItem } from '@portal/shared-core';
+import { localize, type MenuItem } from '@portal/shared-core';
 import { usePortal } from '../app/portal-context';
 import { SHELL_ROUTE_TITLES, text } from '../i18n/shell-texts';
+import { useMenuBadges } from '../notifications/notification-queries';
 
 type AntItem = NonNullable<MenuProps['items']>[number];
 
@@ -23,7 +24,7 @@ export function SideMenu() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const portal = usePortal();
-  const counts = useBadgeStore((s) => s.counts);
+  const counts = useMenuBadges();
   const area = pathname.split('/')[1];
   const items = area === 'person' ? PERSON_MENU : (portal.menus.find((m) => m.area === area)?.items ?? []);
 

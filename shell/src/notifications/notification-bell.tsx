@@ -2,13 +2,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { useState } from 'react';
-import { useNotificationStore } from '@portal/shared-core';
 import { NotificationDrawer } from './notification-drawer';
+import { useUnreadCount } from './notification-queries';
 import { notificationText } from './notification-texts';
 
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const unreadCount = useNotificationStore((s) => s.unreadCount);
+  const unreadCount = useUnreadCount();
   return (
     <>
       <Badge count={unreadCount} size="small" offset={[-6, 6]} className="notification-bell">

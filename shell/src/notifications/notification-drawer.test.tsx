@@ -1,7 +1,9 @@
 /** 消息提醒: tabs, 全部标记为已读, infinite scroll that stops on a short page, pushes on top. */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { api, useNotificationStore, type ListReply, type PortalNotification } from '@portal/shared-core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createTestQueryClient, renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
+import { applyNotifyPush } from './notification-queries';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, notificationKeys, type ListReply, type PortalNotification } from '@portal/shared-core';
 import { NotificationDrawer } from './notification-drawer';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -17,13 +19,15 @@ function serveNotifications(unread = rows(113, 13), read = rows(2, 2)) {
   });
 }
 
+let queryClient: QueryClient;
+
 function renderDrawer() {
-  return render(
-    <App>
-      <NotificationDrawer open onClose={() => undefined} />
-    </App>,
-  );
+  return renderWithProviders(<NotificationDrawer open onClose={() => undefined} />, { queryClient });
 }
+
+/** A notify push as the realtime provider hands it on. */
+const push = (unreadCount: number, notification: PortalNotification) => act(() => applyNotifyPush(queryClient, unreadCount, notification));
+const unreadCount = () => queryClient.getQueryData<number>(notificationKeys.unreadCount());
 
 const list = () => screen.getByRole('list');
 const pageCalls = (spy: jest.SpyInstance) => spy.mock.calls.map(([, q]) => `${(q as { isread: number }).isread}:${(q as { page: number }).page}`);
@@ -50,7 +54,7 @@ afterAll(() => {
 let listSpy: jest.SpyInstance;
 beforeEach(() => {
   Object.assign(layout, { scrollHeight: 1000, clientHeight: 400 });
-  useNotificationStore.getState().reset();
+  queryClient = createTestQueryClient();
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());
@@ -99,21 +103,21 @@ it('fills a list too short to scroll without waiting for a scroll', async () => 
 it('全部标记为已读 marks all read, empties the unread list and zeroes the count', async () => {
   listSpy = serveNotifications();
   const command = jest.spyOn(api, 'command').mockResolvedValue({ result: 'success', msg: '操作成功' });
-  useNotificationStore.getState().setUnreadCount(13);
+  queryClient.setQueryData(notificationKeys.unreadCount(), 13);
   renderDrawer();
   await screen.findByText('通知113');
   fireEvent.click(screen.getByRole('button', { name: '全部标记为已读' }));
   expect(await screen.findByText('暂无未读消息')).toBeInTheDocument();
   expect(command).toHaveBeenCalledWith('api/notification/setread', { ids: 'all' });
   expect(screen.queryByText('通知113')).toBeNull();
-  expect(useNotificationStore.getState().unreadCount).toBe(0);
+  expect(unreadCount()).toBe(0);
 });
 
 it('puts a pushed notification on top of the unread list without reloading', async () => {
   listSpy = serveNotifications(rows(3, 3));
   renderDrawer();
   await screen.findByText('通知3');
-  act(() => useNotificationStore.getState().received(4, { id: 50, cont: '张伟 给你分配了任务：回访客户', addtime: new Date().toISOString() }));
+  await push(4, { id: 50, cont: '张伟 给你分配了任务：回访客户', addtime: new Date().toISOString() });
   const items = within(list()).getAllByRole('listitem');
   expect(items).toHaveLength(4);
   expect(items[0]).toHaveTextContent('张伟 给你分配了任务：回访客户');
@@ -125,7 +129,7 @@ it('keeps a notification pushed while the first page is still on its way', async
   let answer: (reply: ListReply<PortalNotification>) => void = () => undefined;
   listSpy = jest.spyOn(api, 'list').mockImplementation(() => new Promise((resolve) => (answer = resolve as typeof answer)));
   renderDrawer();
-  act(() => useNotificationStore.getState().received(3, row(60, '新任务')));
+  await push(3, row(60, '新任务'));
   await act(async () => answer({ rows: rows(2, 2), total: 2 }));
   const items = within(list()).getAllByRole('listitem');
   expect(items.map((item) => item.querySelector('.notification-cont')?.textContent)).toEqual(['新任务', '通知2', '通知1']);

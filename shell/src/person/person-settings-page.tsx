@@ -1,8 +1,8 @@
 /** /person/index: who I am, my last login, and the change-password form. */
 import { Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
-import { formatDateTime, MESSAGES } from '@portal/shared-core';
-import { changePassword, fetchCurrentUser, type CurrentUser } from './person-api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { endpointKey, formatDateTime, MESSAGES } from '@portal/shared-core';
+import { changePassword, fetchCurrentUser } from './person-api';
 
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 32;
@@ -10,25 +10,16 @@ const PASSWORD_MAX = 32;
 type PasswordForm = { oldpwd: string; newpwd: string; confirm: string };
 
 export function PersonSettingsPage() {
-  const [user, setUser] = useState<CurrentUser | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const current = useQuery({ queryKey: endpointKey('api/user/GetUser'), queryFn: fetchCurrentUser });
+  const user = current.data ?? null;
+  const loadFailed = current.isError;
   const [form] = Form.useForm<PasswordForm>();
+  // A refusal: the client has shown the server's message.
+  const passwordChange = useMutation({ mutationFn: (values: PasswordForm) => changePassword(values.oldpwd, values.newpwd), onSuccess: () => form.resetFields() });
+  const saving = passwordChange.isPending;
 
-  useEffect(() => {
-    fetchCurrentUser().then(setUser, () => setLoadFailed(true));
-  }, []);
-
-  async function handleFinish(values: PasswordForm) {
-    setSaving(true);
-    try {
-      await changePassword(values.oldpwd, values.newpwd);
-      form.resetFields();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
+  function handleFinish(values: PasswordForm) {
+    passwordChange.mutate(values);
   }
 
   const dash = (value: string | null | undefined) => value || MESSAGES.empty;

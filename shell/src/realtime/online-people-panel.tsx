@@ -1,7 +1,8 @@
 /** 当前在线： (spec §2.3): the people online, asked of the hub (`getOnlinefriend`) each time it opens. */
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Drawer, Empty, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { presenceKeys } from '@portal/shared-core';
 import { notificationText } from '../notifications/notification-texts';
 import type { OnlineFriend } from './realtime-connection';
 import { useRealtime } from './realtime-provider';
@@ -9,24 +10,20 @@ import './online-people-panel.css';
 
 export function OnlinePeoplePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const realtime = useRealtime();
-  const [people, setPeople] = useState<OnlineFriend[] | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setPeople(null);
-    realtime
-      .getOnlineFriends()
-      .then((list) => current && setPeople(list))
-      .catch((error: unknown) => {
+  // Asked for on every opening; a systemMessage (someone came or went) refetches it while open.
+  const friends = useQuery({
+    queryKey: presenceKeys.onlineFriends(),
+    queryFn: () =>
+      realtime.getOnlineFriends().catch((error: unknown) => {
         // Realtime failures are only logged (spec §8).
         console.warn('[realtime] getOnlinefriend failed', error);
-        if (current) setPeople([]);
-      });
-    return () => {
-      current = false;
-    };
-  }, [open, realtime]);
+        return [] as OnlineFriend[];
+      }),
+    enabled: open,
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+  const people = friends.data ?? null;
 
   return (
     <Drawer

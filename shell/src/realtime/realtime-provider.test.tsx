@@ -1,8 +1,10 @@
 /** The signed-in connection: opened with the login key, closed on logout; pushes refresh badges and counts. */
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { api, emptyPermissionTree, useBadgeStore, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
+import { act, screen, waitFor } from '@testing-library/react';
+import { createTestQueryClient, renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, clearQueriesOnSessionChange, customerKeys, emptyPermissionTree, notificationKeys, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
 import { createRealtimeConnection, type RealtimeConnection, type RealtimeConnectionOptions } from './realtime-connection';
+import { useMenuBadges } from '../notifications/notification-queries';
 import { RealtimeProvider } from './realtime-provider';
 
 jest.mock('./realtime-connection', () => ({ createRealtimeConnection: jest.fn() }));
@@ -20,13 +22,23 @@ function logIn() {
   useSessionStore.getState().login({ LoginToken: 'key-7', UserID: 7, NickName: '李娜', header: '', ShopID: 1 }, permissions);
 }
 
+/** What the layout shows of the counts: the menu badges observe the kehuCounts query. */
+function MenuBadges() {
+  const counts = useMenuBadges();
+  return <div>页面 {counts.reassigned ?? ''}</div>;
+}
+
+let queryClient: QueryClient;
+let stopClearing: () => void;
+const badges = () => queryClient.getQueryData<Record<string, number>>(customerKeys.counts());
+const unreadCount = () => queryClient.getQueryData<number>(notificationKeys.unreadCount());
+
 function renderProvider() {
-  return render(
-    <App>
-      <RealtimeProvider>
-        <div>页面</div>
-      </RealtimeProvider>
-    </App>,
+  return renderWithProviders(
+    <RealtimeProvider>
+      <MenuBadges />
+    </RealtimeProvider>,
+    { queryClient },
   );
 }
 
@@ -39,32 +51,44 @@ beforeEach(() => {
   });
   post = jest.spyOn(api, 'post').mockResolvedValueOnce(kehuCounts(12, 3)).mockResolvedValueOnce(kehuCounts(12, 4));
   jest.spyOn(api, 'list').mockResolvedValue({ rows: [], total: 2 });
-  useBadgeStore.setState({ counts: {} });
-  useNotificationStore.getState().reset();
+  queryClient = createTestQueryClient();
   logIn();
+  // As the shell's client does: a logout empties the cache.
+  stopClearing = clearQueriesOnSessionChange(queryClient);
 });
 afterEach(() => {
   jest.restoreAllMocks();
   useSessionStore.getState().logout();
+  stopClearing();
 });
 
 it('opens the connection with the login key and loads the badges and the unread count', async () => {
   renderProvider();
   expect(connection.start).toHaveBeenCalledTimes(1);
   expect(options.getToken()).toBe('key-7');
-  await waitFor(() => expect(useBadgeStore.getState().counts).toEqual({ myCustomers: 12, reassigned: 3 }));
+  await waitFor(() => expect(badges()).toEqual({ myCustomers: 12, reassigned: 3 }));
   expect(post).toHaveBeenCalledWith('api/customer/kehuCounts', undefined, { silent: true });
-  await waitFor(() => expect(useNotificationStore.getState().unreadCount).toBe(2));
+  await waitFor(() => expect(unreadCount()).toBe(2));
 });
 
-it('on a notify push: the unread count and the new notification reach the store, the badges reload', async () => {
+it('on a notify push: the unread count and the new notification reach the cache, the badges reload', async () => {
   renderProvider();
-  await waitFor(() => expect(useBadgeStore.getState().counts.reassigned).toBe(3));
+  await waitFor(() => expect(badges()?.reassigned).toBe(3));
+  // The drawer's unread list is cached: the pushed notification goes on top of it.
+  queryClient.setQueryData(notificationKeys.list(0), { pages: [{ rows: [] }], pageParams: [1] });
   const notification = { id: 5, cont: '张伟 给你分配了任务：回访', addtime: '2024-05-01 10:00:00' };
   act(() => options.events.onNotify({ type: 'notify', notifyCount: 3, notification }));
-  expect(useNotificationStore.getState()).toMatchObject({ unreadCount: 3, latest: notification, changes: 1 });
-  await waitFor(() => expect(useBadgeStore.getState().counts.reassigned).toBe(4));
+  expect(unreadCount()).toBe(3);
+  expect(queryClient.getQueryData(notificationKeys.list(0))).toEqual({ pages: [{ rows: [notification] }], pageParams: [1] });
+  await waitFor(() => expect(badges()?.reassigned).toBe(4));
   expect(post).toHaveBeenCalledTimes(2);
+});
+
+it('on a systemMessage: who is online is asked again', async () => {
+  renderProvider();
+  queryClient.setQueryData(['presence', 'getOnlinefriend'], []);
+  act(() => options.events.onOnlineCount(2));
+  await waitFor(() => expect(queryClient.getQueryState(['presence', 'getOnlinefriend'])?.isInvalidated).toBe(true));
 });
 
 it('shows the dot and the online count, and a private message as a notification', async () => {
@@ -80,9 +104,9 @@ it('shows the dot and the online count, and a private message as a notification'
 
 it('closes the connection on logout', async () => {
   renderProvider();
-  await waitFor(() => expect(useNotificationStore.getState().unreadCount).toBe(2));
+  await waitFor(() => expect(unreadCount()).toBe(2));
   act(() => useSessionStore.getState().logout());
   expect(connection.stop).toHaveBeenCalledTimes(1);
-  expect(useNotificationStore.getState().unreadCount).toBe(0);
+  expect(unreadCount()).toBeUndefined();
   expect(useRealtimeStatus.getState().onlineCount).toBeNull();
 });

@@ -1,13 +1,15 @@
 /**
  * Opens the tab's realtime connection for the signed-in user and closes it on logout (the provider
  * lives inside the signed-in part of the shell, and a new login key means a new connection). Pushes
- * go to the shared stores: online dot and count, unread count, menu badges; private messages show
- * as a notification.
+ * update the online dot and count (store) and the query cache: a notify push puts its notification
+ * and unread count in place and refetches the menu badges, a systemMessage refetches who is online.
+ * Private messages show as a notification.
  */
 import { App } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { api, getSessionToken, useNotificationStore, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
-import { refreshCustomerBadges, refreshUnreadCount } from '../notifications/refresh-counts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, applyDataChange, getSessionToken, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
+import { applyNotifyPush, customerCountsQuery, showsCustomerBadges, unreadCountQuery } from '../notifications/notification-queries';
 import { createRealtimeConnection, type OnlineFriend, type PrivateMessage, type RealtimeConnection } from './realtime-connection';
 
 /** What the layout may ask of the connection. */
@@ -23,16 +25,19 @@ export function useRealtime(): RealtimeApi {
 type ShowMessage = (message: PrivateMessage) => void;
 
 /** The connection with its pushes wired to the shared stores; null (logged) if it cannot be created. */
-function connectRealtime(showMessage: ShowMessage): RealtimeConnection | null {
+function connectRealtime(queryClient: QueryClient, showMessage: ShowMessage): RealtimeConnection | null {
   try {
     return createRealtimeConnection({
       getToken: getSessionToken,
       events: {
         onOnline: (online) => useRealtimeStatus.getState().setOnline(online),
-        onOnlineCount: (count) => useRealtimeStatus.getState().setOnlineCount(count),
+        onOnlineCount: (count) => {
+          useRealtimeStatus.getState().setOnlineCount(count);
+          void applyDataChange(queryClient, { type: 'presence-changed' });
+        },
         onNotify: (push) => {
-          useNotificationStore.getState().received(Number(push.notifyCount) || 0, push.notification);
-          void refreshCustomerBadges();
+          const count = Number(push.notifyCount);
+          void applyNotifyPush(queryClient, Number.isFinite(count) ? count : undefined, push.notification);
         },
         onPrivateMessage: showMessage,
         // A revoked or expired key: asking the server once brings the forced-logout modal if it ended.
@@ -53,12 +58,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const notificationRef = useRef(notification);
   notificationRef.current = notification;
   const [connection, setConnection] = useState<RealtimeConnection | null>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!token) return;
-    void refreshCustomerBadges();
-    void refreshUnreadCount();
-    const realtime = connectRealtime((message) =>
+    // The badges and the bell's count load with the session (failures are only logged).
+    if (showsCustomerBadges(useSessionStore.getState().permissions)) void queryClient.prefetchQuery(customerCountsQuery);
+    void queryClient.prefetchQuery(unreadCountQuery);
+    const realtime = connectRealtime(queryClient, (message) =>
       notificationRef.current.open({ title: message.NickName, description: message.msg, placement: 'bottomRight' }),
     );
     realtime?.start();
@@ -67,9 +74,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       void realtime?.stop();
       setConnection(null);
       useRealtimeStatus.getState().setOnlineCount(null);
-      useNotificationStore.getState().reset();
     };
-  }, [token]);
+  }, [token, queryClient]);
 
   return <RealtimeContext.Provider value={connection ?? OFFLINE}>{children}</RealtimeContext.Provider>;
 }

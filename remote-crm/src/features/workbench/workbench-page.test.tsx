@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { MemoryRouter } from 'react-router-dom';
 import { api, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
 import WorkbenchPage, { greeting } from './workbench-page';
@@ -18,7 +19,7 @@ function logIn(crm: string[]) {
 }
 
 function renderWorkbench() {
-  render(
+  renderWithProviders(
     <MemoryRouter>
       <WorkbenchPage routePath="/crm/index" />
     </MemoryRouter>,

@@ -1,8 +1,8 @@
 /** 工作台 (crm/index): a greeting, today's date and shortcuts to the customer pages the user may open. */
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { dayjs, hasPermission, useSessionStore, type PageProps } from '@portal/shared-core';
-import { useMyCustomerCount } from './use-my-customer-count';
+import { dayjs, hasPermission, pageEntries, useSessionStore, type PageProps } from '@portal/shared-core';
+import { useMyCustomerCount } from './api/use-my-customer-count';
 
 type Shortcut = { subType: string; title: string; description: string };
 
@@ -26,7 +26,7 @@ export default function WorkbenchPage(_props: PageProps) {
   const nickName = useSessionStore((s) => s.user?.NickName);
   const permissions = useSessionStore((s) => s.permissions);
   const shortcuts = SHORTCUTS.filter((s) => hasPermission(permissions, { type: 'crm', subType: s.subType }));
-  const canListCustomers = (permissions?.crm ?? []).some((p) => p.startsWith('customer/'));
+  const canListCustomers = pageEntries(permissions?.crm).some((p) => p.startsWith('customer/'));
   const myCustomers = useMyCustomerCount(canListCustomers);
   const now = dayjs();
 

@@ -1,6 +1,7 @@
 /** Test helpers: a DynamicForm of given fields inside antd's App, and picking select options. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { App, Form, type FormInstance } from 'antd';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { Form, type FormInstance } from 'antd';
 import { DynamicForm } from '../dynamic-form';
 import type { FieldDefinition, FormDefinition, FormMode } from '../types';
 import type { FormValues } from '../values';
@@ -32,12 +33,10 @@ export function renderDynamicForm(
     const [form] = Form.useForm();
     holder.form = form;
     return (
-      <App>
-        <DynamicForm form={form} definition={definition} initialValues={options.initialValues} mode={options.mode ?? 'create'} formCode="code-1" recordId="0" />
-      </App>
+      <DynamicForm form={form} definition={definition} initialValues={options.initialValues} mode={options.mode ?? 'create'} formCode="code-1" recordId="0" />
     );
   }
-  const rendered = render(<Harness />);
+  const rendered = renderWithProviders(<Harness />);
   const form = holder.form as FormInstance;
   return {
     ...rendered,

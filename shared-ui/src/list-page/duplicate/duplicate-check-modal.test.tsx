@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { DuplicateCheckModal } from './duplicate-check-modal';
 
@@ -11,10 +11,8 @@ const mockedApi = jest.mocked(api);
 
 function renderModal() {
   const onCreate = jest.fn();
-  render(
-    <App>
-      <DuplicateCheckModal open url="api/customer/CheckDuplicate" onClose={jest.fn()} onCreate={onCreate} />
-    </App>,
+  renderWithProviders(
+    <DuplicateCheckModal open url="api/customer/CheckDuplicate" onClose={jest.fn()} onCreate={onCreate} />,
   );
   return onCreate;
 }

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { ExportModal } from './export-modal';
+import { EXPORT_POLL_MS } from './use-export-job';
 
 jest.mock('@portal/shared-core', () => ({
   ...jest.requireActual('@portal/shared-core'),
@@ -16,7 +17,11 @@ describe('批量导出', () => {
   const fetchMock = jest.fn();
   let clicked: string[] = [];
 
+  // The job is polled every EXPORT_POLL_MS: fake timers step through the polls instead of sleeping.
+  afterEach(() => jest.useRealTimers());
+
   beforeEach(() => {
+    jest.useFakeTimers();
     jest.clearAllMocks();
     clicked = [];
     global.fetch = fetchMock as unknown as typeof fetch;
@@ -40,14 +45,18 @@ describe('批量导出', () => {
     };
     fetchMock.mockResolvedValue({ ok: true, status: 200, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, blob: async () => new Blob(['xlsx']) });
     const query = { key: '华信', scene: 'mine', filters: { level: 'A' } };
-    render(
-      <App>
-        <ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />
-      </App>,
+    renderWithProviders(
+      <ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />,
     );
     await waitFor(() => expect(mockedApi.fetch).toHaveBeenCalledWith(ENDPOINTS.start, query));
+    expect(await screen.findByText('正在导出 0 / 1500 条，完成后自动下载')).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(EXPORT_POLL_MS));
     expect(await screen.findByText('正在导出 1000 / 1500 条，完成后自动下载')).toBeInTheDocument();
-    expect(await screen.findByText('共 1500 条，已下载 客户导出.xlsx', undefined, { timeout: 3000 })).toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(EXPORT_POLL_MS));
+    expect(await screen.findByText('共 1500 条，已下载 客户导出.xlsx')).toBeInTheDocument();
+    // Polling stopped with the download.
+    await act(() => jest.advanceTimersByTimeAsync(EXPORT_POLL_MS * 4));
+    expect(mockedApi.fetch.mock.calls.filter(([u]) => u === ENDPOINTS.progress)).toHaveLength(2);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/customer/ExportDownload?jobId=${'j'.repeat(32)}`);
     expect(init).toMatchObject({ method: 'GET', headers: { authkey: 'token-1' } });

@@ -19,7 +19,7 @@ export function ExportModal({ open, endpoints, query, title = '批量导出', fa
 
   // Each opening exports the filter of that moment (a later filter change does not restart it).
   useEffect(() => {
-    if (open) void start(query);
+    if (open) start(query);
     else reset();
   }, [open]);
 

@@ -1,9 +1,12 @@
 /**
- * A background export: start the job with the list's current filter, poll its progress, then
- * download the finished .xlsx. Stops polling when cancelled or unmounted.
+ * A background export: start the job with the list's current filter (a mutation), poll its
+ * progress every EXPORT_POLL_MS (a query with `refetchInterval`, stopping when finished), then
+ * download the finished .xlsx. Cancelling (`reset`) or unmounting stops the polling.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, type RequestData } from '@portal/shared-core';
+import { exportKeys } from '../../query/query-keys';
 import { downloadFile } from '../batch/download-file';
 
 export type ExportEndpoints = { start: string; progress: string; download: string };
@@ -16,43 +19,37 @@ export type ExportState =
 
 export const EXPORT_POLL_MS = 500;
 
+type ExportJob = { jobId: string; total: number };
+type JobProgress = { done: number; total: number; finished: boolean; fileName?: string };
+
 export function useExportJob(endpoints: ExportEndpoints, fallbackName = '导出.xlsx') {
-  const [state, setState] = useState<ExportState>({ phase: 'idle' });
-  // Bumped on cancel and unmount: a stale loop sees it changed and stops.
-  const run = useRef(0);
-  useEffect(() => () => void run.current++, []);
+  const startJob = useMutation({ mutationFn: (query: RequestData) => api.fetch<ExportJob>(endpoints.start, query) });
+  const job = startJob.data;
 
-  const start = useCallback(
-    async (query: RequestData) => {
-      const current = ++run.current;
-      const alive = () => run.current === current;
-      try {
-        const job = await api.fetch<{ jobId: string; total: number }>(endpoints.start, query);
-        if (!alive()) return;
-        setState({ phase: 'running', done: 0, total: job.total });
-        for (;;) {
-          await new Promise((resolve) => setTimeout(resolve, EXPORT_POLL_MS));
-          if (!alive()) return;
-          const progress = await api.fetch<{ done: number; total: number; finished: boolean }>(endpoints.progress, { jobId: job.jobId });
-          if (!alive()) return;
-          if (progress.finished) break;
-          setState({ phase: 'running', done: progress.done, total: progress.total });
-        }
-        setState({ phase: 'running', done: job.total, total: job.total });
-        const fileName = await downloadFile({ url: endpoints.download, method: 'GET', data: { jobId: job.jobId }, fallbackName });
-        if (alive()) setState({ phase: 'finished', total: job.total, fileName });
-      } catch {
-        // The API client has shown the reason.
-        if (alive()) setState({ phase: 'failed' });
-      }
+  const progress = useQuery({
+    queryKey: exportKeys.progress(endpoints.progress, job?.jobId ?? ''),
+    queryFn: async (): Promise<JobProgress> => {
+      const current = await api.fetch<JobProgress>(endpoints.progress, { jobId: job?.jobId });
+      if (!current.finished) return current;
+      // The last poll fetches the file; polling stops with it, so it downloads once.
+      const fileName = await downloadFile({ url: endpoints.download, method: 'GET', data: { jobId: job?.jobId }, fallbackName });
+      return { ...current, fileName };
     },
-    [endpoints.start, endpoints.progress, endpoints.download, fallbackName],
-  );
+    enabled: Boolean(job),
+    // The job has just started: the first poll comes after one interval, like the ones after it.
+    initialData: job ? { done: 0, total: job.total, finished: false } : undefined,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchInterval: (query) => (query.state.data?.finished || query.state.status === 'error' ? false : EXPORT_POLL_MS),
+  });
 
-  const reset = useCallback(() => {
-    run.current++;
-    setState({ phase: 'idle' });
-  }, []);
+  let state: ExportState = { phase: 'idle' };
+  if (startJob.isError || (job && progress.isError)) state = { phase: 'failed' }; // the API client has shown the reason
+  else if (job && progress.data?.finished && progress.data.fileName) state = { phase: 'finished', total: job.total, fileName: progress.data.fileName };
+  else if (job && progress.data) state = { phase: 'running', done: progress.data.finished ? job.total : progress.data.done, total: progress.data.total };
+  else if (job) state = { phase: 'running', done: 0, total: job.total };
 
+  const { mutate, reset } = startJob;
+  const start = useCallback((query: RequestData) => mutate(query), [mutate]);
   return { state, start, reset };
 }

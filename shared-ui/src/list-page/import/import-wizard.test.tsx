@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { uploadFile } from '../../widgets/upload-transport';
 import { ImportWizard } from './import-wizard';
@@ -40,10 +40,8 @@ const ENDPOINTS = { preview: 'api/customer/ImportPreview', dryRun: 'api/customer
 
 function renderWizard() {
   const onImported = jest.fn();
-  render(
-    <App>
-      <ImportWizard open endpoints={ENDPOINTS} onClose={jest.fn()} onImported={onImported} />
-    </App>,
+  renderWithProviders(
+    <ImportWizard open endpoints={ENDPOINTS} onClose={jest.fn()} onImported={onImported} />,
   );
   return onImported;
 }

@@ -1,7 +1,9 @@
 /**
  * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人 / 附件 with their counts from
- * api/customer/Subtotal, with 编辑 (the form panel) and 删除 (after the bulk-action confirmation).
+ * api/customer/Subtotal, with 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the
+ * panel closes and the lists refresh). Each button shows only with its action right.
  */
+import { useCallback } from 'react';
 import { Button, Drawer, Empty, List, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { CLUE_DEAL_DONE, MESSAGES, WIDTHS, clueLabel, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
 import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
@@ -12,21 +14,21 @@ export type CustomerDetailPanelProps = {
   open: boolean;
   customer: CustomerDetail | null;
   loading: boolean;
+  /** The user's rights to 编辑 and 删除 (crm customer/watched:edit / :delete). */
+  canEdit: boolean;
+  canDelete: boolean;
   onClose: () => void;
   onEdit: (customer: CustomerDetail) => void;
-  /** After the customer was deleted (the list reloads). */
-  onDeleted: () => void;
 };
 
-export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, onDeleted }: CustomerDetailPanelProps) {
+export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelete, onClose, onEdit }: CustomerDetailPanelProps) {
   const confirmDelete = useConfirmDeleteCustomers();
-  const { counts, setCount } = useSubtotal('api/customer/Subtotal', open ? customer?.id : undefined, customer);
+  const { counts, setCount } = useSubtotal('api/customer/Subtotal', open ? customer?.id : undefined);
+  const handleFileCount = useCallback((n: number) => setCount('files', n), [setCount]);
 
   function handleDelete(target: CustomerDetail) {
-    confirmDelete([target.id], () => {
-      onClose();
-      onDeleted();
-    });
+    // The delete has invalidated the lists; the panel closes after it (spec §4).
+    confirmDelete([target.id], onClose);
   }
 
   return (
@@ -39,12 +41,16 @@ export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, 
       extra={
         customer ? (
           <Space>
-            <Button type="primary" autoInsertSpace={false} onClick={() => onEdit(customer)}>
-              编辑
-            </Button>
-            <Button danger autoInsertSpace={false} onClick={() => handleDelete(customer)}>
-              删除
-            </Button>
+            {canEdit ? (
+              <Button type="primary" autoInsertSpace={false} onClick={() => onEdit(customer)}>
+                编辑
+              </Button>
+            ) : null}
+            {canDelete ? (
+              <Button danger autoInsertSpace={false} onClick={() => handleDelete(customer)}>
+                删除
+              </Button>
+            ) : null}
           </Space>
         ) : null
       }
@@ -61,7 +67,7 @@ export function CustomerDetailPanel({ open, customer, loading, onClose, onEdit, 
               key: 'files',
               label: '附件',
               countKey: 'files',
-              children: <AttachmentList query={{ picType: 'customer', modelId: customer.id }} onCountChange={(n) => setCount('files', n)} />,
+              children: <AttachmentList query={{ picType: 'customer', modelId: customer.id }} onCountChange={handleFileCount} />,
             },
           ]}
         />

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { DATETIME_FORMAT, TEXT_MAX, dayjs } from '@portal/shared-core';
 import { FormPanel, requiredRule } from '@portal/shared-ui';
-import { saveCustomer } from '../api/customer-api';
+import { useLeadSources } from '../api/use-lead-sources';
+import { useSaveCustomerMutation } from '../api/use-save-customer-mutation';
 import { CUSTOMER_LEVELS } from '../constants';
-import { useLeadSources } from '../hooks/use-lead-sources';
 import type { CustomerDetail, CustomerFormValues } from '../types';
 
 export type CustomerFormPanelProps = {
@@ -13,8 +13,6 @@ export type CustomerFormPanelProps = {
   /** The customer being edited; null to create one. */
   customer: CustomerDetail | null;
   onClose: () => void;
-  /** After each successful save (the list reloads). */
-  onSaved: () => void;
 };
 
 function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValues> {
@@ -32,14 +30,15 @@ function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValu
   };
 }
 
-export function CustomerFormPanel({ open, customer, onClose, onSaved }: CustomerFormPanelProps) {
+/** Saving invalidates the customer lists (and the edited customer's detail), so they reload. */
+export function CustomerFormPanel({ open, customer, onClose }: CustomerFormPanelProps) {
   const [form] = Form.useForm<CustomerFormValues>();
   const { sources, loading: sourcesLoading } = useLeadSources();
   const initialValues = useMemo(() => toFormValues(customer), [customer]);
+  const { mutateAsync: save } = useSaveCustomerMutation();
 
   async function handleSubmit(values: CustomerFormValues) {
-    await saveCustomer(customer ? customer.id : null, values);
-    onSaved();
+    await save({ id: customer ? customer.id : null, values });
     return true;
   }
 

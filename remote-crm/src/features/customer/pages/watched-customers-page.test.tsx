@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
-import { api } from '@portal/shared-core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
+import { api, emptyPermissionTree, useSessionStore, type PermissionTree } from '@portal/shared-core';
 import WatchedCustomersPage from './watched-customers-page';
 import { LEAD_SOURCES, makeCustomer, makeCustomerDetail } from '../testing/customer-fixtures';
 import { selectOption } from '../testing/select-option';
@@ -11,6 +11,16 @@ jest.mock('@portal/shared-core', () => ({
 }));
 
 const mockedApi = jest.mocked(api);
+
+const PAGE = 'customer/watched';
+const rightsOf = (...actions: string[]) => [PAGE, ...actions.map((a) => `${PAGE}:${a}`)];
+/** admin: every action; 销售: create, edit, import, pool, receive — not delete, export or assign. */
+const ADMIN: PermissionTree = { ...emptyPermissionTree(), crm: rightsOf('create', 'edit', 'delete', 'import', 'export', 'assign', 'pool', 'receive') };
+const SALES: PermissionTree = { ...emptyPermissionTree(), crm: rightsOf('create', 'edit', 'import', 'pool', 'receive') };
+
+function logIn(permissions: PermissionTree) {
+  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, permissions);
+}
 
 
 const customers = [
@@ -41,21 +51,29 @@ async function findPanel(title: string): Promise<HTMLElement> {
   return heading.closest('[role="dialog"]') as HTMLElement;
 }
 
+/**
+ * The button showing `text` (queried by text: role queries are slow on antd's large DOM). antd puts
+ * a button's text in a span; `contains` matches buttons with an icon before the text.
+ */
+function button(text: string, container: HTMLElement = document.body): HTMLElement {
+  const label = within(container).getByText((content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text);
+  return label.closest('button') as HTMLElement;
+}
+
 /** Waits for the list's pending load to finish, so no update lands after the test. */
 async function listSettled() {
   await waitFor(() => expect(document.querySelector('.ant-table-wrapper .ant-spin-spinning')).toBeNull());
 }
 
 function renderPage() {
-  return render(
-    <App>
-      <WatchedCustomersPage />
-    </App>,
+  return renderWithProviders(
+    <WatchedCustomersPage />,
   );
 }
 
 beforeEach(() => {
   jest.clearAllMocks();
+  logIn(ADMIN);
   mockedApi.list.mockImplementation(async (url: string) => {
     if (url === 'api/field/list') return { rows: FORM_FIELDS, total: FORM_FIELDS.length } as never;
     if (url === 'api/customer/CheckDuplicate') return { rows: [], total: 0 };
@@ -136,10 +154,10 @@ describe('新建客户', () => {
   it('refuses to save with required fields empty, then creates the customer and reloads the list', async () => {
     renderPage();
     await screen.findByText('上海华信科技有限公司');
-    fireEvent.click(screen.getByRole('button', { name: /新建客户/ }));
+    fireEvent.click(button('新建客户'));
     const panel = await findPanel('新建客户');
 
-    fireEvent.click(within(panel).getByRole('button', { name: '保存' }));
+    fireEvent.click(button('保存', panel));
     const fieldError = { selector: '.ant-form-item-explain-error' };
     await waitFor(() => expect(within(panel).getAllByText('信息必须填写', fieldError)).toHaveLength(3));
     expect(within(panel).getByText('请选择', fieldError)).toBeInTheDocument();
@@ -150,7 +168,7 @@ describe('新建客户', () => {
     fireEvent.change(within(panel).getByPlaceholderText('请输入手机号码'), { target: { value: '13912345678' } });
     await selectOption('客户来源', '展会', panel);
     const listCallsBefore = mockedApi.list.mock.calls.length;
-    fireEvent.click(within(panel).getByRole('button', { name: '保存' }));
+    fireEvent.click(button('保存', panel));
 
     await waitFor(() =>
       expect(mockedApi.command).toHaveBeenCalledWith(
@@ -186,11 +204,11 @@ describe('customer detail panel', () => {
 
   it('edits the customer in the form panel, without 保存并继续录入', async () => {
     const panel = await openDetail();
-    fireEvent.click(within(panel).getByRole('button', { name: '编辑' }));
+    fireEvent.click(button('编辑', panel));
     const form = await findPanel('编辑客户');
     await waitFor(() => expect(within(form).getByPlaceholderText('请输入客户名称')).toHaveValue('上海华信科技有限公司'));
-    expect(within(form).queryByRole('button', { name: '保存并继续录入' })).not.toBeInTheDocument();
-    fireEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect(within(form).queryByText('保存并继续录入')).not.toBeInTheDocument();
+    fireEvent.click(button('保存', form));
     await waitFor(() =>
       expect(mockedApi.command).toHaveBeenCalledWith(
         'api/customer/CustomerAddEndit',
@@ -203,11 +221,57 @@ describe('customer detail panel', () => {
   it('deletes after the confirmation and reloads the list', async () => {
     const panel = await openDetail();
     const listCallsBefore = mockedApi.list.mock.calls.length;
-    fireEvent.click(within(panel).getByRole('button', { name: '删除' }));
+    fireEvent.click(button('删除', panel));
     expect(await screen.findByText('确定执行此操作, 是否继续?')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: '确 定' }));
+    fireEvent.click(button('确 定'));
     await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/delete', { ids: '1' }));
     await waitFor(() => expect(mockedApi.list.mock.calls.length).toBeGreaterThan(listCallsBefore));
+    // The detail panel closes after a delete (spec §4).
+    await waitFor(() => expect(panel.closest('.ant-drawer')).not.toHaveClass('ant-drawer-open'));
+    await listSettled();
+  });
+});
+
+describe('action rights', () => {
+  async function openMore() {
+    fireEvent.click(button('更多'));
+    await screen.findByText('查重');
+  }
+
+  it('hides 删除 and 批量导出 from a 销售, keeping 新建客户, 编辑, 批量导入 and 查重', async () => {
+    logIn(SALES);
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    expect(screen.getByText('新建客户', { selector: 'button span' })).toBeInTheDocument();
+    await openMore();
+    expect(screen.getByText('批量导入')).toBeInTheDocument();
+    expect(screen.queryByText('批量导出')).toBeNull();
+    expect(screen.queryByText('删除', { selector: 'button span' })).toBeNull();
+    fireEvent.click(screen.getByText('杭州云帆贸易'));
+    const panel = (await screen.findByText('详细资料')).closest('[role="dialog"]') as HTMLElement;
+    expect(within(panel).getByText('编辑')).toBeInTheDocument();
+    expect(within(panel).queryByText('删除')).toBeNull();
+    await listSettled();
+  });
+
+  it('shows 删除 and 批量导出 to an admin', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    await openMore();
+    expect(screen.getByText('批量导出')).toBeInTheDocument();
+    expect(screen.getByText('删除', { selector: 'button span' })).toBeInTheDocument();
+    fireEvent.click(screen.getByText('杭州云帆贸易'));
+    const panel = (await screen.findByText('详细资料')).closest('[role="dialog"]') as HTMLElement;
+    expect(within(panel).getByText('删除')).toBeInTheDocument();
+    await listSettled();
+  });
+
+  it('offers no create, import, export or 查重 without those rights', async () => {
+    logIn({ ...emptyPermissionTree(), crm: [PAGE] });
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
+    expect(screen.queryByText('新建客户', { selector: 'button span' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
     await listSettled();
   });
 });
@@ -219,17 +283,17 @@ describe('list settings and batch tools', () => {
     await waitFor(() => expect(screen.queryByText('手机号码', { selector: 'th' })).toBeNull());
     expect(screen.getByText('所属行业', { selector: 'th' })).toBeInTheDocument();
     expect(mockedApi.list).toHaveBeenCalledWith('api/field/list', { formid: 'customer' }, { silent: true });
-    expect(screen.getByRole('button', { name: /列设置/ })).toBeInTheDocument();
+    expect(button('列设置')).toBeInTheDocument();
     await listSettled();
   });
 
   it('filters by the advanced search and shows the filter as a tag', async () => {
     renderPage();
     await screen.findByText('上海华信科技有限公司');
-    fireEvent.click(screen.getByRole('button', { name: /高级搜索/ }));
+    fireEvent.click(button('高级搜索'));
     const drawer = (await screen.findByText('高级搜索', { selector: '.ant-drawer-title' })).closest('[role="dialog"]') as HTMLElement;
     fireEvent.change(within(drawer).getByLabelText('联系人'), { target: { value: ' 王磊 ' } });
-    fireEvent.click(within(drawer).getByRole('button', { name: '搜索' }));
+    fireEvent.click(button('搜索', drawer));
     await waitFor(() => expect(lastListQuery()).toMatchObject({ page: 1, filters: { contact_name: '王磊' } }));
     expect(await screen.findByText('联系人：王磊')).toBeInTheDocument();
     await listSettled();
@@ -240,27 +304,27 @@ describe('list settings and batch tools', () => {
     await screen.findByText('上海华信科技有限公司');
     fireEvent.click(screen.getByText('近30天'));
     await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30 } }));
-    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    fireEvent.click(button('更多'));
     fireEvent.click(await screen.findByText('批量导出'));
     await waitFor(() =>
       expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', filters: { days: 30 } }),
     );
     expect(await screen.findByText(/正在导出/)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    fireEvent.click(button('取消'));
     await listSettled();
   });
 
   it('checks for duplicates, then goes on to 新建客户', async () => {
     renderPage();
     await screen.findByText('上海华信科技有限公司');
-    fireEvent.click(screen.getByRole('button', { name: /更多/ }));
+    fireEvent.click(button('更多'));
     fireEvent.click(await screen.findByText('查重'));
     fireEvent.change(await screen.findByPlaceholderText('QQ'), { target: { value: '10001' } });
-    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    fireEvent.click(button('查询'));
     await waitFor(() => expect(mockedApi.list).toHaveBeenCalledWith('api/customer/CheckDuplicate', { name: '', mobile: '', wechat: '', qq: '10001' }));
     const createPanel = await findPanel('新建客户');
     expect(createPanel.closest('.ant-drawer')).not.toHaveClass('ant-drawer-open');
-    fireEvent.click(await screen.findByRole('button', { name: '继续新建' }));
+    fireEvent.click(await waitFor(() => button('继续新建')));
     await waitFor(() => expect(createPanel.closest('.ant-drawer')).toHaveClass('ant-drawer-open'));
     await listSettled();
   });

@@ -2,20 +2,24 @@
  * 我的客户 (crm/customer/watched): the customer list with search, scenes, sorting, filters, the
  * department picker, 高级搜索 and the user's column choice; a row opens the detail panel, 新建客户
  * opens the form panel; 更多 offers 批量导入, 批量导出 (the current filter) and 查重 (then 继续新建).
+ * Buttons follow the user's action rights on `customer/watched`. Data comes from the feature's
+ * query hooks; saves, deletes and imports invalidate what they change (lists reload, the detail
+ * panel closes after a delete, spec §4).
  */
 import { useCallback, useMemo, useState, type Key } from 'react';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER } from '@portal/shared-core';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, useDataChange } from '@portal/shared-core';
 import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
 import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest } from '../api/customer-api';
+import { useCustomer } from '../api/use-customer';
+import { useCustomerList } from '../api/use-customer-list';
+import { useLeadSources } from '../api/use-lead-sources';
 import { customerColumns } from '../components/customer-columns';
 import { CustomerDetailPanel } from '../components/customer-detail-panel';
 import { CustomerFilterPopover, CustomerFilters, customerFilterTags } from '../components/customer-filters';
 import { CustomerFormPanel } from '../components/customer-form-panel';
 import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
-import { useCustomerDetail } from '../hooks/use-customer-detail';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
-import { useCustomerList } from '../hooks/use-customer-list';
-import { useLeadSources } from '../hooks/use-lead-sources';
+import { useCustomerRights } from '../hooks/use-customer-rights';
 import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField } from '../types';
 
 const INITIAL_QUERY: CustomerQuery = {
@@ -45,13 +49,15 @@ function splitFilters(filters: Filters): { advanced: SearchValues; rest: Filters
 
 export default function WatchedCustomersPage() {
   const confirmDelete = useConfirmDeleteCustomers();
+  const applyChange = useDataChange();
+  const rights = useCustomerRights();
   const { query, changeQuery, changePage } = useRouteListQuery(INITIAL_QUERY);
   const list = useCustomerList(query);
   const { sources } = useLeadSources();
   const { columns, choice } = useColumnChoice(COLUMN_FORM, customerColumns);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const detail = useCustomerDetail(detailId);
+  const detail = useCustomer(detailId);
   const [formState, setFormState] = useState<FormState>({ open: false });
   const [department, setDepartment] = useState<DepartmentChoice | undefined>(undefined);
 
@@ -61,11 +67,6 @@ export default function WatchedCustomersPage() {
     const { advanced, rest } = splitFilters(query.filters);
     return { fields: searchFields, values: advanced, onSearch: (values: SearchValues) => changeFilters({ ...rest, ...(values as Filters) }) };
   }, [searchFields, query.filters, changeFilters]);
-
-  function handleSaved() {
-    list.reload();
-    if (detailId !== null) detail.reload();
-  }
 
   function handleDepartment(choice: DepartmentChoice | undefined) {
     setDepartment(choice);
@@ -79,10 +80,12 @@ export default function WatchedCustomersPage() {
       label: '删除',
       mode: 'multi',
       danger: true,
+      right: rights.delete,
       onClick: (keys) =>
         confirmDelete(keys.map(Number), () => {
           setSelectedKeys([]);
-          list.reload();
+          // The deleted customer's panel closes with it (spec §4).
+          if (detailId !== null && keys.map(Number).includes(detailId)) setDetailId(null);
         }),
     },
   ];
@@ -118,7 +121,13 @@ export default function WatchedCustomersPage() {
         columnChoice={choice}
         createLabel="新建客户"
         onCreate={openCreate}
-        batch={{ endpoints: CUSTOMER_BATCH_ENDPOINTS, exportQuery: customerListRequest(query), exportFileName: '客户导出.xlsx', onImported: list.reload }}
+        batch={{
+          endpoints: CUSTOMER_BATCH_ENDPOINTS,
+          exportQuery: customerListRequest(query),
+          exportFileName: '客户导出.xlsx',
+          onImported: () => void applyChange({ type: 'customers-imported' }),
+        }}
+        rights={{ create: rights.create, import: rights.import, export: rights.export }}
         selectedKeys={selectedKeys}
         onSelectionChange={setSelectedKeys}
         actions={actions}
@@ -128,15 +137,15 @@ export default function WatchedCustomersPage() {
         open={detailId !== null}
         customer={detail.customer}
         loading={detail.loading}
+        canEdit={rights.edit}
+        canDelete={rights.delete}
         onClose={() => setDetailId(null)}
         onEdit={(customer) => setFormState({ open: true, customer })}
-        onDeleted={list.reload}
       />
       <CustomerFormPanel
         open={formState.open}
         customer={formState.open ? formState.customer : null}
         onClose={() => setFormState({ open: false })}
-        onSaved={handleSaved}
       />
     </>
   );

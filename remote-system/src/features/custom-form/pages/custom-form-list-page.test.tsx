@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { MemoryRouter } from 'react-router-dom';
 import { api } from '@portal/shared-core';
 import CustomFormListPage from './custom-form-list-page';
@@ -14,12 +14,10 @@ afterEach(() => jest.restoreAllMocks());
 describe('CustomFormListPage', () => {
   it('lists the forms from api/form/index with 预览 for each and 新建记录 for generic-record forms', async () => {
     const list = jest.spyOn(api, 'list').mockResolvedValue({ rows: forms, total: 2 });
-    render(
-      <App>
-        <MemoryRouter>
-          <CustomFormListPage routePath="/system/customForm" />
-        </MemoryRouter>
-      </App>,
+    renderWithProviders(
+      <MemoryRouter>
+        <CustomFormListPage routePath="/system/customForm" />
+      </MemoryRouter>,
     );
     expect(await screen.findByText('自定义表单示例')).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith('api/form/index', { page: 1, rows: 10, key: '' }, { silent: true });

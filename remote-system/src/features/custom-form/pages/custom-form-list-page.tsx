@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, type PageProps } from '@portal/shared-core';
-import { ListPage, useListQuery, usePagedList } from '@portal/shared-ui';
-import { listForms, type FormListQuery, type FormSummary } from '../api/custom-form-api';
+import { ListPage, useListQuery } from '@portal/shared-ui';
+import { type FormListQuery, type FormSummary } from '../api/custom-form-api';
+import { useFormList } from '../api/use-form-list';
 import { FormPreviewDrawer } from '../components/form-preview-drawer';
 import { recordViewPath } from '../paths';
 
@@ -20,7 +21,7 @@ export function keepsGenericRecords(form: Pick<FormSummary, 'api_add'>): boolean
 
 export default function CustomFormListPage(_props: PageProps) {
   const { query, changeQuery, changePage } = useListQuery(INITIAL_QUERY);
-  const list = usePagedList(listForms, query);
+  const list = useFormList(query);
   const [preview, setPreview] = useState<FormSummary | null>(null);
 
   const columns: TableColumnsType<FormSummary> = [

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { api } from '@portal/shared-core';
 import CustomFormViewPage, { UNKNOWN_VIEW_TEXT } from './custom-form-view-page';
@@ -20,14 +20,12 @@ function RoutedPage() {
 }
 
 function renderAt(path: string) {
-  render(
-    <App>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/system/customForm/view/:module/:type/:id" element={<RoutedPage />} />
-        </Routes>
-      </MemoryRouter>
-    </App>,
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/system/customForm/view/:module/:type/:id" element={<RoutedPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

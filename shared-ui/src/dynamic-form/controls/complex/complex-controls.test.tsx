@@ -3,8 +3,8 @@
  * value shapes"). The heavier pickers are stubbed here (they have their own tests); what is checked
  * is what each control reads from and writes to the form.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { complexControls } from '../complex-controls';
 import type { ControlType, FieldDefinition } from '../../types';
@@ -61,23 +61,21 @@ function renderControl(type: ControlType, field: Partial<FieldDefinition>, initi
   });
   const Control = complexControls[type];
   if (!Control) throw new Error(`no control for ${type}`);
-  render(
-    <App>
-      <Control
-        field={definition}
-        value={values[definition.field]}
-        onChange={onChange}
-        getFormValue={(name) => values[name]}
-        setFormValue={(name, next) => {
-          values[name] = next;
-        }}
-        params={{}}
-        disabled={disabled}
-        mode={disabled ? 'view' : 'create'}
-        formCode="code-1"
-        recordId="0"
-      />
-    </App>,
+  renderWithProviders(
+    <Control
+      field={definition}
+      value={values[definition.field]}
+      onChange={onChange}
+      getFormValue={(name) => values[name]}
+      setFormValue={(name, next) => {
+        values[name] = next;
+      }}
+      params={{}}
+      disabled={disabled}
+      mode={disabled ? 'view' : 'create'}
+      formCode="code-1"
+      recordId="0"
+    />,
   );
   return { values, onChange };
 }

@@ -1,0 +1,13 @@
+/**
+ * Query keys of the customer feature. Customers themselves are a cross-area entity: their keys
+ * (lists, detail, subtotal, kehuCounts) come from shared-core, so the shell's badges and the
+ * pickers refresh with this page.
+ */
+import { customerKeys, endpointKey } from '@portal/shared-core';
+
+export { customerKeys };
+
+export const leadSourceKeys = {
+  /** `api/UserSet/GetLaiyaun`: the lead sources (客户来源). */
+  all: () => endpointKey('api/UserSet/GetLaiyaun'),
+};

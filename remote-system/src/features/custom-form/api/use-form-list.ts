@@ -1,0 +1,8 @@
+import { usePagedList } from '@portal/shared-ui';
+import { listForms, type FormListQuery } from './custom-form-api';
+import { customFormKeys } from './query-keys';
+
+/** One page of the form list (api/form/index). */
+export function useFormList(query: FormListQuery) {
+  return usePagedList(customFormKeys.lists(), listForms, query);
+}

@@ -1,0 +1,66 @@
+/**
+ * Query keys, named by endpoint and parameters: `api/customer/index {…}` → `['customer', 'index',
+ * {…}]` (see `endpointKey`). Every package derives keys the same way, so the same call is one cache
+ * entry wherever it is made, and a change made in one remote refreshes what another shows (the
+ * shell's badges, a picker in shared-ui, another remote's list). The roots of entities several
+ * packages show are named here; keys only one feature uses live in that feature's `api/query-keys.ts`.
+ */
+import type { QueryKey } from '@tanstack/react-query';
+
+/** The API prefixes of spec §7, which name no entity. */
+const PREFIX = /^(api|main)$/i;
+
+/**
+ * The key of a call: the entity (lower case) and the endpoint of its path, then the parameters.
+ * `endpointKey('api/customer/Views', {id: 1})` → `['customer', 'Views', {id: 1}]`;
+ * without parameters the key is the prefix of every call to that endpoint.
+ */
+export function endpointKey(url: string, params?: object): QueryKey {
+  const [entity = '', ...rest] = url.split('/').filter((segment) => segment && !PREFIX.test(segment));
+  const base = [entity.toLowerCase(), rest.join('/')];
+  return params === undefined ? base : [...base, params];
+}
+
+export const customerKeys = {
+  all: ['customer'] as const,
+  /** Every page of every customer list (`api/customer/index`): 我的客户, the picker, the workbench figure. */
+  lists: () => endpointKey('api/customer/index'),
+  list: (query: object) => endpointKey('api/customer/index', query),
+  /** `api/customer/Views {id}`: the detail panel, the picker's detail, a form's customer prefill. */
+  details: () => endpointKey('api/customer/Views'),
+  detail: (id: number | string) => endpointKey('api/customer/Views', { id: Number(id) }),
+  /** `api/customer/Subtotal {id}`: the detail panel's tab counts. */
+  subtotals: () => endpointKey('api/customer/Subtotal'),
+  subtotal: (id: number | string) => endpointKey('api/customer/Subtotal', { id: Number(id) }),
+  /** `api/customer/kehuCounts`: the 我的客户 / 再分配客户 menu badges. */
+  counts: () => endpointKey('api/customer/kehuCounts'),
+};
+
+export const contractKeys = {
+  all: ['contract'] as const,
+  lists: () => endpointKey('api/contract/index'),
+  list: (query: object) => endpointKey('api/contract/index', query),
+  detail: (id: number | string) => endpointKey('api/contract/Views', { id: Number(id) }),
+};
+
+export const notificationKeys = {
+  all: ['notification'] as const,
+  /** Both tabs of 消息提醒 (`api/notification/index`). */
+  lists: () => endpointKey('api/notification/index'),
+  /** `api/notification/index {isread}`: one infinite list per tab. */
+  list: (isread: number) => endpointKey('api/notification/index', { isread }),
+  /** The bell's unread total (the `total` of `api/notification/index {isread: 0}`); pushes carry it too. */
+  unreadCount: () => [...notificationKeys.all, 'unreadCount'] as const,
+};
+
+/** Who is online (`getOnlinefriend`, invoked over the realtime hub). */
+export const presenceKeys = {
+  all: ['presence'] as const,
+  onlineFriends: () => [...presenceKeys.all, 'getOnlinefriend'] as const,
+};
+
+/** A record's attachments (`api/file/list`). */
+export const fileKeys = {
+  all: ['file'] as const,
+  list: (query: object) => endpointKey('api/file/list', query),
+};
