@@ -124,7 +124,7 @@ describe('我的客户 list', () => {
     await listSettled();
   });
 
-  it('filters by scene, quick date range and level, and sorts', async () => {
+  it('filters by scene, then by a quick date range and level together', async () => {
     renderPage();
     await screen.findByText('上海华信科技有限公司');
     fireEvent.click(screen.getByText('下属客户'));
@@ -133,6 +133,12 @@ describe('我的客户 list', () => {
     await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30 } }));
     await selectOption('客户级别', 'B');
     await waitFor(() => expect(lastListQuery()).toMatchObject({ filters: { days: 30, level: 'B' } }));
+    await listSettled();
+  });
+
+  it('sorts by the chosen field, then in the chosen order', async () => {
+    renderPage();
+    await screen.findByText('上海华信科技有限公司');
     await selectOption('排序字段', '最后跟进时间');
     await waitFor(() => expect(lastListQuery()).toMatchObject({ sort: 'genjinTime', order: 'desc' }));
     await selectOption('排序方式', '升序');
