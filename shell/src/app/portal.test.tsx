@@ -107,7 +107,8 @@ it('roots a user to their first available page and shows only the areas they may
   expect(await screen.findByText('我的客户页面')).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/crm/customer/watched');
   expect(document.title).toBe('我的客户 - 销售管理系统');
-  const areas = within(screen.getByRole('navigation', { name: 'areas' }));
+  // By its label, not a role query: the role query computes accessible names across the whole layout.
+  const areas = within(document.querySelector('nav[aria-label="areas"]') as HTMLElement);
   expect(areas.getByText('客户')).toBeInTheDocument();
   expect(areas.getByText('审批')).toBeInTheDocument();
   expect(areas.queryByText('设置')).toBeNull();
