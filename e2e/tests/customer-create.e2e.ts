@@ -26,7 +26,12 @@ describe('creating a customer at /crm/customer/watched', () => {
 
     await form.getByLabel('客户名称').fill(name);
     await form.getByLabel(/来源/).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const source = (await option.innerText()).trim();
+    await option.click();
+    // On a busy machine the click can land while the dropdown is still opening: save only once the
+    // choice shows in the field (otherwise 保存 just shows 请选择 again and sends nothing).
+    await form.locator('.ant-select-selection-item', { hasText: source }).first().waitFor();
     const [reply] = await Promise.all([
       page.waitForResponse((r) => /customeraddendit$/i.test(new URL(r.url()).pathname)),
       page.getByRole('button', { name: /^保\s*存$/ }).click(),
