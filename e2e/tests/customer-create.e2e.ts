@@ -31,7 +31,7 @@ describe('creating a customer at /crm/customer/watched', () => {
     await option.click();
     // On a busy machine the click can land while the dropdown is still opening: save only once the
     // choice shows in the field (otherwise 保存 just shows 请选择 again and sends nothing).
-    await form.locator('.ant-select-selection-item', { hasText: source }).first().waitFor();
+    await form.locator('.ant-form-item').filter({ hasText: /来源/ }).getByText(source, { exact: true }).first().waitFor({ state: 'attached' });
     const [reply] = await Promise.all([
       page.waitForResponse((r) => /customeraddendit$/i.test(new URL(r.url()).pathname)),
       page.getByRole('button', { name: /^保\s*存$/ }).click(),
