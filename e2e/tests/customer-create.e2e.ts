@@ -25,13 +25,20 @@ describe('creating a customer at /crm/customer/watched', () => {
     await screenshot(page, 'c-customer-required');
 
     await form.getByLabel('客户名称').fill(name);
-    await form.getByLabel(/来源/).click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-    const source = (await option.innerText()).trim();
-    await option.click();
-    // On a busy machine the click can land while the dropdown is still opening: save only once the
-    // choice shows in the field (otherwise 保存 just shows 请选择 again and sends nothing).
-    await form.locator('.ant-form-item').filter({ hasText: /来源/ }).getByText(source, { exact: true }).first().waitFor({ state: 'attached' });
+    // On a busy machine a click can land while the dropdown is still opening and choose nothing
+    // (保存 would then only show 请选择 again): pick until the choice has registered (the select's
+    // live region names it), at most three times.
+    const sourceField = form.locator('.ant-form-item').filter({ hasText: /来源/ });
+    for (let attempt = 1; ; attempt += 1) {
+      await form.getByLabel(/来源/).click();
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const source = (await option.innerText()).trim();
+      await option.click();
+      const chosen = sourceField.getByText(source, { exact: true }).first();
+      const registered = await chosen.waitFor({ state: 'attached', timeout: 5000 }).then(() => true, () => false);
+      if (registered) break;
+      if (attempt === 3) throw new Error(`客户来源 "${source}" was not chosen after three tries`);
+    }
     const [reply] = await Promise.all([
       page.waitForResponse((r) => /customeraddendit$/i.test(new URL(r.url()).pathname)),
       page.getByRole('button', { name: /^保\s*存$/ }).click(),
