@@ -66,8 +66,16 @@ async function chooseRegion(page: Page, title: string, levels: number): Promise<
   await item(page, title).locator('.ant-cascader, .ant-select').first().click();
   const dropdown = page.locator('.ant-cascader-dropdown:not(.ant-select-dropdown-hidden)').last();
   for (let level = 0; level < levels; level++) {
-    const menu = dropdown.locator('.ant-cascader-menu').nth(level);
-    await menu.locator('.ant-cascader-menu-item').first().click();
+    const entry = dropdown.locator('.ant-cascader-menu').nth(level).locator('.ant-cascader-menu-item').first();
+    await entry.click();
+    if (level + 1 === levels) continue;
+    // On a busy machine a click can land while the dropdown is still opening: click again until the
+    // next column (loaded from the server) shows, at most three times.
+    const next = dropdown.locator('.ant-cascader-menu').nth(level + 1);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await next.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      await entry.click();
+    }
   }
   await dropdown.waitFor({ state: 'hidden' }).catch(() => undefined);
 }
