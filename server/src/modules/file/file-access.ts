@@ -8,9 +8,9 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppContext } from '../../app-context';
-import type { Actor } from '../auth/session/actor';
+import { actorOfRow, type Actor } from '../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../system/branch/branch-index';
-import { hasRight, parseRights } from '../system/role/permission-tree';
+import { hasRight } from '../system/role/permission-tree';
 import { visibleCustomerCondition } from '../crm/customer/customer-access';
 import { createFileUrlSigner, loadFileUrlSecret, type FileUrlSigner } from './file-url-signing';
 
@@ -47,22 +47,11 @@ export async function actorForUser(ctx: AppContext, userId: number): Promise<Act
   const row = await ctx.db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope'])
+    .select(['u.id as userId', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.quit_status !== 0) return undefined;
-  return {
-    sessionId: 0,
-    userId: row.id,
-    username: row.username,
-    nickName: row.nick_name,
-    header: row.header,
-    branchId: row.branch_id,
-    roleId: row.roleId,
-    roleName: row.roleName,
-    rights: parseRights(row.rights),
-    dataScope: row.data_scope,
-  };
+  return actorOfRow(0, row);
 }
 
 const signers = new WeakMap<AppContext, FileUrlSigner>();

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../app-context';
 import { badRequest, tooManyRequests } from '../../../http/errors';
 import { recordLogin } from '../../system/login-log/login-log.repo';
-import { parseRights } from '../../system/role/permission-tree';
-import type { Actor } from './actor';
+import { actorOfRow, type Actor } from './actor';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
   clearCounters,
@@ -122,18 +121,7 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.quit_status !== 0) return 'invalid';
   if (row.expires_at <= ctx.clock().toISOString()) return 'invalid';
-  return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    username: row.username,
-    nickName: row.nick_name,
-    header: row.header,
-    branchId: row.branch_id,
-    roleId: row.roleId,
-    roleName: row.roleName,
-    rights: parseRights(row.rights),
-    dataScope: row.data_scope,
-  };
+  return actorOfRow(row.sessionId, row);
 }
 
 export async function logout(ctx: AppContext, sessionId: number): Promise<void> {
