@@ -31,6 +31,7 @@ import { registerProductRoutes } from './modules/erp/product/product.routes';
 import { registerWarehouseRoutes } from './modules/erp/warehouse/warehouse.routes';
 import { registerUserGridRoutes } from './modules/system/user/user-grid.routes';
 import { registerLeadSourceRoutes } from './modules/crm/lead-source/lead-source.routes';
+import { registerDictionaryReadRoutes } from './modules/system/dictionary/dictionary-read.routes';
 import { registerBranchRoutes } from './modules/system/branch/branch.routes';
 import { registerLoginLogRoutes } from './modules/system/login-log/login-log.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
@@ -113,6 +114,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerBranchRoutes(app, ctx, resolve);
   registerLoginLogRoutes(app, ctx, resolve);
   registerLeadSourceRoutes(app, ctx, resolve);
+  registerDictionaryReadRoutes(app, ctx, resolve);
   registerCustomerRoutes(app, ctx, resolve);
   registerCustomerAssignmentRoutes(app, ctx, resolve);
   registerCustomerBatchRoutes(app, ctx, resolve);

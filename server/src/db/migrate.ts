@@ -9,6 +9,7 @@ import * as productsContracts from './migrations/005-products-contracts';
 import * as contactLookup from './migrations/007-contact-lookup';
 import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
+import * as organisationDictionary from './migrations/010-organisation-dictionary';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-contact-lookup': contactLookup,
   '008-action-rights': actionRights,
   '009-throttle-counters': throttleCounters,
+  '010-organisation-dictionary': organisationDictionary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

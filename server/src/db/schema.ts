@@ -14,6 +14,8 @@ export type BranchTable = {
   /** 2 = a department proper; 1 = a company / branch office (a grouping node). */
   attributes: number;
   sort_order: number;
+  /** 负责人: the department head the approval engine resolves (migration 010). */
+  head_user_id: Generated<number | null>;
 };
 
 export type DataScope = 'all' | 'department' | 'own';
@@ -37,6 +39,11 @@ export type UserTable = {
   quit_status: number;
   password_hash: string;
   created_at: string;
+  /** 上级: the direct superior the approval engine resolves (migration 010). */
+  superior_id: Generated<number | null>;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  job_title: Generated<string>;
 };
 
 export type SessionTable = {
@@ -321,6 +328,25 @@ export type RegionTable = {
   status: number;
 };
 
+/** A dictionary type (客户级别, 跟进状态 …); `code` is what `statusSelect` fields name in `params.types`. */
+export type DictTypeTable = {
+  code: string;
+  name: string;
+  sort_order: Generated<number>;
+  /** 1 for the product's own dictionaries (seeded on start; can be edited but not deleted). */
+  built_in: Generated<number>;
+};
+
+export type DictValueTable = {
+  id: Generated<number>;
+  type_code: string;
+  label: string;
+  value: string;
+  colour: Generated<string>;
+  sort_order: Generated<number>;
+  enabled: Generated<number>;
+};
+
 export type Database = {
   branches: BranchTable;
   roles: RoleTable;
@@ -343,6 +369,8 @@ export type Database = {
   module_records: ModuleRecordTable;
   files: FileTable;
   regions: RegionTable;
+  dict_types: DictTypeTable;
+  dict_values: DictValueTable;
   products: ProductTable;
   warehouses: WarehouseTable;
   stock: StockTable;

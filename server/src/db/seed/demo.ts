@@ -54,6 +54,37 @@ function staff(b: Record<string, number>): UserSeed[] {
   ];
 }
 
+/**
+ * 负责人 of each department and 上级 of each person (what the approval engine resolves approvers with),
+ * with a mobile, an email and a job title: managers head the sales departments and report to admin,
+ * 王芳 heads 财务部, admin heads 行政部.
+ */
+async function seedOrganisation(db: DbOrTx, b: Record<string, number>, users: (UserSeed & { id: number })[]): Promise<void> {
+  const id = (username: string) => users.find((u) => u.username === username)?.id ?? null;
+  const heads: [number, string][] = [
+    [b.sales1, 'manager1'],
+    [b.sales2, 'manager2'],
+    [b.eastSales, 'manager3'],
+    [b.finance, 'finance1'],
+    [b.admin, 'admin'],
+    [b.hq, 'admin'],
+    [b.company, 'admin'],
+  ];
+  for (const [branch, head] of heads) await db.updateTable('branches').set({ head_user_id: id(head) }).where('id', '=', branch).execute();
+  const headOf = new Map(heads.map(([branch, head]) => [branch, head]));
+  let n = 0;
+  for (const u of users) {
+    n++;
+    const superior = u.username === 'admin' ? null : u.role === ROLE_MANAGER || u.username === 'finance1' ? 'admin' : headOf.get(u.branchId ?? -1) ?? 'admin';
+    const jobTitle = u.role === ROLE_ADMIN ? '总经理' : u.role === ROLE_MANAGER ? '销售经理' : u.role === ROLE_FINANCE ? (u.username === 'finance1' ? '财务主管' : '会计') : '销售代表';
+    await db
+      .updateTable('users')
+      .set({ superior_id: superior ? id(superior) : null, mobile: `1380013${String(8000 + n).padStart(4, '0')}`, email: `${u.username}@huaxin.example.cn`, job_title: jobTitle })
+      .where('id', '=', u.id)
+      .execute();
+  }
+}
+
 /** On PostgreSQL, moves the id sequences past rows inserted with explicit ids. */
 export async function syncIdSequences(db: DbOrTx, tables: string[]): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
@@ -70,6 +101,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     const createdAt = new Date(now.getTime() - 400 * 86400_000).toISOString();
     const users: (UserSeed & { id: number })[] = [];
     for (const u of staff(branches)) users.push({ ...u, id: await insertUser(tx, roles, u, createdAt) });
+    await seedOrganisation(tx, branches, users);
     const sources = (await tx.selectFrom('lead_sources').select('id').orderBy('id').execute()).map((r) => r.id);
     const owners: OwnerRef[] = users.filter((u) => u.role === ROLE_SALES || u.role === ROLE_MANAGER).map((u) => ({ id: u.id, branchId: u.branchId }));
     await seedCustomers(tx, { count: DEMO_CUSTOMERS, owners, sources, now, seed: DEMO_SEED, firstId: 1, withDetails: true });

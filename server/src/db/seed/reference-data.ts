@@ -1,6 +1,7 @@
 import type { Db, DbOrTx } from '../database';
 import { BUILTIN_FORMS } from '../../modules/system/form/builtin-forms';
 import { seedRegions } from '../../modules/system/region/region-seed';
+import { seedDictionaries } from '../../modules/system/dictionary/dictionary-seed';
 
 /**
  * Reference data every installation needs, whatever SEED_DEMO says: the built-in form definitions and
@@ -12,6 +13,7 @@ export async function seedReferenceData(db: Db, now: Date = new Date()): Promise
   await db.transaction().execute(async (tx) => {
     await seedBuiltinForms(tx, now);
     await seedRegions(tx);
+    await seedDictionaries(tx);
   });
 }
 
