@@ -80,6 +80,27 @@ async function chooseRegion(page: Page, title: string, levels: number): Promise<
   await dropdown.waitFor({ state: 'hidden' }).catch(() => undefined);
 }
 
+/**
+ * Runs a picker step and waits until the item shows something new (the chosen value). On a busy
+ * machine a click can land on a table or popover that is still rendering and choose nothing: the
+ * step is then run once more.
+ */
+async function pick(page: Page, title: string, step: () => Promise<void>): Promise<void> {
+  const control = await item(page, title).locator('.ant-form-item-control-input').elementHandle();
+  // What the item shows: its text and the values of its inputs.
+  const shown = (el: Element | null) =>
+    el ? `${(el as HTMLElement).innerText}|${Array.from(el.querySelectorAll('input, textarea'), (i) => (i as HTMLInputElement).value).join('|')}` : '';
+  const before = await page.evaluate(shown, control);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await step();
+    for (let waited = 0; waited < 5000; waited += 100) {
+      if ((await page.evaluate(shown, control)) !== before) return;
+      await page.waitForTimeout(100);
+    }
+  }
+  throw new Error(`${title}: the picker chose nothing`);
+}
+
 /** Clicks 开始上传 and waits for the server to accept the file. */
 async function uploadAndWait(page: Page, startButton: Locator): Promise<void> {
   const [reply] = await Promise.all([
@@ -174,29 +195,37 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     await chooseRegion(page, '所在地区', 3);
     const county = await shownText(page, '所在地区');
 
-    await item(page, '所属部门').getByRole('button', { name: /^选\s*择$/ }).click();
-    const branchModal = page.locator('.ant-modal:visible', { hasText: '选择部门' });
-    await branchModal.locator('.ant-tree-checkbox').first().click();
-    await branchModal.getByRole('button', { name: /^选\s*择$/ }).click();
-    await branchModal.waitFor({ state: 'hidden' });
+    await pick(page, '所属部门', async () => {
+      await item(page, '所属部门').getByRole('button', { name: /^选\s*择$/ }).click();
+      const branchModal = page.locator('.ant-modal:visible', { hasText: '选择部门' });
+      await branchModal.locator('.ant-tree-checkbox').first().click();
+      await branchModal.getByRole('button', { name: /^选\s*择$/ }).click();
+      await branchModal.waitFor({ state: 'hidden' });
+    });
 
-    await chooseOption(page, '关联合同');
+    await pick(page, '关联合同', () => chooseOption(page, '关联合同'));
 
-    await item(page, '关联客户').getByRole('button', { name: /^选\s*择$/ }).click();
-    const customerModal = page.locator('.ant-modal:visible', { hasText: '线索管理' });
-    await customerModal.locator('.ant-table-row').first().waitFor();
-    await customerModal.locator('.ant-table-row').first().getByRole('button', { name: /^选\s*择$/ }).click();
-    await customerModal.waitFor({ state: 'hidden' });
+    await pick(page, '关联客户', async () => {
+      await item(page, '关联客户').getByRole('button', { name: /^选\s*择$/ }).click();
+      const customerModal = page.locator('.ant-modal:visible', { hasText: '线索管理' });
+      await customerModal.locator('.ant-table-row').first().waitFor();
+      await customerModal.locator('.ant-table-row').first().getByRole('button', { name: /^选\s*择$/ }).click();
+      await customerModal.waitFor({ state: 'hidden' });
+    });
 
-    await item(page, '负责人').getByRole('button', { name: /选择人员/ }).click();
-    let popover = page.locator('.ant-popover:visible');
-    await popover.locator('.ant-table-row').first().click();
-    await popover.getByRole('button', { name: /^确\s*定$/ }).click();
-    await item(page, '参与人').getByRole('button', { name: /选择人员/ }).click();
-    popover = page.locator('.ant-popover:visible');
-    await popover.locator('.ant-table-row').nth(1).click();
-    await popover.locator('.ant-table-row').nth(2).click();
-    await popover.getByRole('button', { name: /^确\s*定$/ }).click();
+    await pick(page, '负责人', async () => {
+      await item(page, '负责人').getByRole('button', { name: /选择人员/ }).click();
+      const popover = page.locator('.ant-popover:visible');
+      await popover.locator('.ant-table-row').first().click();
+      await popover.getByRole('button', { name: /^确\s*定$/ }).click();
+    });
+    await pick(page, '参与人', async () => {
+      await item(page, '参与人').getByRole('button', { name: /选择人员/ }).click();
+      const popover = page.locator('.ant-popover:visible');
+      await popover.locator('.ant-table-row').nth(1).click();
+      await popover.locator('.ant-table-row').nth(2).click();
+      await popover.getByRole('button', { name: /^确\s*定$/ }).click();
+    });
 
     await item(page, '产品明细').getByRole('button', { name: /添加产品/ }).click();
     const productModal = page.locator('.ant-modal:visible', { hasText: '产品管理' });
@@ -223,9 +252,10 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     await item(page, '标签').getByText('重点客户', { exact: true }).click();
     await item(page, '标签').getByText('待回访', { exact: true }).click();
 
-    await item(page, '所属分类').locator('input').click();
-    popover = page.locator('.ant-popover:visible');
-    await popover.getByRole('button', { name: /^选\s*择$/ }).first().click();
+    await pick(page, '所属分类', async () => {
+      await item(page, '所属分类').locator('input').click();
+      await page.locator('.ant-popover:visible').getByRole('button', { name: /^选\s*择$/ }).first().click();
+    });
 
     await item(page, '行程安排').getByRole('button', { name: /添\s*加/ }).click();
     await typeDate(page.getByLabel('行程安排日期1'), '2024-06-01');

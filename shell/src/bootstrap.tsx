@@ -1,3 +1,7 @@
+/**
+ * The portal after login: antd, the providers, the router with the layout and the remotes. Loaded by
+ * boot.tsx (at once for a logged-in user, after the light login form otherwise) and started once.
+ */
 import * as reactQuery from '@tanstack/react-query';
 import * as antd from 'antd';
 import * as React from 'react';
@@ -9,15 +13,15 @@ import { createAppRouter } from './app/router';
 import { installViewportScale } from './layout/viewport-scale';
 import 'dayjs/locale/en';
 
-const queryClient = createShellQueryClient();
-recordSharedInstances('shell', { React, antd, reactQuery, queryClient });
-dayjs.locale(useLanguageStore.getState().language === 'en' ? 'en' : 'zh-cn');
+export function startPortal(root: HTMLElement): void {
+  const queryClient = createShellQueryClient();
+  recordSharedInstances('shell', { React, antd, reactQuery, queryClient });
+  dayjs.locale(useLanguageStore.getState().language === 'en' ? 'en' : 'zh-cn');
 
-const router = createAppRouter();
-// The forced logout leaves for /login through the router, without a page reload.
-setNavigator((path) => void router.navigate(path, { replace: true }));
+  const router = createAppRouter();
+  // The forced logout leaves for /login through the router, without a page reload.
+  setNavigator((path) => void router.navigate(path, { replace: true }));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-installViewportScale(root);
-createRoot(root).render(<App router={router} queryClient={queryClient} />);
+  installViewportScale(root);
+  createRoot(root).render(<App router={router} queryClient={queryClient} />);
+}

@@ -1,2 +1,2 @@
 // Async boundary: Module Federation negotiates the shared singletons before the app code runs.
-import('./bootstrap');
+import('./boot');

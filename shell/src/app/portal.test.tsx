@@ -95,6 +95,13 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
+// The layout loads lazily after login. Compiling its modules (cold on a fresh clone) is a one-time
+// cost of this file, not of the first test that happens to open it: it is paid here, so every
+// test's time (and findBy's wait) is rendering only.
+beforeAll(async () => {
+  await import('../auth/signed-in-portal');
+}, 60_000);
+
 it('sends a visitor to /login with the wanted path', async () => {
   const router = renderAt('/oa/approval/todo?page=2');
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

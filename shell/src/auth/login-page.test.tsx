@@ -63,9 +63,30 @@ it('shows the server message when the login fails', async () => {
 it('asks for both fields', async () => {
   renderAt('/login');
   fireEvent.click(screen.getByRole('button', { name: /登\s*录/ }));
-  expect(await screen.findByText('请输入密码', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
-  expect(screen.getByText('请输入用户名', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+  expect(await screen.findByText('请输入密码', { selector: '.login-field-error' })).toBeInTheDocument();
+  expect(screen.getByText('请输入用户名', { selector: '.login-field-error' })).toBeInTheDocument();
+  expect(screen.getByLabelText('用户名')).toHaveAttribute('aria-invalid', 'true');
   await waitFor(() => expect(mockedLogin).not.toHaveBeenCalled());
+});
+
+it('asks for a user name that is only spaces', async () => {
+  renderAt('/login');
+  fillAndSubmit('   ', 'x');
+  expect(await screen.findByText('请输入用户名', { selector: '.login-field-error' })).toBeInTheDocument();
+  expect(mockedLogin).not.toHaveBeenCalled();
+});
+
+it('keeps the button disabled while the login is under way', async () => {
+  let finish: (reply: Awaited<ReturnType<typeof login>>) => void = () => undefined;
+  mockedLogin.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+  renderAt('/login');
+  fillAndSubmit('admin', 'admin123');
+  const button = screen.getByRole('button', { name: /登\s*录/ });
+  expect(button).toBeDisabled();
+  fireEvent.click(button);
+  finish({ result: 'success', msg: '', data: { LoginToken: 't', UserID: 1, NickName: 'a', header: '', ShopID: 1 }, model: emptyPermissionTree() });
+  expect(await screen.findByText('首页')).toBeInTheDocument();
+  expect(mockedLogin).toHaveBeenCalledTimes(1);
 });
 
 it('sends a logged-in user from /login to the root', async () => {

@@ -1,0 +1,30 @@
+/**
+ * The first code that runs (behind the Module Federation async boundary). A visitor on /login gets
+ * the plain login form: React and shared-core only, no antd and no layout, so the page before login
+ * stays light (issue #13). The portal (bootstrap.tsx) is fetched while the visitor types and started
+ * once the session is stored; a logged-in user, or any other path, gets the portal at once.
+ */
+import { createRoot } from 'react-dom/client';
+import { useSessionStore } from '@portal/shared-core';
+import { LoginForm } from './auth/login-form';
+import { safeRedirect } from './auth/safe-redirect';
+
+const loadPortal = () => import(/* webpackChunkName: "portal" */ './bootstrap');
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+if (window.location.pathname === '/login' && !useSessionStore.getState().token) {
+  const loginRoot = createRoot(root);
+  const onLoggedIn = () => {
+    const target = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+    window.history.replaceState(null, '', target);
+    void loadPortal().then(({ startPortal }) => {
+      loginRoot.unmount();
+      startPortal(root);
+    });
+  };
+  loginRoot.render(<LoginForm onLoggedIn={onLoggedIn} onFirstInput={() => void loadPortal()} />);
+} else {
+  void loadPortal().then(({ startPortal }) => startPortal(root));
+}
