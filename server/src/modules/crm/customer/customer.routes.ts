@@ -6,6 +6,7 @@ import { Fields, Id, Ids } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { markCustomerSeen } from './customer-assignment';
 import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { viewPageRight } from './customer-views';
 import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 
 /** Any customer page (`crm` right under `customer/`): reading customers, within the data scope. */
@@ -22,15 +23,17 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
     defineRoute({
       method: 'POST',
       url: '/api/customer/index',
-      summary: '客户列表（场景、筛选、排序、分页；gonghai=1 为公海）',
-      description: 'gonghai=1 另需 crm customer/total 页面权限。',
+      summary: '客户列表：view 为 watched/zaifenpei/nodispose/total/daifenpei/teamkehu/lizhi/black/clue（场景、筛选、排序、分页；gonghai=1 即 total）',
+      description: '每个视图需其页面权限（clue 随 customer/watched）；条件由服务器按视图定义决定。',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
       record: 'data-scope',
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
-        if (input.gonghai === 1) demand(actor, VIEW_POOL);
-        return listCustomers(ctx, actor, toListQuery(input));
+        const query = toListQuery(input);
+        // The view decides which customers; its page right opens it (the client's word is never trusted).
+        demand(actor, viewPageRight(query.view));
+        return listCustomers(ctx, actor, query);
       },
     }),
 

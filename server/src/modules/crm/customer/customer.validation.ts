@@ -3,6 +3,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Id, Integer, MAX_ID, Nested, OneOf, OneOfNumbers, Paging, RequiredText, Text, Flag } from '../../../http/input-fields';
 import { parseShanghaiDateTime } from '../../../lib/time';
 import { SCENES } from '../../shared/data-scope';
+import { VIEW_KEYS } from './customer-views';
 import { LEVELS, SORTS, type AdvancedFilters, type CustomerInput, type CustomerListQuery } from './customer.types';
 
 /** Mobile (1[3-9]xxxxxxxxx, optional +86) or landline (0xx[x]-xxxxxxx[x], optional extension). */
@@ -63,6 +64,7 @@ export const CustomerListInput = Fields({
   sort: OneOf('排序字段', SORTS, 'AddTime', { messages: { invalid: '排序字段不正确' } }),
   order: OneOf('排序方向', ['desc', 'asc'], 'desc', { messages: { invalid: '排序方向不正确' } }),
   gonghai: Flag('公海', 0, { messages: { invalid: '公海参数不正确' } }),
+  view: Type.Optional(OneOf('客户列表', VIEW_KEYS, undefined, { messages: { invalid: '客户列表参数不正确' } })),
   filters: Nested(
     '筛选条件',
     {
@@ -77,6 +79,9 @@ export const CustomerListInput = Fields({
       industry: Text('所属行业', 50),
       address: Text('地址', 200),
       BranchID: Type.Optional(Id('部门', { messages: { invalid: '部门不存在' } })),
+      // 即将进入公海 and 我关注的.
+      soon: Type.Optional(Flag('即将进入公海', undefined, { messages: { invalid: '即将进入公海参数不正确' } })),
+      watched: Type.Optional(Flag('我关注的', undefined, { messages: { invalid: '我关注的参数不正确' } })),
     },
     { messages: { invalid: '筛选条件格式不正确' } },
   ),
@@ -99,8 +104,10 @@ export function toListQuery(input: Static<typeof CustomerListInput>): CustomerLi
     scene: input.scene,
     sort: input.sort,
     order: input.order,
-    gonghai: input.gonghai,
+    view: input.view ?? (input.gonghai === 1 ? 'total' : 'watched'),
     filters: {
+      ...(f.soon === 1 ? { soon: true } : {}),
+      ...(f.watched === 1 ? { watched: true } : {}),
       ...(f.level !== '' ? { level: f.level } : {}),
       ...(f.LaiYuan !== undefined ? { laiYuan: f.LaiYuan } : {}),
       ...(f.days !== undefined ? { days: f.days } : {}),
