@@ -5,7 +5,8 @@ import { success } from '../../../http/envelope';
 import { Fields, Id, Ids } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { markCustomerSeen } from './customer-assignment';
-import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { detailSubtotal } from './customer-detail.service';
+import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { viewPageRight } from './customer-views';
 import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 
@@ -61,7 +62,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       access: VIEW_CUSTOMERS,
       record: 'data-scope',
       input: CustomerId,
-      handler: async ({ input, actor }) => success('获取成功', await customerSubtotal(ctx, actor, input.id)),
+      handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
 
     defineRoute({
@@ -76,7 +77,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       handler: async ({ input, actor }) => {
         demand(actor, input.id === 0 ? CREATE_CUSTOMERS : EDIT_CUSTOMERS);
         const customer = toCustomerInput(input);
-        if (input.id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer) });
+        if (input.id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer, input.clue === 3 ? 3 : 1) });
         await updateCustomer(ctx, actor, input.id, customer);
         return success('保存成功', { id: input.id });
       },

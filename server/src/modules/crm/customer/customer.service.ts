@@ -222,7 +222,7 @@ async function expectedScanLength(ctx: AppContext, q: CustomerListQuery, matches
 }
 
 /** Ensures every id exists and is within the actor's scope: 404 for an unknown id, 403 outside scope. */
-async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
+export async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
   const existing = await db.selectFrom('customers as c').select(['c.id', 'c.gonghai']).where('c.id', 'in', ids).execute();
   if (existing.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   const scoped = await db
@@ -323,11 +323,11 @@ function editableColumns(input: CustomerInput) {
 }
 
 /** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
-export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput): Promise<number> {
+export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput, clue: 1 | 3 = 1): Promise<number> {
   return ctx.db.transaction().execute(async (tx) => {
     await assertLeadSource(tx, input.laiYuan);
     await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
-    const [id] = await insertCustomers(tx, ctx, actor, [input]);
+    const [id] = await insertCustomers(tx, ctx, actor, [input], clue);
     return id;
   });
 }

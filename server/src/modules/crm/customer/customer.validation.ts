@@ -34,6 +34,8 @@ export const CustomerFields = Fields({
 export const CustomerSaveInput = Fields({
   ...CustomerFields.properties,
   id: Integer('客户', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '客户ID不正确' } }),
+  /** 3: a new lead (线索) rather than a customer. */
+  clue: OneOfNumbers('类型', [1, 3], 1, { messages: { invalid: '类型不正确' } }),
 });
 
 export function toCustomerInput(input: Static<typeof CustomerFields>): CustomerInput {
