@@ -140,6 +140,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('customer_search_logs_time').on('customer_search_logs').columns(['created_at']).execute();
 
+  await addCustomerActionRights(db);
+}
+
+/** The role part of `up` (idempotent), for tests that rebuild old databases' rights. */
+export async function addCustomerActionRights(db: Kysely<unknown>): Promise<void> {
   await rewriteRoles(db, (crm, added) => [...crm, ...added.filter((r) => !crm.includes(r))]);
 }
 
