@@ -20,7 +20,7 @@ import { sendXlsx } from '../../shared/batch/xlsx-write';
 import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
 import { createCustomerImport } from './customer-import';
-import { CREATE_CUSTOMERS, VIEW_POOL } from './customer.routes';
+import { CREATE_CUSTOMERS } from './customer.routes';
 import { CustomerListInput, toListQuery } from './customer.validation';
 import { viewPageRight } from './customer-views';
 

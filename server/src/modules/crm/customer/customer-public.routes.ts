@@ -202,7 +202,7 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
       tag: 'crm',
       access: can('crm', 'customer/fangke:edit'),
       record: 'none',
-      input: Fields({ id: Id('访客', { messages: { invalid: '访客不存在' } }), LaiYuan: Id('客户来源', { messages: { missing: '请选择客户来源' } }) }),
+      input: Fields({ id: Id('访客', { messages: { invalid: '访客不存在' } }), LaiYuan: Type.Optional(Id('客户来源', { messages: { invalid: '客户来源不存在' } })) }),
       handler: async ({ input, actor }) => {
         const now = ctx.clock().toISOString();
         const id = await transact(ctx, async (tx) => {
@@ -211,7 +211,15 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
           if (v.customer_id !== null) throw badRequest('该访客已转为客户');
           const existing = await tx.selectFrom('customers').select(['id', 'blacklisted']).where('contact_mobile', '=', v.mobile).executeTakeFirst();
           if (existing) throw badRequest(existing.blacklisted ? '该手机号码的客户在黑名单中' : '该手机号码已是客户');
-          const source = await tx.selectFrom('lead_sources').select('id').where('id', '=', input.LaiYuan).executeTakeFirst();
+          // Without a chosen source: the first one (the visitor came in person).
+          const source = await tx
+            .selectFrom('lead_sources')
+            .select('id')
+            .$if(input.LaiYuan !== undefined, (q) => q.where('id', '=', input.LaiYuan as number))
+            .orderBy('sort_order')
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst();
           if (!source) throw badRequest('客户来源不存在');
           const name = v.company || v.name;
           // 待分配: no owner, outside the pool.
@@ -222,7 +230,7 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
               customer_name: name,
               contact_name: v.name,
               contact_mobile: v.mobile,
-              lai_yuan: input.LaiYuan,
+              lai_yuan: source.id,
               level: '',
               industry: '',
               address: '',
