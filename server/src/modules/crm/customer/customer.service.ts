@@ -281,8 +281,9 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       .orderBy('f.id', 'desc')
       .execute(),
   ]);
+  const marks = await personalMarks(ctx.db, actor.userId, [id]);
   return {
-    ...toRow(row),
+    ...toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }),
     contacts: contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,
