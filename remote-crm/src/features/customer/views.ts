@@ -64,7 +64,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
     title: '我的客户',
     page: 'customer/watched',
     scenes: ALL_SCENES,
-    columns: [...BASE, 'recycleDays'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'industry', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime', 'recycleDays'],
     actions: [
       act('top', '置顶', { page: 'customer/watched' }, 'single'),
       act('watch', '关注', { page: 'customer/watched' }),
