@@ -202,3 +202,33 @@ describe('GetRoleType', () => {
     expect(manager.body.data?.views.map((v) => v.view)).toEqual(['watched', 'zaifenpei', 'nodispose', 'total', 'daifenpei', 'teamkehu', 'lizhi', 'black', 'clue']);
   });
 });
+
+describe('merging duplicates', () => {
+  test('ceshilist groups customers sharing a mobile; merge keeps the survivor, takes chosen fields, moves contacts and follow-ups, hides the merged one with a log', async () => {
+    const mobile = '13311112222';
+    const make = async (name: string, level: string) => {
+      const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', t.manager, { id: 0, CustomerName: name, contact_name: '孙八', contact_mobile: mobile, LaiYuan: 1, level });
+      return (res.body.data as { id: number }).id;
+    };
+    const keep = await make('合并测试甲公司', 'C');
+    const gone = await make('合并测试甲有限公司', 'A');
+    await post('/api/customer/CustomerTrackAdd', t.manager, { customerId: gone, gjtype: 0, beizhu: '重复客户上的跟进' });
+    const groups = await post<ListOf<{ mobile: string; customers: { id: number }[] }>>('/api/customer/ceshilist', t.manager, {});
+    expect(groups.body.rows.find((g) => g.mobile === mobile)?.customers.map((c) => c.id)).toEqual([keep, gone]);
+    expect((await post<Envelope>('/api/customer/merge', t.sales1, { id: keep, ids: `${gone}` })).status).toBe(403);
+
+    const res = await post<Envelope>('/api/customer/merge', t.manager, { id: keep, ids: `${gone}`, fields: JSON.stringify({ level: gone }) });
+    expect(res.body).toMatchObject({ result: 'success', msg: '合并成功' });
+    const survivor = await db().selectFrom('customers').select(['level', 'customer_name']).where('id', '=', keep).executeTakeFirstOrThrow();
+    expect(survivor).toEqual({ level: 'A', customer_name: '合并测试甲公司' });
+    expect((await db().selectFrom('customers').select('merged_into').where('id', '=', gone).executeTakeFirstOrThrow()).merged_into).toBe(keep);
+    expect((await db().selectFrom('followups').select('customer_id').where('beizhu', '=', '重复客户上的跟进').executeTakeFirstOrThrow()).customer_id).toBe(keep);
+    const contacts = await db().selectFrom('contacts').select('is_primary').where('customer_id', '=', keep).execute();
+    expect(contacts.map((c) => c.is_primary).sort()).toEqual([0, 1]);
+    const list = await post<ListOf<{ id: number }>>('/api/customer/index', t.manager, { view: 'watched', rows: 200, key: '合并测试' });
+    expect(list.body.rows.map((r) => r.id)).toEqual([keep]);
+    const logs = await post<ListOf<{ Ext: string }>>('/api/OpportLogs/Logs', t.manager, { customerId: keep, type: 'merge' });
+    expect(logs.body.rows[0].Ext).toBe(`合并客户 “合并测试甲有限公司”（#${gone}）；客户级别取自“合并测试甲有限公司”`);
+    expect((await post<Envelope>('/api/customer/merge', t.manager, { id: keep, ids: `${gone}` })).body.msg).toBe('所选客户中有已被合并的客户');
+  });
+});

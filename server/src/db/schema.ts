@@ -122,6 +122,8 @@ export type CustomerTable = {
   locked: Generated<number>;
   /** A closed lead's reason ('' open). */
   close_reason: Generated<string>;
+  /** Merged into this customer: hidden from every list, kept for the record. */
+  merged_into: Generated<number | null>;
 };
 
 export type ContactTable = {

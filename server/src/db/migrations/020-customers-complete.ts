@@ -69,6 +69,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await add('owned_at', 'varchar(30)', '');
   await add('locked', 'integer', 0);
   await add('close_reason', 'varchar(300)', '');
+  // Merged into another customer (hidden from every list; kept for the record).
+  await add('merged_into', 'integer', null);
   // When the current owner got the customer: the later of creation and its last assignment.
   await sql`update customers set owned_at = coalesce((select a.assigned_at from customer_assignments a where a.customer_id = customers.id and a.user_id = customers.owner_id), created_at) where owner_id is not null`.execute(db);
 
@@ -154,6 +156,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const c of ['files', 'next_genjin_time', 'status', 'contact_id']) await db.schema.alterTable('followups').dropColumn(c).execute();
   for (const i of ['users_quit', 'customer_assignments_user', 'customers_name', 'customers_owned_at', 'customers_gonghai_pool_at', 'customers_owner_genjin', 'customers_clue_created', 'customers_black_created'])
     await db.schema.dropIndex(i).execute();
-  for (const c of ['close_reason', 'locked', 'owned_at', 'previous_owner_id', 'pool_at', 'pool_reason', 'black_reason', 'blacklisted'])
+  for (const c of ['merged_into', 'close_reason', 'locked', 'owned_at', 'previous_owner_id', 'pool_at', 'pool_reason', 'black_reason', 'blacklisted'])
     await db.schema.alterTable('customers').dropColumn(c).execute();
 }

@@ -51,5 +51,6 @@ export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSour
     owned_at: owner ? new Date(created).toISOString() : '',
     locked: 0,
     close_reason: '',
+    merged_into: null,
   };
 }

@@ -197,6 +197,7 @@ export async function customerCounts(ctx: AppContext, userId: number): Promise<{
       .where('owner_id', '=', userId)
       .where('gonghai', '=', 0)
       .where('blacklisted', '=', 0)
+      .where('merged_into', 'is', null)
       .where('clue', 'in', [1, 2])
       .executeTakeFirstOrThrow(),
     // Driven by the user's few unseen assignments (an index range), each checked by primary key so

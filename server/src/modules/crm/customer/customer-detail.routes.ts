@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { anyOf, can, type ActorResolver } from '../../../http/auth';
+import { anyOf, can, demand, type ActorResolver } from '../../../http/auth';
 import { badRequest } from '../../../http/errors';
 import { success } from '../../../http/envelope';
-import { Fields, Flag, Id, Ids, Integer, MAX_ID, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
+import { Fields, Flag, Id, Ids, Integer, JsonObject, MAX_ID, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { parseShanghaiDateTime } from '../../../lib/time';
 import { canOpenAnyPage } from '../../../http/auth';
@@ -24,6 +24,8 @@ import {
   viewContact,
 } from './customer-detail.service';
 import { CUSTOMER_VIEWS, VIEW_KEYS } from './customer-views';
+import { duplicateGroups } from './customer-duplicate-groups';
+import { MERGE_FIELDS, mergeCustomers, type MergeField } from './customer-merge';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
 
 const MSG_FOLLOWUP = '跟进内容不能为空';
@@ -218,6 +220,40 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       handler: async ({ input, actor }) => listLogs(ctx, actor, { customerId: input.customerId, contractId: input.contractId }, input.type, input.page, input.rows),
     }),
 
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/merge',
+      summary: '合并重复客户：保留 id，ids 被合并；fields 为 {字段: 取值客户id}；联系人、跟进、合同、附件和日志移到保留的客户，被合并的隐藏并记日志（一个事务）',
+      tag: 'crm',
+      access: can('crm', 'customer/watched:delete'),
+      record: 'data-scope',
+      input: Fields({
+        id: Id('保留的客户', { messages: { missing: '请选择保留的客户', invalid: '客户不存在' } }),
+        ids: Ids('被合并的客户', 20, { messages: { missing: '请选择要合并的客户', invalid: '客户不存在', tooMany: '一次最多合并20个客户' } }),
+        fields: Type.Optional(JsonObject('字段取值')),
+      }),
+      handler: async ({ input, actor }) => {
+        demand(actor, EDIT_CUSTOMERS);
+        const picks: Partial<Record<MergeField, number>> = {};
+        for (const [field, from] of Object.entries(input.fields ?? {})) {
+          if (!(field in MERGE_FIELDS)) throw badRequest(`不能合并的字段：${field}`);
+          if (typeof from !== 'number' && !(typeof from === 'string' && /^\d+$/.test(from))) throw badRequest(`${MERGE_FIELDS[field as MergeField]}的取值客户不正确`);
+          picks[field as MergeField] = Number(from);
+        }
+        await mergeCustomers(ctx, actor, input.id, input.ids, picks);
+        return success('合并成功');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/ceshilist',
+      summary: '疑似重复客户（查重列表）：权限范围内手机号码相同的客户分组，供合并',
+      tag: 'crm',
+      access: can('crm', 'customer/watched:delete'),
+      record: 'data-scope',
+      input: Fields({ ...Paging(20, 100) }),
+      handler: async ({ input, actor }) => duplicateGroups(ctx, actor, input.page, input.rows),
+    }),
     defineRoute({
       method: 'POST',
       url: '/api/clues/Subtotal',

@@ -47,7 +47,8 @@ async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, ke
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .leftJoin('branches as b', 'b.id', 'c.branch_id')
     .select(['c.id', 'c.customer_name', 'c.contact_name', 'c.contact_mobile', 'c.gonghai', 'c.blacklisted', 'c.genjin_time', 'u.nick_name', 'b.name as branch_name'])
-    .where('c.clue', 'in', [1, 2, 3]);
+    .where('c.clue', 'in', [1, 2, 3])
+    .where('c.merged_into', 'is', null);
   q = isPhone
     ? q.where((eb) => eb.or([eb('c.contact_mobile', '=', key), eb('c.id', 'in', eb.selectFrom('contacts').select('customer_id').where('mobile', '=', key))]))
     : q.where('c.customer_name', '=', key);

@@ -35,7 +35,8 @@ const ALL_SCENES = ['all', 'mine', 'participating', 'subordinates'] as const sat
 const BASE_COLUMNS = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime'] as const;
 
 const r = (page: string, action: string) => can('crm', `customer/${page}:${action}`);
-const NOT_BLACK = sql<SqlBool>`c.blacklisted = 0`;
+/** Blacklisted and merged customers leave the ordinary lists. */
+const NOT_BLACK = sql<SqlBool>`c.blacklisted = 0 and c.merged_into is null`;
 const CUSTOMER_NOT_LEAD = sql<SqlBool>`c.clue in (1, 2)`;
 const OWNED = sql<SqlBool>`c.gonghai = 0`;
 const ownedBy = (userId: number) => sql<SqlBool>`c.owner_id = ${userId}`;
@@ -155,7 +156,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { leaveblack: r('black', 'delete') },
     create: false,
     batch: { import: false, export: true, duplicates: false },
-    preset: (v) => [sql<SqlBool>`c.blacklisted = 1`, scopeOrUnowned(v)],
+    preset: (v) => [sql<SqlBool>`c.blacklisted = 1 and c.merged_into is null`, scopeOrUnowned(v)],
   },
   clue: {
     title: '线索',

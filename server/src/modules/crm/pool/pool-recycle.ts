@@ -36,6 +36,7 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
     .where('c.clue', '=', 1)
     .where('c.locked', '=', 0)
     .where('c.blacklisted', '=', 0)
+    .where('c.merged_into', 'is', null)
     .where('c.owner_id', 'is not', null)
     .where(
       sql<SqlBool>`((c.genjin_time <= ${byFollowup} and c.owned_at <= ${byFollowup} and c.created_at <= ${byFollowup}) or (c.owned_at <= ${byDeal} and c.created_at <= ${byDeal}))`,
