@@ -81,6 +81,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('customers_gonghai_pool_at').on('customers').columns(['gonghai', 'pool_at', 'id']).execute();
   await db.schema.createIndex('customers_owned_at').on('customers').columns(['owned_at']).execute();
   await db.schema.createIndex('customers_name').on('customers').columns(['customer_name']).execute();
+  // The lists' counts stay index-only with the views' extra conditions (blacklist, leads, merged).
+  await db.schema.createIndex('customers_view_count').on('customers').columns(['gonghai', 'blacklisted', 'clue', 'merged_into', 'branch_id', 'owner_id']).execute();
   await db.schema.createIndex('customer_assignments_user').on('customer_assignments').columns(['user_id', 'seen', 'assigned_at']).execute();
   await db.schema.createIndex('users_quit').on('users').columns(['quit_status', 'id']).execute();
 
@@ -154,7 +156,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await rewriteRoles(db, (crm, added) => crm.filter((r) => !added.includes(r)));
   for (const t of ['customer_search_logs', 'visitors', 'customer_logs', 'customer_watches', 'customer_pins']) await db.schema.dropTable(t).execute();
   for (const c of ['files', 'next_genjin_time', 'status', 'contact_id']) await db.schema.alterTable('followups').dropColumn(c).execute();
-  for (const i of ['users_quit', 'customer_assignments_user', 'customers_name', 'customers_owned_at', 'customers_gonghai_pool_at', 'customers_owner_genjin', 'customers_clue_created', 'customers_black_created'])
+  for (const i of ['customers_view_count', 'users_quit', 'customer_assignments_user', 'customers_name', 'customers_owned_at', 'customers_gonghai_pool_at', 'customers_owner_genjin', 'customers_clue_created', 'customers_black_created'])
     await db.schema.dropIndex(i).execute();
   for (const c of ['merged_into', 'close_reason', 'locked', 'owned_at', 'previous_owner_id', 'pool_at', 'pool_reason', 'black_reason', 'blacklisted'])
     await db.schema.alterTable('customers').dropColumn(c).execute();
