@@ -4,7 +4,7 @@
  * based on, and logged (customer_logs). Claims follow the pool rules (pool/pool-rules.ts): a daily
  * limit, the previous owner's wait, the ownership cap.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
@@ -38,16 +38,10 @@ async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
   return rows;
 }
 
-/** Every id visible to the actor: in the pool, or within the role's data scope (unowned ones for managers). */
+/** Every id visible to the actor: in the pool, or within the role's data scope. */
 async function assertVisible(tx: DbTx, actor: Actor, ids: number[]): Promise<void> {
   const branches = await loadBranchIndex(tx);
-  const unowned = actor.dataScope === 'own' ? sql<SqlBool>`1 = 0` : sql<SqlBool>`c.owner_id is null`;
-  const visible = await tx
-    .selectFrom('customers as c')
-    .select('c.id')
-    .where('c.id', 'in', ids)
-    .where(sql<SqlBool>`(${visibleCustomerCondition(actor, branches)} or ${unowned})`)
-    .execute();
+  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches)).execute();
   if (visible.length !== ids.length) throw forbidden('只能操作您权限范围内的客户');
 }
 

@@ -36,17 +36,23 @@ const BASE_COLUMNS = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuan
 
 const r = (page: string, action: string) => can('crm', `customer/${page}:${action}`);
 /** Blacklisted and merged customers leave the ordinary lists. */
-const NOT_BLACK = sql<SqlBool>`c.blacklisted = 0 and c.merged_into is null`;
+const NOT_BLACK = sql<SqlBool>`+c.blacklisted = 0 and c.merged_into is null`;
 const CUSTOMER_NOT_LEAD = sql<SqlBool>`c.clue in (1, 2)`;
 const OWNED = sql<SqlBool>`c.gonghai = 0`;
+/**
+ * The same, for views whose own condition is selective (leads, no owner, departed owners): the unary
+ * `+` keeps the planner from walking the (gonghai, created_at) index in sort order and filtering
+ * nearly every row; it drives the query by the selective index instead (valid on both databases).
+ */
+const OWNED_SELECTIVE = sql<SqlBool>`+c.gonghai = 0`;
 const ownedBy = (userId: number) => sql<SqlBool>`c.owner_id = ${userId}`;
 
-/** Within the role's scope, or without an owner yet (待分配, 黑名单 from the pool): managers handle those of their department or none. */
+/**
+ * 待分配 and 黑名单 rows have no owner (or a departed one): the role's scope applies through their
+ * department, as for the detail and the assignment, so a list never shows what cannot be opened.
+ */
 function scopeOrUnowned(v: ViewContext): Expression<SqlBool> {
-  if (v.actor.dataScope === 'all') return sql<SqlBool>`1 = 1`;
-  const scoped = dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches);
-  if (v.actor.dataScope === 'own') return scoped;
-  return sql<SqlBool>`(${scoped} or c.owner_id is null)`;
+  return dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches);
 }
 
 export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
@@ -115,7 +121,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { assign: r('daifenpei', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
     create: false,
     batch: { import: false, export: true, duplicates: true },
-    preset: (v) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
+    preset: (v) => [OWNED_SELECTIVE, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
   },
   teamkehu: {
     title: '团队客户',
@@ -142,7 +148,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     batch: { import: false, export: true, duplicates: false },
     // Owned by departed staff (QuitStatus ≠ 0); the owner index serves each departed owner.
     preset: (v) => [
-      OWNED,
+      OWNED_SELECTIVE,
       NOT_BLACK,
       sql<SqlBool>`c.owner_id in (select u.id from users u where u.quit_status <> 0)`,
       dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches),
@@ -166,7 +172,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { transfer: r('watched', 'transfer'), turn: r('watched', 'create'), close: r('watched', 'edit'), delete: r('watched', 'delete') },
     create: true,
     batch: { import: false, export: false, duplicates: true },
-    preset: (v, scene) => [OWNED, NOT_BLACK, sql<SqlBool>`c.clue = 3`, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
+    preset: (v, scene) => [OWNED_SELECTIVE, NOT_BLACK, sql<SqlBool>`c.clue = 3`, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
   },
 };
 
@@ -193,6 +199,11 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
 export function soonInPoolCondition(rules: PoolRules, now: Date): Expression<SqlBool> {
   const from = new Date(now.getTime() - rules.noFollowupDays * DAY_MS).toISOString();
   const to = new Date(now.getTime() - (rules.noFollowupDays - rules.warningDays) * DAY_MS).toISOString();
-  return sql<SqlBool>`(c.gonghai = 0 and c.clue = 1 and c.locked = 0 and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to}
+  // Candidates from three index ranges (follow-up, ownership, creation times in the window) drive the
+  // query; the exact test (the latest of the three is in the window) is then checked per candidate.
+  const candidates = sql<SqlBool>`c.id in (select id from customers where gonghai = 0 and genjin_time > ${from} and genjin_time <= ${to}
+    union select id from customers where owned_at > ${from} and owned_at <= ${to}
+    union select id from customers where gonghai = 0 and created_at > ${from} and created_at <= ${to})`;
+  return sql<SqlBool>`(${candidates} and c.gonghai = 0 and c.clue = 1 and c.locked = 0 and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to}
     and (c.genjin_time > ${from} or c.owned_at > ${from} or c.created_at > ${from}))`;
 }

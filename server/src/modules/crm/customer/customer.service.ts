@@ -234,30 +234,8 @@ export async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], bra
   if (scoped.length !== ids.length) throw forbidden();
 }
 
-/** Counts per tab of the customer detail panel (spec §2.5 "counts per tab from a subtotal call"). */
-export type CustomerSubtotal = { followups: number; contact: number; contract: number; files: number };
-
 /** Attachments of a customer are files uploaded with picType 'customer' and modelId = the customer id. */
 export const CUSTOMER_FILE_TYPE = 'customer';
-
-export async function customerSubtotal(ctx: AppContext, actor: Actor, id: number): Promise<CustomerSubtotal> {
-  const row = await ctx.db.selectFrom('customers').select('gonghai').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
-  if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], await loadBranchIndex(ctx.db));
-  // Four indexed counts (followups, contacts and contracts by customer_id; files by model).
-  const [followups, contact, contract, files] = await Promise.all([
-    ctx.db.selectFrom('followups').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('files')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('model_id', '=', id)
-      .where('pic_type', '=', CUSTOMER_FILE_TYPE)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { followups: Number(followups.n), contact: Number(contact.n), contract: Number(contract.n), files: Number(files.n) };
-}
 
 export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): Promise<CustomerDetail> {
   const branches = await loadBranchIndex(ctx.db);
