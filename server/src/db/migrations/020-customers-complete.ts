@@ -77,6 +77,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Views: 黑名单 (blacklisted, time), 线索 (clue 3), 待分配 (owner null) and the pool's "entered" order.
   await db.schema.createIndex('customers_black_created').on('customers').columns(['blacklisted', 'created_at', 'id']).execute();
   await db.schema.createIndex('customers_clue_created').on('customers').columns(['clue', 'created_at', 'id']).execute();
+  // 待分配 (no owner, outside the pool) in creation order; also each departed owner's customers.
+  await db.schema.createIndex('customers_owner_gonghai_created').on('customers').columns(['owner_id', 'gonghai', 'created_at', 'id']).execute();
   await db.schema.createIndex('customers_owner_genjin').on('customers').columns(['owner_id', 'genjin_time']).execute();
   await db.schema.createIndex('customers_gonghai_pool_at').on('customers').columns(['gonghai', 'pool_at', 'id']).execute();
   await db.schema.createIndex('customers_owned_at').on('customers').columns(['owned_at']).execute();
@@ -156,7 +158,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await rewriteRoles(db, (crm, added) => crm.filter((r) => !added.includes(r)));
   for (const t of ['customer_search_logs', 'visitors', 'customer_logs', 'customer_watches', 'customer_pins']) await db.schema.dropTable(t).execute();
   for (const c of ['files', 'next_genjin_time', 'status', 'contact_id']) await db.schema.alterTable('followups').dropColumn(c).execute();
-  for (const i of ['customers_view_count', 'users_quit', 'customer_assignments_user', 'customers_name', 'customers_owned_at', 'customers_gonghai_pool_at', 'customers_owner_genjin', 'customers_clue_created', 'customers_black_created'])
+  for (const i of ['customers_owner_gonghai_created', 'customers_view_count', 'users_quit', 'customer_assignments_user', 'customers_name', 'customers_owned_at', 'customers_gonghai_pool_at', 'customers_owner_genjin', 'customers_clue_created', 'customers_black_created'])
     await db.schema.dropIndex(i).execute();
   for (const c of ['merged_into', 'close_reason', 'locked', 'owned_at', 'previous_owner_id', 'pool_at', 'pool_reason', 'black_reason', 'blacklisted'])
     await db.schema.alterTable('customers').dropColumn(c).execute();

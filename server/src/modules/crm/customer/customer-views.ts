@@ -16,7 +16,8 @@ export type ViewKey = (typeof VIEW_KEYS)[number];
 
 export type ViewAction = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'top' | 'watch' | 'turn' | 'close';
 
-export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date };
+/** `departed`: ids of departed staff (QuitStatus ≠ 0), read first so that the 离职 view is an indexed IN list. */
+export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[] };
 
 export type ViewDefinition = {
   title: string;
@@ -40,7 +41,7 @@ const NOT_BLACK = sql<SqlBool>`+c.blacklisted = 0 and c.merged_into is null`;
 const CUSTOMER_NOT_LEAD = sql<SqlBool>`c.clue in (1, 2)`;
 const OWNED = sql<SqlBool>`c.gonghai = 0`;
 /**
- * The same, for views whose own condition is selective (leads, no owner, departed owners): the unary
+ * The same, for views whose own condition is selective (leads): the unary
  * `+` keeps the planner from walking the (gonghai, created_at) index in sort order and filtering
  * nearly every row; it drives the query by the selective index instead (valid on both databases).
  */
@@ -121,7 +122,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { assign: r('daifenpei', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
     create: false,
     batch: { import: false, export: true, duplicates: true },
-    preset: (v) => [OWNED_SELECTIVE, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
+    preset: (v) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
   },
   teamkehu: {
     title: '团队客户',
@@ -146,11 +147,11 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { assign: r('lizhi', 'assign'), togonghai: r('lizhi', 'pool') },
     create: false,
     batch: { import: false, export: true, duplicates: false },
-    // Owned by departed staff (QuitStatus ≠ 0); the owner index serves each departed owner.
+    // Owned by departed staff (QuitStatus ≠ 0); the (owner, gonghai, created) index serves each departed owner.
     preset: (v) => [
-      OWNED_SELECTIVE,
+      OWNED,
       NOT_BLACK,
-      sql<SqlBool>`c.owner_id in (select u.id from users u where u.quit_status <> 0)`,
+      v.departed.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join([...v.departed])})` : sql<SqlBool>`1 = 0`,
       dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches),
     ],
   },

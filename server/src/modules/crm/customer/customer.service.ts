@@ -137,7 +137,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const branches = await loadBranchIndex(ctx.db);
   const rules = await poolRules(ctx.db);
   const now = ctx.clock();
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules);
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view));
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
@@ -186,12 +186,12 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
 }
 
 /** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
-export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex, rules: PoolRules = DEFAULT_POOL_RULES) {
+export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex, rules: PoolRules = DEFAULT_POOL_RULES, departed: readonly number[] = []) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now }, q.scene)) base = base.where(condition);
+  for (const condition of view.preset({ actor, branches, rules, now, departed }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
@@ -211,6 +211,12 @@ export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerList
     base = base.where('c.branch_id', 'in', branches.subtreeIds(q.filters.branchId));
   }
   return base;
+}
+
+/** The departed staff's ids (few), for the 离职员工客户 view only. */
+export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view']): Promise<number[]> {
+  if (view !== 'lizhi') return [];
+  return (await db.selectFrom('users').select('id').where('quit_status', '<>', 0).execute()).map((u) => u.id);
 }
 
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
