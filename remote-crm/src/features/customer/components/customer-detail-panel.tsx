@@ -22,13 +22,15 @@ export type CustomerDetailPanelProps = {
   /** The user's rights to 编辑 and 删除 (crm customer/watched:edit / :delete). */
   canEdit: boolean;
   canDelete: boolean;
+  /** A lead (线索): its tab counts come from api/clues/Subtotal and it has no contract tab. */
+  lead?: boolean;
   onClose: () => void;
   onEdit: (customer: CustomerDetail) => void;
 };
 
-export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelete, onClose, onEdit }: CustomerDetailPanelProps) {
+export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelete, lead = false, onClose, onEdit }: CustomerDetailPanelProps) {
   const confirmDelete = useConfirmDeleteCustomers();
-  const { counts, setCount } = useSubtotal('api/customer/Subtotal', open ? customer?.id : undefined);
+  const { counts, setCount } = useSubtotal(lead ? 'api/clues/Subtotal' : 'api/customer/Subtotal', open ? customer?.id : undefined);
   const handleFileCount = useCallback((n: number) => setCount('files', n), [setCount]);
   const mark = useMarkMutation(customer?.id ?? 0);
 
@@ -75,7 +77,7 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
             { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} /> },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
             { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} /> },
-            { key: 'contracts', label: '合同', countKey: 'contract', children: <Empty description="合同请在 合同/进件 → 合同管理 中查看" /> },
+            ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <Empty description="合同请在 合同/进件 → 合同管理 中查看" /> }]),
             {
               key: 'files',
               label: '附件',

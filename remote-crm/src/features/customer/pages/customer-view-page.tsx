@@ -198,6 +198,7 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         loading={detail.loading}
         canEdit={rights.edit}
         canDelete={rights.delete}
+        lead={view === 'clue'}
         onClose={() => setDetailId(null)}
         onEdit={(customer) => setFormState({ open: true, customer })}
       />
