@@ -25,6 +25,7 @@ import { registerCustomerAssignmentRoutes } from './modules/crm/customer/custome
 import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-batch.routes';
 import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
 import { startPoolRecycle } from './modules/crm/pool/pool-recycle';
+import { setPoolRuleDefaults } from './modules/crm/pool/pool-rules';
 import { registerCustomerActionRoutes } from './modules/crm/customer/customer-actions.routes';
 import { registerCustomerDetailRoutes } from './modules/crm/customer/customer-detail.routes';
 import { registerCustomerPublicRoutes } from './modules/crm/customer/customer-public.routes';
@@ -96,6 +97,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     throw err;
   }
 
+  // The pool rules' defaults follow the environment until system settings own them.
+  setPoolRuleDefaults({ noFollowupDays: config.poolRecycleDays, warningDays: config.poolWarnDays });
   const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log, realtime: offlineRealtime };
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);

@@ -34,13 +34,19 @@ export const DEFAULT_POOL_RULES: Readonly<PoolRules> = {
 
 export type PoolRulesSource = (db: DbOrTx) => Promise<PoolRules>;
 
-let source: PoolRulesSource = async () => ({ ...DEFAULT_POOL_RULES });
+let defaults: PoolRules = { ...DEFAULT_POOL_RULES };
+let source: PoolRulesSource | null = null;
 
 /** Where the rules come from (the settings module, or a test's fixed rules). */
 export function setPoolRulesSource(next: PoolRulesSource): void {
   source = next;
 }
 
+/** The defaults used while no source is set: the app passes POOL_RECYCLE_DAYS / POOL_WARN_DAYS here. */
+export function setPoolRuleDefaults(partial: Partial<PoolRules>): void {
+  defaults = { ...DEFAULT_POOL_RULES, ...partial };
+}
+
 export function poolRules(db: DbOrTx): Promise<PoolRules> {
-  return source(db);
+  return source ? source(db) : Promise.resolve({ ...defaults });
 }
