@@ -7,7 +7,7 @@
 import type { ActionKey } from '@portal/shared-core';
 import type { CustomerScene, CustomerView } from './types';
 
-export type ViewActionKey = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'top' | 'watch' | 'unwatch' | 'turn' | 'close';
+export type ViewActionKey = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'merge' | 'top' | 'watch' | 'unwatch' | 'turn' | 'close';
 
 /** A right: a page (crm `customer/<page>`) and, for action rights, the action. */
 export type ViewRight = { page: string; action?: ActionKey };
@@ -73,6 +73,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
       act('assign', '分配', w('assign')),
       act('pool', '放入公海', w('pool')),
       act('blacklist', '加入黑名单', w('blacklist'), 'multi', true),
+      act('merge', '合并', w('delete')),
       act('delete', '删除', w('delete'), 'multi', true),
     ],
     create: true,

@@ -9,8 +9,8 @@ type Call = { url: string; body: (input: ActionInput) => Record<string, string |
 const ids = (input: ActionInput) => input.ids.join(',');
 const withAdviser = (input: ActionInput) => ({ ids: ids(input), userid: input.userid ?? 0, ...(input.owners ? { owners: input.owners.join(',') } : {}) });
 
-/** Which endpoint each action calls, and with what (delete goes through the customer delete hook). */
-export const ACTION_CALLS: Readonly<Record<Exclude<ViewActionKey, 'delete'>, Call>> = {
+/** Which endpoint each action calls, and with what (delete goes through the customer delete hook, merge through its modal). */
+export const ACTION_CALLS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'merge'>, Call>> = {
   top: { url: 'api/customer/setTop', body: (input) => ({ id: input.ids[0] }) },
   watch: { url: 'api/customer/AddMykehuT', body: (input) => ({ ids: ids(input), watch: 1 }) },
   unwatch: { url: 'api/customer/AddMykehuT', body: (input) => ({ ids: ids(input), watch: 0 }) },
@@ -26,7 +26,7 @@ export const ACTION_CALLS: Readonly<Record<Exclude<ViewActionKey, 'delete'>, Cal
 };
 
 /** What an action asks for before it runs. */
-export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete'>, 'nothing' | 'confirm' | 'reason' | 'adviser'>> = {
+export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'merge'>, 'nothing' | 'confirm' | 'reason' | 'adviser'>> = {
   top: 'nothing',
   watch: 'nothing',
   unwatch: 'nothing',
@@ -41,7 +41,12 @@ export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete'>, 'no
   close: 'reason',
 };
 
-export function runCustomerAction(key: Exclude<ViewActionKey, 'delete'>, input: ActionInput) {
+export function runCustomerAction(key: Exclude<ViewActionKey, 'delete' | 'merge'>, input: ActionInput) {
   const call = ACTION_CALLS[key];
   return api.command(call.url, call.body(input));
+}
+
+/** 合并: `id` kept, `ids` merged into it, `fields` = which customer each field's value comes from. */
+export function mergeCustomers(choice: { id: number; ids: readonly number[]; fields: Record<string, number> }) {
+  return api.command('api/customer/merge', { id: choice.id, ids: choice.ids.join(','), fields: JSON.stringify(choice.fields) });
 }

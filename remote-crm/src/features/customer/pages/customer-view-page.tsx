@@ -12,7 +12,7 @@ import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, ty
 import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest } from '../api/customer-api';
 import { ACTION_NEEDS } from '../api/customer-actions-api';
 import { useCustomer } from '../api/use-customer';
-import { useCustomerActionMutation } from '../api/use-customer-action-mutation';
+import { useCustomerActionMutation, useMergeCustomersMutation } from '../api/use-customer-action-mutation';
 import { useCustomerList } from '../api/use-customer-list';
 import { useLeadSources } from '../api/use-lead-sources';
 import { CustomerActionModal, type ActionAsk } from '../components/customer-action-modal';
@@ -20,6 +20,7 @@ import { columnsOf } from '../components/customer-columns';
 import { CustomerDetailPanel } from '../components/customer-detail-panel';
 import { CustomerFilterPopover, CustomerFilters, customerFilterTags } from '../components/customer-filters';
 import { CustomerFormPanel } from '../components/customer-form-panel';
+import { MergeCustomersModal } from '../components/merge-customers-modal';
 import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField, CustomerView } from '../types';
@@ -30,7 +31,7 @@ const COLUMN_FORM = 'customer';
 const NO_CRM: readonly string[] = [];
 
 type FormState = { open: false } | { open: true; customer: CustomerDetail | null };
-type Pending = { key: Exclude<ViewActionKey, 'delete'>; ids: number[]; owners: number[] };
+type Pending = { key: Exclude<ViewActionKey, 'delete' | 'merge'>; ids: number[]; owners: number[] };
 
 function splitFilters(filters: Filters): { advanced: SearchValues; rest: Filters } {
   const advanced: SearchValues = {};
@@ -58,7 +59,7 @@ export function viewRights(view: CustomerView, crm: readonly string[]) {
 
 export function CustomerViewPage({ view }: { view: CustomerView }) {
   const def = CUSTOMER_VIEWS[view];
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const confirmDelete = useConfirmDeleteCustomers();
   const applyChange = useDataChange();
   const crm = useSessionStore((s) => s.permissions?.crm ?? NO_CRM);
@@ -80,6 +81,8 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [ask, setAsk] = useState<ActionAsk | null>(null);
   const action = useCustomerActionMutation();
+  const merge = useMergeCustomersMutation();
+  const [merging, setMerging] = useState<Customer[] | null>(null);
 
   const changeFilters = useCallback((filters: Filters) => changeQuery({ filters }), [changeQuery]);
   const searchFields = useMemo(() => customerSearchFields(sources), [sources]);
@@ -110,6 +113,11 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         setSelectedKeys([]);
         if (detailId !== null && ids.includes(detailId)) setDetailId(null);
       });
+      return;
+    }
+    if (a.key === 'merge') {
+      if (ids.length < 2) return void message.warning('请至少选择两个客户');
+      setMerging(rows.filter((r) => ids.includes(r.id)));
       return;
     }
     const p: Pending = { key: a.key, ids, owners: ids.map((id) => rows.find((r) => r.id === id)?.UserID ?? 0) };
@@ -203,6 +211,16 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         onEdit={(customer) => setFormState({ open: true, customer })}
       />
       <CustomerFormPanel open={formState.open} customer={formState.open ? formState.customer : null} lead={view === 'clue'} onClose={() => setFormState({ open: false })} />
+      <MergeCustomersModal
+        customers={merging}
+        onCancel={() => setMerging(null)}
+        onMerge={async (choice) => {
+          await merge.mutateAsync(choice);
+          setMerging(null);
+          setSelectedKeys([]);
+          if (detailId !== null && choice.ids.includes(detailId)) setDetailId(null);
+        }}
+      />
       <CustomerActionModal
         ask={ask}
         onCancel={() => {
