@@ -32,3 +32,5 @@ export const listLogs = (customerId: number, page: number) => api.list<LogRecord
 
 export const togglePin = (id: number) => api.command<{ isTop: number }>('api/customer/setTop', { id });
 export const setWatch = (id: number, watch: boolean) => api.command('api/customer/AddMykehu', { id, watch: watch ? 1 : 0 });
+/** 锁定 (updateState): the owner keeps the customer out of the automatic recycling. */
+export const setLocked = (id: number, locked: boolean) => api.command('api/customer/updateState', { id, locked: locked ? 1 : 0 });

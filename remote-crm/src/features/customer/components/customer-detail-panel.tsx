@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import { Button, Drawer, Empty, Space, Tag } from 'antd';
-import { CLUE_DEAL_DONE, WIDTHS, clueLabel } from '@portal/shared-core';
+import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useSessionStore } from '@portal/shared-core';
 import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import { useMarkMutation } from '../hooks/use-customer-detail-tabs';
@@ -33,6 +33,7 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
   const { counts, setCount } = useSubtotal(lead ? 'api/clues/Subtotal' : 'api/customer/Subtotal', open ? customer?.id : undefined);
   const handleFileCount = useCallback((n: number) => setCount('files', n), [setCount]);
   const mark = useMarkMutation(customer?.id ?? 0);
+  const userId = useSessionStore((s) => s.user?.UserID ?? 0);
 
   function handleDelete(target: CustomerDetail) {
     // The delete has invalidated the lists; the panel closes after it (spec §4).
@@ -55,6 +56,11 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
             <Button aria-pressed={customer.watched === 1} onClick={() => void mark.mutateAsync({ kind: 'watch', on: customer.watched !== 1 }).catch(() => undefined)}>
               {customer.watched === 1 ? '取消关注' : '关注'}
             </Button>
+            {customer.UserID === userId && customer.gonghai === 0 ? (
+              <Button aria-pressed={customer.locked === 1} onClick={() => void mark.mutateAsync({ kind: 'lock', on: customer.locked !== 1 }).catch(() => undefined)}>
+                {customer.locked === 1 ? '解除锁定' : '锁定'}
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button type="primary" autoInsertSpace={false} onClick={() => onEdit(customer)}>
                 编辑

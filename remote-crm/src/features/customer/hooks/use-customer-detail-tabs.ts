@@ -21,11 +21,12 @@ export function useDetailMutation<V>(customerId: number, write: (v: V) => Promis
   return useMutation({ mutationFn: write, onSuccess: () => applyChange({ type: 'customer-detail-changed', id: customerId }) });
 }
 
-/** Pin and watch: the customer's own marks in every list. */
+/** Pin, watch and lock: the customer's marks in every list. */
 export function useMarkMutation(customerId: number) {
   const applyChange = useDataChange();
   return useMutation({
-    mutationFn: (mark: { kind: 'top' } | { kind: 'watch'; on: boolean }) => (mark.kind === 'top' ? detailApi.togglePin(customerId) : detailApi.setWatch(customerId, mark.on)),
+    mutationFn: (mark: { kind: 'top' } | { kind: 'watch' | 'lock'; on: boolean }) =>
+      mark.kind === 'top' ? detailApi.togglePin(customerId) : mark.kind === 'watch' ? detailApi.setWatch(customerId, mark.on) : detailApi.setLocked(customerId, mark.on),
     onSuccess: () => applyChange({ type: 'customers-changed', ids: [customerId] }),
   });
 }
