@@ -43,7 +43,8 @@ export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'me
 
 export function runCustomerAction(key: Exclude<ViewActionKey, 'delete' | 'merge'>, input: ActionInput) {
   const call = ACTION_CALLS[key];
-  return api.command(call.url, call.body(input));
+  // 分配失败 is the page's own message (spec §8): that call stays silent.
+  return api.command(call.url, call.body(input), { silent: key === 'assign' });
 }
 
 /** 合并: `id` kept, `ids` merged into it, `fields` = which customer each field's value comes from. */

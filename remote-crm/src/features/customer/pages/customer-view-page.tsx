@@ -98,7 +98,13 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
   }
 
   async function run(p: Pending, extra: { reason?: string; userid?: number } = {}) {
-    await action.mutateAsync({ key: p.key, input: { ids: p.ids, owners: p.key === 'assign' || p.key === 'transfer' ? p.owners : undefined, ...extra } });
+    try {
+      const reply = await action.mutateAsync({ key: p.key, input: { ids: p.ids, owners: p.key === 'assign' || p.key === 'transfer' ? p.owners : undefined, ...extra } });
+      if (p.key === 'assign') message.success(reply.msg);
+    } catch (err) {
+      if (p.key === 'assign') message.error(`${MESSAGES.assignFailed}：${err instanceof Error ? err.message : ''}`);
+      throw err;
+    }
     setSelectedKeys([]);
     setPending(null);
     setAsk(null);
