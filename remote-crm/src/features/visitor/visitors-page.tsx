@@ -58,7 +58,7 @@ export default function VisitorsPage() {
       key: 'op',
       render: (_: unknown, row) =>
         rights.edit && !row.customerId ? (
-          <Button type="link" size="small" onClick={() => modal.confirm({ title: '提示', content: '转为客户后进入待分配客户，是否继续?', onOk: () => turn.mutateAsync(row.id) })}>
+          <Button type="link" size="small" onClick={() => modal.confirm({ title: '提示', content: '转为客户后进入待分配客户，是否继续?', okText: '确定', cancelText: '取消', onOk: () => turn.mutateAsync(row.id) })}>
             转为客户
           </Button>
         ) : null,
