@@ -40,5 +40,5 @@ it('公海客户: asks for view total, shows reason, previous owner and days in 
   fireEvent.click(await screen.findByText('领取'));
   // antd spaces two-character button labels (确 定).
   fireEvent.click(await screen.findByText(/^确\s?定$/, { selector: '.ant-modal-confirm button span' }));
-  await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/receive', { ids: '11' }));
+  await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/receive', { ids: '11' }, { silent: false }));
 });
