@@ -3,13 +3,14 @@
  * characters, required) or an adviser (分配, 转移: 请选择顾问！). Confirms with the chosen value.
  */
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Tag } from 'antd';
 import { MESSAGES, TEXT_MAX } from '@portal/shared-core';
-import { UserPicker, type UserPickerProps } from '@portal/shared-ui';
+import { UserPicker, useRemoteOptions, type UserPickerProps } from '@portal/shared-ui';
 
 type Picked = NonNullable<UserPickerProps['value']>;
 
-export type ActionAsk = { kind: 'reason' | 'adviser'; title: string; count: number };
+/** `reasons`: the dictionary whose values are offered as quick picks (pool_reason, lead_close_reason). */
+export type ActionAsk = { kind: 'reason' | 'adviser'; title: string; count: number; reasons?: string };
 
 export type CustomerActionModalProps = {
   ask: ActionAsk | null;
@@ -23,6 +24,10 @@ export function CustomerActionModal({ ask, onCancel, onConfirm }: CustomerAction
   const adviser = picked[0]?.userid ?? null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const quick = useRemoteOptions(
+    { url: 'api/Status/json', method: 'get', params: { types: ask?.reasons ?? '' }, optionText: 'name', optionValue: 'value' },
+    { enabled: Boolean(ask?.reasons) },
+  );
 
   function reset() {
     setReason('');
@@ -62,6 +67,13 @@ export function CustomerActionModal({ ask, onCancel, onConfirm }: CustomerAction
       {ask?.kind === 'reason' ? (
         <Form.Item label="原因" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
           <Input.TextArea aria-label="原因" rows={3} maxLength={TEXT_MAX} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+          {ask.reasons
+            ? quick.options.map((o) => (
+                <Tag.CheckableTag key={String(o.value)} checked={reason === o.label} onChange={() => setReason(String(o.label))} style={{ marginTop: 8 }}>
+                  {o.label}
+                </Tag.CheckableTag>
+              ))
+            : null}
         </Form.Item>
       ) : null}
       {ask?.kind === 'adviser' ? (

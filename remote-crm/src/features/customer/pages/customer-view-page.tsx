@@ -134,7 +134,8 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
       return;
     }
     setPending(p);
-    setAsk({ kind: needs, title: a.label, count: ids.length });
+    const reasons = a.key === 'close' ? 'lead_close_reason' : a.key === 'pool' || a.key === 'togonghai' ? 'pool_reason' : undefined;
+    setAsk({ kind: needs, title: a.label, count: ids.length, reasons });
   }
 
   const actions: SelectionAction<Customer>[] = [
