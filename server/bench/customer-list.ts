@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   };
   const admin = await login('admin', 'admin123');
   const sales = await login('sales1', 'sales123');
+  const manager = await login('manager1', 'manager123');
 
   const cases: Case[] = [
     { name: 'admin page 1 (scope all)', token: admin, body: { page: 1, rows: 10 } },
@@ -100,6 +101,16 @@ async function main(): Promise<void> {
     { name: 'sales page 1 (scope own)', token: sales, body: { page: 1, rows: 10 } },
     { name: "sales page 1, scene 'mine'", token: sales, body: { page: 1, rows: 10, scene: 'mine' } },
     { name: 'sales page 1, key 科技', token: sales, body: { page: 1, rows: 10, key: '科技' } },
+    // The customer views (issue #10).
+    { name: 'sales view zaifenpei', token: sales, body: { page: 1, rows: 10, view: 'zaifenpei' } },
+    { name: 'sales view nodispose', token: sales, body: { page: 1, rows: 10, view: 'nodispose' } },
+    { name: 'sales watched, 即将进入公海', token: sales, body: { page: 1, rows: 10, filters: { soon: 1 } } },
+    { name: 'sales view total (pool)', token: sales, body: { page: 1, rows: 10, view: 'total' } },
+    { name: 'manager view daifenpei', token: manager, body: { page: 1, rows: 10, view: 'daifenpei' } },
+    { name: 'manager view teamkehu', token: manager, body: { page: 1, rows: 10, view: 'teamkehu' } },
+    { name: 'manager view lizhi', token: manager, body: { page: 1, rows: 10, view: 'lizhi' } },
+    { name: 'admin view black', token: admin, body: { page: 1, rows: 10, view: 'black' } },
+    { name: 'admin view clue', token: admin, body: { page: 1, rows: 10, view: 'clue' } },
   ];
 
   const lines: string[] = [];

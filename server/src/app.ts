@@ -24,6 +24,11 @@ import { registerCustomerRoutes } from './modules/crm/customer/customer.routes';
 import { registerCustomerAssignmentRoutes } from './modules/crm/customer/customer-assignment.routes';
 import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-batch.routes';
 import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
+import { startPoolRecycle } from './modules/crm/pool/pool-recycle';
+import { setPoolRuleDefaults } from './modules/crm/pool/pool-rules';
+import { registerCustomerActionRoutes } from './modules/crm/customer/customer-actions.routes';
+import { registerCustomerDetailRoutes } from './modules/crm/customer/customer-detail.routes';
+import { registerCustomerPublicRoutes } from './modules/crm/customer/customer-public.routes';
 import { registerNotificationRoutes } from './modules/notification/notification.routes';
 import { registerTaskRoutes } from './modules/oa/task/task.routes';
 import { registerContractRoutes } from './modules/crm/contract/contract.routes';
@@ -92,6 +97,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     throw err;
   }
 
+  // The pool rules' defaults follow the environment until system settings own them.
+  setPoolRuleDefaults({ noFollowupDays: config.poolRecycleDays, warningDays: config.poolWarnDays });
   const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log, realtime: offlineRealtime };
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
@@ -118,6 +125,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerCustomerRoutes(app, ctx, resolve);
   registerCustomerAssignmentRoutes(app, ctx, resolve);
   registerCustomerBatchRoutes(app, ctx, resolve);
+  registerCustomerActionRoutes(app, ctx, resolve);
+  registerCustomerDetailRoutes(app, ctx, resolve);
+  registerCustomerPublicRoutes(app, ctx, resolve);
   registerNotificationRoutes(app, ctx, resolve);
   registerTaskRoutes(app, ctx, resolve);
   registerUserGridRoutes(app, ctx, resolve);
@@ -133,6 +143,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   // Public-pool recycle warnings: now, then daily; stopped when the app closes.
   await startRecycleWarnings(app, ctx);
+  // Recycling itself: daily at 02:00 Shanghai time (runPoolRecycle).
+  startPoolRecycle(app, ctx);
 
   await app.ready();
   return app;

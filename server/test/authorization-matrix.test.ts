@@ -33,6 +33,10 @@ const TABLES = [
   'module_records',
   'files',
   'contracts',
+  'customer_pins',
+  'customer_watches',
+  'customer_logs',
+  'visitors',
 ] as const;
 
 let s: TestServer;

@@ -16,12 +16,12 @@ const countsOf = async (token: string) => {
 };
 const db = () => s.app.portal.db;
 const ownedBy = async (userId: number, limit: number) =>
-  (await db().selectFrom('customers').select('id').where('owner_id', '=', userId).where('gonghai', '=', 0).orderBy('id').limit(limit).execute()).map((r) => r.id);
+  (await db().selectFrom('customers').select('id').where('owner_id', '=', userId).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).orderBy('id').limit(limit).execute()).map((r) => r.id);
 const owners = async (customerIds: number[]) =>
   (await db().selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'branch_id']).where('id', 'in', customerIds).orderBy('id').execute());
 /** Expected counts straight from the tables. */
 const directCounts = async (userId: number) => {
-  const mine = await db().selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+  const mine = await db().selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).executeTakeFirstOrThrow();
   const unseen = await db()
     .selectFrom('customer_assignments as a')
     .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -30,6 +30,7 @@ const directCounts = async (userId: number) => {
     .where('a.seen', '=', 0)
     .where('c.owner_id', '=', userId)
     .where('c.gonghai', '=', 0)
+    .where('c.blacklisted', '=', 0)
     .executeTakeFirstOrThrow();
   return { 再分配number: Number(unseen.n), 我的number: Number(mine.n) };
 };

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { DEMO, startServer, tableCounts, type TestServer } from './harness';
 import { download, readXlsx, upload, xlsxOf, type Cell, type Envelope } from './batch-helpers';
+import { DEFAULT_POOL_RULES, setPoolRulesSource } from '../src/modules/crm/pool/pool-rules';
+
+// These files import hundreds of rows as one person: lift the ownership cap (pool rules) that imports respect.
+setPoolRulesSource(async () => ({ ...DEFAULT_POOL_RULES, ownershipCap: 1_000_000 }));
 
 type Preview = {
   token: string;

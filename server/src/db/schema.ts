@@ -108,6 +108,22 @@ export type CustomerTable = {
   gonghai: number;
   is_top: number;
   watch_user_id: number | null;
+  /** Migration 020: 黑名单 flag and reason; the pool's bookkeeping; closed leads (clue 3). */
+  blacklisted: Generated<number>;
+  black_reason: Generated<string>;
+  pool_reason: Generated<string>;
+  /** When the customer last entered the public pool ('' never). */
+  pool_at: Generated<string>;
+  /** The owner before it entered the pool (waits before reclaiming it). */
+  previous_owner_id: Generated<number | null>;
+  /** When the current owner got it (created, assigned, claimed, transferred); '' without owner. */
+  owned_at: Generated<string>;
+  /** Locked by its owner: exempt from recycling. */
+  locked: Generated<number>;
+  /** A closed lead's reason ('' open). */
+  close_reason: Generated<string>;
+  /** Merged into this customer: hidden from every list, kept for the record. */
+  merged_into: Generated<number | null>;
 };
 
 export type ContactTable = {
@@ -132,6 +148,11 @@ export type FollowupTable = {
   beizhu: string;
   created_by: number | null;
   created_at: string;
+  /** Migration 020: the contact followed up, 跟进状态 (dictionary followup_status), next time, attachments (JSON list). */
+  contact_id: Generated<number | null>;
+  status: Generated<string>;
+  next_genjin_time: Generated<string>;
+  files: Generated<string>;
 };
 
 export type CustomerParticipantTable = {
@@ -347,6 +368,47 @@ export type DictValueTable = {
   enabled: Generated<number>;
 };
 
+/** Per-user pin (setTop) and watch (AddMykehu) of a customer (migration 020). */
+export type CustomerPinTable = { user_id: number; customer_id: number; pinned_at: string };
+export type CustomerWatchTable = { user_id: number; customer_id: number; watched_at: string };
+
+/** The operation log (api/OpportLogs/Logs): `kind` edit, owner, pool, receive, blacklist, followup, contact, lead, merge… */
+export type CustomerLogTable = {
+  id: Generated<number>;
+  customer_id: number | null;
+  contract_id: number | null;
+  user_id: number | null;
+  kind: string;
+  ext: string;
+  created_at: string;
+};
+
+/** 访客登记 (crm/customer/fangke). */
+export type VisitorTable = {
+  id: Generated<number>;
+  name: string;
+  mobile: string;
+  company: string;
+  purpose: string;
+  receptionist_id: number | null;
+  arrived_at: string;
+  left_at: string;
+  remark: string;
+  customer_id: number | null;
+  created_by: number | null;
+  created_at: string;
+};
+
+/** Every public customer search (api/customer/GetsearchKh). */
+export type CustomerSearchLogTable = {
+  id: Generated<number>;
+  ip: string;
+  user_id: number | null;
+  query: string;
+  found: number;
+  created_at: string;
+};
+
 export type Database = {
   branches: BranchTable;
   roles: RoleTable;
@@ -376,4 +438,9 @@ export type Database = {
   stock: StockTable;
   contracts: ContractTable;
   contract_participants: ContractParticipantTable;
+  customer_pins: CustomerPinTable;
+  customer_watches: CustomerWatchTable;
+  customer_logs: CustomerLogTable;
+  visitors: VisitorTable;
+  customer_search_logs: CustomerSearchLogTable;
 };

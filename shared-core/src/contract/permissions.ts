@@ -28,7 +28,7 @@ export function emptyPermissionTree(): PermissionTree {
 }
 
 /** The actions a page may grant (the rights editor shows them per page with a Chinese title). */
-export const ACTION_KEYS = ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'receive', 'approve'] as const;
+export const ACTION_KEYS = ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'receive', 'approve', 'blacklist'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 
 /** `customer/watched:delete` → page and action; a page entry (also `customer/watched/:id`) → null. */

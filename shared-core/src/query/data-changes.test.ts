@@ -29,6 +29,18 @@ describe('invalidation rules', () => {
     expect(staleQueriesOf({ type: 'customer-assigned', ids: [3] }).invalidate).toEqual([customerKeys.lists(), customerKeys.counts(), customerKeys.detail(3)]);
   });
 
+  it('customers moved by an action (pool, claim, blacklist, pin…) refresh the lists, counts, log and their details; a follow-up or contact refreshes that customer\'s tabs', () => {
+    expect(staleQueriesOf({ type: 'customers-changed', ids: [4] }).invalidate).toEqual([customerKeys.lists(), customerKeys.counts(), customerKeys.logs(), customerKeys.detail(4), customerKeys.subtotal(4)]);
+    expect(staleQueriesOf({ type: 'customer-detail-changed', id: 5 }).invalidate).toEqual([
+      customerKeys.lists(),
+      customerKeys.detail(5),
+      customerKeys.subtotal(5),
+      customerKeys.followups(5),
+      customerKeys.contacts(5),
+      customerKeys.logs(),
+    ]);
+  });
+
   it('a notify push refreshes notifications, the unread count and the customer counts; presence refreshes who is online', () => {
     expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.lists(), notificationKeys.unreadCount(), customerKeys.counts()]);
     // A push carrying the notification and the count: the shell applies those, only the badges refetch.

@@ -13,6 +13,10 @@ export type DataChange =
   /** Assigned, reassigned or transferred to another owner (api/customer/KehuDistribution). */
   | { type: 'customer-assigned'; ids: readonly number[] }
   | { type: 'customers-imported' }
+  /** Sent to or claimed from the pool, blacklisted or back, pinned, watched, turned from a lead, closed. */
+  | { type: 'customers-changed'; ids: readonly number[] }
+  /** A follow-up or a contact of the customer was added, changed or removed. */
+  | { type: 'customer-detail-changed'; id: number }
   /**
    * A realtime `privateSystemMsg` notify push. The shell puts a pushed notification on top of the
    * unread list and takes the unread count from the push itself; the rest is refetched.
@@ -39,6 +43,23 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
       return {
         invalidate: [customerKeys.lists(), customerKeys.counts()],
         remove: change.ids.flatMap((id) => [customerKeys.detail(id), customerKeys.subtotal(id)]),
+      };
+    case 'customers-changed':
+      return {
+        invalidate: [customerKeys.lists(), customerKeys.counts(), customerKeys.logs(), ...change.ids.flatMap((id) => [customerKeys.detail(id), customerKeys.subtotal(id)])],
+        remove: [],
+      };
+    case 'customer-detail-changed':
+      return {
+        invalidate: [
+          customerKeys.lists(),
+          customerKeys.detail(change.id),
+          customerKeys.subtotal(change.id),
+          customerKeys.followups(change.id),
+          customerKeys.contacts(change.id),
+          customerKeys.logs(),
+        ],
+        remove: [],
       };
     case 'customer-assigned':
       return { invalidate: [customerKeys.lists(), customerKeys.counts(), ...change.ids.map((id) => customerKeys.detail(id))], remove: [] };

@@ -34,6 +34,12 @@ export const customerKeys = {
   subtotal: (id: number | string) => endpointKey('api/customer/Subtotal', { id: Number(id) }),
   /** `api/customer/kehuCounts`: the 我的客户 / 再分配客户 menu badges. */
   counts: () => endpointKey('api/customer/kehuCounts'),
+  /** `api/customer/kehudetail {id}`: a customer's follow-ups. */
+  followups: (id: number | string) => endpointKey('api/customer/kehudetail', { id: Number(id) }),
+  /** `api/contact/list {customerId}`: a customer's contacts. */
+  contacts: (id: number | string) => endpointKey('api/contact/list', { customerId: Number(id) }),
+  /** `api/OpportLogs/Logs`: every operation log page (any customer). */
+  logs: () => endpointKey('api/OpportLogs/Logs'),
 };
 
 export const contractKeys = {

@@ -23,9 +23,16 @@ export type CustomerFilters = CustomerAdvancedFilters & {
   clue?: number;
   /** A department and its sub-departments. */
   BranchID?: number;
+  /** 即将进入公海 / 我关注的. */
+  soon?: 1;
+  watched?: 1;
 };
 
+/** The customer lists (crm/customer/*) as the server names them (api/customer/index {view}). */
+export type CustomerView = 'watched' | 'zaifenpei' | 'nodispose' | 'total' | 'daifenpei' | 'teamkehu' | 'lizhi' | 'black' | 'clue';
+
 export type CustomerQuery = {
+  view?: CustomerView;
   page: number;
   rows: number;
   key: string;
@@ -59,6 +66,20 @@ export type Customer = {
   gonghai: 0 | 1;
   isTop: 0 | 1;
   watchuserid: string | number | null;
+  /** Per user: watched (AddMykehu). The rest: issue #10's view columns. */
+  watched?: 0 | 1;
+  blacklisted?: 0 | 1;
+  blackReason?: string;
+  poolReason?: string;
+  poolDays?: number | null;
+  previousOwner?: string;
+  recycleDays?: number | null;
+  locked?: 0 | 1;
+  closeReason?: string;
+  ownedAt?: string;
+  assignedBy?: string;
+  assignedAt?: string;
+  unseen?: 0 | 1;
 };
 
 export type CustomerContact = {

@@ -9,6 +9,9 @@ export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id'>>;
 
 const DAY = 86400_000;
 
+/** Why demo pool customers are there (what the recycle job and the owners write). */
+export const POOL_REASONS = ['超过30天未跟进，系统自动收回', '超过90天未成交，系统自动收回', '客户暂无需求，放入公海', '联系不上，放入公海', '负责人离职，放入公海'];
+
 /** One realistic customer created within the last year, owned by one of `owners` (or in the pool). */
 export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSourceIds: readonly number[], nowMs: number, poolShare = 0.05): CustomerRecord {
   const profile = company(rng);
@@ -39,5 +42,15 @@ export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSour
     gonghai: inPool ? 1 : 0,
     is_top: rng.chance(0.03) ? 1 : 0,
     watch_user_id: null,
+    blacklisted: 0,
+    black_reason: '',
+    // Derived from the creation time, not drawn: the generator's random sequence stays what it was.
+    pool_reason: inPool ? POOL_REASONS[created % POOL_REASONS.length] : '',
+    pool_at: inPool ? new Date(Math.min(nowMs, created + (created % 120) * DAY)).toISOString() : '',
+    previous_owner_id: inPool ? owners[created % owners.length].id : null,
+    owned_at: owner ? new Date(created).toISOString() : '',
+    locked: 0,
+    close_reason: '',
+    merged_into: null,
   };
 }

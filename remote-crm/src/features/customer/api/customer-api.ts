@@ -26,9 +26,10 @@ export function fetchCustomer(id: number) {
 }
 
 /** Creates (id '0') or edits a customer; the server's 保存成功 or its error shows as a toast. */
-export function saveCustomer(id: number | null, values: CustomerFormValues) {
+export function saveCustomer(id: number | null, values: CustomerFormValues, lead = false) {
   return api.command<{ id: number }>('api/customer/CustomerAddEndit', {
     id: id === null ? '0' : String(id),
+    ...(lead ? { clue: 3 } : {}),
     CustomerName: values.CustomerName.trim(),
     contact_name: values.contact_name.trim(),
     contact_mobile: values.contact_mobile.trim(),

@@ -10,7 +10,7 @@ import { saveCustomer } from './customer-api';
 export function useSaveCustomerMutation() {
   const applyChange = useDataChange();
   return useMutation({
-    mutationFn: ({ id, values }: { id: number | null; values: CustomerFormValues }) => saveCustomer(id, values),
+    mutationFn: ({ id, values, lead }: { id: number | null; values: CustomerFormValues; lead?: boolean }) => saveCustomer(id, values, lead),
     onSuccess: (_reply, { id }) => applyChange(id === null ? { type: 'customer-created' } : { type: 'customer-edited', id }),
   });
 }

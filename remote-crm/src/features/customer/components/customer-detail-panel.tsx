@@ -1,14 +1,19 @@
 /**
- * The customer detail panel (spec §2.5): tabs 跟进记录 / 详细资料 / 联系人 / 附件 with their counts from
- * api/customer/Subtotal, with 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the
- * panel closes and the lists refresh). Each button shows only with its action right.
+ * The customer detail panel (spec §2.5): tabs 跟进记录 (with the add form) / 详细资料 / 联系人 (primary by
+ * radio) / 合同 / 附件 / 操作日志 with their counts from api/customer/Subtotal; 置顶 and 关注 toggles;
+ * 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the panel closes and the lists
+ * refresh). Each button shows only with its action right.
  */
 import { useCallback } from 'react';
-import { Button, Drawer, Empty, List, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { CLUE_DEAL_DONE, MESSAGES, WIDTHS, clueLabel, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
+import { Button, Drawer, Empty, Space, Tag } from 'antd';
+import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useSessionStore } from '@portal/shared-core';
 import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
-import type { CustomerContact, CustomerDetail, CustomerFollowUp } from '../types';
+import { useMarkMutation } from '../hooks/use-customer-detail-tabs';
+import type { CustomerDetail } from '../types';
+import { ContactsTab } from './contacts-tab';
+import { FollowUpTab } from './follow-up-tab';
+import { OperationLogTab } from './operation-log-tab';
 
 export type CustomerDetailPanelProps = {
   open: boolean;
@@ -17,14 +22,18 @@ export type CustomerDetailPanelProps = {
   /** The user's rights to 编辑 and 删除 (crm customer/watched:edit / :delete). */
   canEdit: boolean;
   canDelete: boolean;
+  /** A lead (线索): its tab counts come from api/clues/Subtotal and it has no contract tab. */
+  lead?: boolean;
   onClose: () => void;
   onEdit: (customer: CustomerDetail) => void;
 };
 
-export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelete, onClose, onEdit }: CustomerDetailPanelProps) {
+export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelete, lead = false, onClose, onEdit }: CustomerDetailPanelProps) {
   const confirmDelete = useConfirmDeleteCustomers();
-  const { counts, setCount } = useSubtotal('api/customer/Subtotal', open ? customer?.id : undefined);
+  const { counts, setCount } = useSubtotal(lead ? 'api/clues/Subtotal' : 'api/customer/Subtotal', open ? customer?.id : undefined);
   const handleFileCount = useCallback((n: number) => setCount('files', n), [setCount]);
+  const mark = useMarkMutation(customer?.id ?? 0);
+  const userId = useSessionStore((s) => s.user?.UserID ?? 0);
 
   function handleDelete(target: CustomerDetail) {
     // The delete has invalidated the lists; the panel closes after it (spec §4).
@@ -41,6 +50,17 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
       extra={
         customer ? (
           <Space>
+            <Button aria-pressed={customer.isTop === 1} onClick={() => void mark.mutateAsync({ kind: 'top' }).catch(() => undefined)}>
+              {customer.isTop === 1 ? '取消置顶' : '置顶'}
+            </Button>
+            <Button aria-pressed={customer.watched === 1} onClick={() => void mark.mutateAsync({ kind: 'watch', on: customer.watched !== 1 }).catch(() => undefined)}>
+              {customer.watched === 1 ? '取消关注' : '关注'}
+            </Button>
+            {customer.UserID === userId && customer.gonghai === 0 ? (
+              <Button aria-pressed={customer.locked === 1} onClick={() => void mark.mutateAsync({ kind: 'lock', on: customer.locked !== 1 }).catch(() => undefined)}>
+                {customer.locked === 1 ? '解除锁定' : '锁定'}
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button type="primary" autoInsertSpace={false} onClick={() => onEdit(customer)}>
                 编辑
@@ -60,15 +80,17 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
           defaultActiveKey="details"
           counts={counts}
           tabs={[
-            { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpList followups={customer.followups} /> },
+            { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} /> },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
-            { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactTable contacts={customer.contacts} /> },
+            { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} /> },
+            ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <Empty description="合同请在 合同/进件 → 合同管理 中查看" /> }]),
             {
               key: 'files',
               label: '附件',
               countKey: 'files',
               children: <AttachmentList query={{ picType: 'customer', modelId: customer.id }} onCountChange={handleFileCount} />,
             },
+            { key: 'logs', label: '操作日志', countKey: 'logs', children: <OperationLogTab customerId={customer.id} /> },
           ]}
         />
       ) : null}
@@ -94,53 +116,8 @@ function detailItems(customer: CustomerDetail): DetailItem[] {
     { label: '下次跟进时间', value: customer.nextgenjintime },
     { label: '地址', value: customer.address, span: 2 },
     { label: '备注', value: customer.beizhu, span: 2 },
+    ...(customer.gonghai === 1 ? [{ label: '进入公海原因', value: customer.poolReason ?? '' }, { label: '原负责人', value: customer.previousOwner ?? '' }] : []),
+    ...(customer.blacklisted === 1 ? [{ label: '黑名单原因', value: customer.blackReason ?? '' }] : []),
+    ...(customer.recycleDays !== null && customer.recycleDays !== undefined ? [{ label: '距进入公海', value: `${customer.recycleDays}天` }] : []),
   ];
-}
-
-function FollowUpList({ followups }: { followups: CustomerFollowUp[] }) {
-  if (followups.length === 0) return <Empty description="暂无跟进记录" />;
-  return (
-    <List
-      dataSource={followups}
-      rowKey="id"
-      renderItem={(item) => (
-        <List.Item>
-          <List.Item.Meta
-            title={
-              <Space>
-                <span>{item.CretateName}</span>
-                <Tag>{followUpChannelLabel(item.gjtype)}</Tag>
-                <span style={{ color: 'rgba(0,0,0,0.45)' }}>{formatDateTime(item.genjinTime)}</span>
-              </Space>
-            }
-            description={item.beizhu || MESSAGES.empty}
-          />
-        </List.Item>
-      )}
-    />
-  );
-}
-
-const dash = (value: string | number | null) => (value === null || value === '' ? MESSAGES.empty : value);
-
-const contactColumns: TableColumnsType<CustomerContact> = [
-  {
-    title: '姓名',
-    dataIndex: 'contactName',
-    render: (name: string, contact) => (
-      <Space>
-        {name}
-        {contact.isPrimary ? <Tag color="blue">首要联系人</Tag> : null}
-      </Space>
-    ),
-  },
-  { title: '手机号码', dataIndex: 'mobile', render: dash },
-  { title: '微信', dataIndex: 'wechat', render: dash },
-  { title: 'QQ', dataIndex: 'qq', render: dash },
-  { title: '职位', dataIndex: 'zhiwei', render: dash },
-  { title: '性别', dataIndex: 'sex', render: dash },
-];
-
-function ContactTable({ contacts }: { contacts: CustomerContact[] }) {
-  return <Table<CustomerContact> rowKey="id" size="small" pagination={false} columns={contactColumns} dataSource={contacts} />;
 }

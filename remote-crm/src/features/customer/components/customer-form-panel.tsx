@@ -12,6 +12,8 @@ export type CustomerFormPanelProps = {
   open: boolean;
   /** The customer being edited; null to create one. */
   customer: CustomerDetail | null;
+  /** Creating a lead (线索, clue 3) rather than a customer. */
+  lead?: boolean;
   onClose: () => void;
 };
 
@@ -31,21 +33,21 @@ function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValu
 }
 
 /** Saving invalidates the customer lists (and the edited customer's detail), so they reload. */
-export function CustomerFormPanel({ open, customer, onClose }: CustomerFormPanelProps) {
+export function CustomerFormPanel({ open, customer, lead = false, onClose }: CustomerFormPanelProps) {
   const [form] = Form.useForm<CustomerFormValues>();
   const { sources, loading: sourcesLoading } = useLeadSources();
   const initialValues = useMemo(() => toFormValues(customer), [customer]);
   const { mutateAsync: save } = useSaveCustomerMutation();
 
   async function handleSubmit(values: CustomerFormValues) {
-    await save({ id: customer ? customer.id : null, values });
+    await save({ id: customer ? customer.id : null, values, lead: lead && !customer });
     return true;
   }
 
   return (
     <FormPanel<CustomerFormValues>
       open={open}
-      title={customer ? '编辑客户' : '新建客户'}
+      title={customer ? '编辑客户' : lead ? '新建线索' : '新建客户'}
       mode={customer ? 'edit' : 'create'}
       form={form}
       initialValues={initialValues}

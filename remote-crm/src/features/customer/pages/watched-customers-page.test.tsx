@@ -96,7 +96,7 @@ describe('我的客户 list', () => {
     expect(await screen.findByText('上海华信科技有限公司')).toBeInTheDocument();
     expect(mockedApi.list).toHaveBeenCalledWith(
       'api/customer/index',
-      { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', filters: {} },
+      { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', view: 'watched', filters: {} },
       { silent: true },
     );
     expect(screen.getByText('共 57 条')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('我的客户 list', () => {
     expect(within(dealRow).getByText('2026-11-05 08:00')).toBeInTheDocument();
     const openRow = screen.getByText('杭州云帆贸易').closest('tr') as HTMLElement;
     expect(within(openRow).getByText('未成交')).toBeInTheDocument();
-    expect(within(openRow).getAllByText('-')).toHaveLength(2); // 客户级别, 最后跟进
+    expect(within(openRow).getAllByText('-')).toHaveLength(3); // 客户级别, 最后跟进, 距进入公海 (not sent)
   });
 
   it('searches by key from page 1', async () => {
@@ -313,7 +313,7 @@ describe('list settings and batch tools', () => {
     fireEvent.click(button('更多'));
     fireEvent.click(await screen.findByText('批量导出'));
     await waitFor(() =>
-      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', filters: { days: 30 } }),
+      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', view: 'watched', filters: { days: 30 } }),
     );
     expect(await screen.findByText(/正在导出/)).toBeInTheDocument();
     fireEvent.click(button('取消'));

@@ -7,6 +7,9 @@ import { notify } from '../../notification/notify';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { hasRight, parseRights } from '../../system/role/permission-tree';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
+import { poolRules } from '../pool/pool-rules';
+import { assertUnderCap, lockUser } from './customer-actions';
+import { writeLogs } from './customer-log';
 
 /**
  * Customer assignment (分配, spec §2.2 daifenpei/zaifenpei, §5): a manager gives customers to an
@@ -24,13 +27,13 @@ export const ASSIGN_MAX = 1000;
 
 const UPSERT_CHUNK = 500;
 
-type Adviser = { id: number; branch_id: number | null; quit_status: number; rights: string };
+type Adviser = { id: number; nick_name: string; branch_id: number | null; quit_status: number; rights: string };
 
 async function loadAdviser(db: DbOrTx, userId: number): Promise<Adviser> {
   const adviser = await db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.branch_id', 'u.quit_status', 'r.rights'])
+    .select(['u.id', 'u.nick_name', 'u.branch_id', 'u.quit_status', 'r.rights'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!adviser) throw badRequest('顾问不存在');
@@ -84,8 +87,9 @@ export async function assignCustomers(
 ): Promise<number> {
   const requestedAt = receivedAt.toISOString();
   // The state the assignment is based on: what the caller saw (`owners`), else what this call reads first.
-  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai']).where('id', 'in', ids).orderBy('id').execute();
+  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'blacklisted']).where('id', 'in', ids).orderBy('id').execute();
   if (read.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
+  if (read.some((r) => r.blacklisted === 1)) throw badRequest('黑名单客户不能分配');
   const seen = read.map((r) => {
     const expected = expectedOwners?.get(r.id);
     if (expected === undefined) return r;
@@ -103,6 +107,10 @@ export async function assignCustomers(
 
     const changing = seen.filter((r) => r.gonghai === 1 || r.owner_id !== adviser.id);
     if (changing.length === 0) return 0;
+    // The ownership cap (pool rules), with the adviser's row locked so that two assignments cannot both pass it.
+    const rules = await poolRules(tx);
+    await lockUser(ctx, tx, adviser.id);
+    await assertUnderCap(tx, { id: adviser.id, name: adviser.nick_name }, changing.length, rules);
     // One conditional update per (owner, pool) group that was read: every row must still be as read.
     const groups = new Map<string, { owner: number | null; gonghai: number; ids: number[] }>();
     for (const r of changing) {
@@ -119,6 +127,7 @@ export async function assignCustomers(
         .set({ owner_id: adviser.id, branch_id: adviser.branch_id, gonghai: 0, updated_at: now })
         .where('id', 'in', g.ids)
         .where('gonghai', '=', g.gonghai)
+        .where('blacklisted', '=', 0)
         .where((eb) => (g.owner === null ? eb('owner_id', 'is', null) : eb('owner_id', '=', g.owner)))
         .$if(ctx.dialect === 'sqlite', (q) => q.where('updated_at', '<', requestedAt))
         .executeTakeFirst();
@@ -127,6 +136,8 @@ export async function assignCustomers(
     if (updated !== changing.length) throw new HttpError(409, MSG_ASSIGN_CONFLICT);
     const changed = changing.map((r) => r.id);
     await recordAssignment(ctx, tx, actor, changed, adviser.id);
+    const fromPool = new Set(changing.filter((r) => r.gonghai === 1).map((r) => r.id));
+    await writeLogs(tx, actor.userId, now, changed.map((id) => ({ customerId: id, kind: 'owner', ext: `${fromPool.has(id) ? '从公海' : ''}分配给 ${adviser.nick_name}` })));
     return changed.length;
   });
 }
@@ -139,6 +150,10 @@ export async function assignCustomers(
 export async function recordAssignment(ctx: AppContext, tx: DbTx, actor: Actor, customerIds: number[], userId: number): Promise<void> {
   const now = ctx.clock().toISOString();
   const toSelf = userId === actor.userId;
+  // The new owner's recycle clock starts now (pool rules).
+  for (let start = 0; start < customerIds.length; start += UPSERT_CHUNK) {
+    await tx.updateTable('customers').set({ owned_at: now }).where('id', 'in', customerIds.slice(start, start + UPSERT_CHUNK)).execute();
+  }
   for (let start = 0; start < customerIds.length; start += UPSERT_CHUNK) {
     const chunk = customerIds.slice(start, start + UPSERT_CHUNK);
     await tx
@@ -181,6 +196,9 @@ export async function customerCounts(ctx: AppContext, userId: number): Promise<{
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('owner_id', '=', userId)
       .where('gonghai', '=', 0)
+      .where('blacklisted', '=', 0)
+      .where('merged_into', 'is', null)
+      .where('clue', 'in', [1, 2])
       .executeTakeFirstOrThrow(),
     // Driven by the user's few unseen assignments (an index range), each checked by primary key so
     // that stale rows (the customer has since moved to someone else or to the pool) do not count.
@@ -190,7 +208,7 @@ export async function customerCounts(ctx: AppContext, userId: number): Promise<{
       .where('a.user_id', '=', userId)
       .where('a.seen', '=', 0)
       .where(({ exists, selectFrom }) =>
-        exists(selectFrom('customers as c').select('c.id').whereRef('c.id', '=', 'a.customer_id').where('c.owner_id', '=', userId).where('c.gonghai', '=', 0)),
+        exists(selectFrom('customers as c').select('c.id').whereRef('c.id', '=', 'a.customer_id').where('c.owner_id', '=', userId).where('c.gonghai', '=', 0).where('c.blacklisted', '=', 0)),
       )
       .executeTakeFirstOrThrow(),
   ]);

@@ -20,8 +20,9 @@ import { sendXlsx } from '../../shared/batch/xlsx-write';
 import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
 import { createCustomerImport } from './customer-import';
-import { CREATE_CUSTOMERS, VIEW_POOL } from './customer.routes';
+import { CREATE_CUSTOMERS } from './customer.routes';
 import { CustomerListInput, toListQuery } from './customer.validation';
+import { viewPageRight } from './customer-views';
 
 export const IMPORT_CUSTOMERS = can('crm', 'customer/watched:import');
 export const EXPORT_CUSTOMERS = can('crm', 'customer/watched:export');
@@ -104,8 +105,9 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       record: 'data-scope',
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
-        if (input.gonghai === 1) demand(actor, VIEW_POOL);
-        const job = await exportJobs.start(actor, await customerExportSource(ctx, actor, toListQuery(input)));
+        const query = toListQuery(input);
+        demand(actor, viewPageRight(query.view));
+        const job = await exportJobs.start(actor, await customerExportSource(ctx, actor, query));
         return success('导出已开始', job);
       },
     }),

@@ -10,7 +10,8 @@ import type { ExportSource } from '../../shared/batch/export-jobs';
 import type { CellValue } from '../../shared/batch/xlsx-write';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { searchCondition } from './customer-search';
-import { customerRows, filteredCustomers, toRow } from './customer.service';
+import { customerRows, departedStaff, filteredCustomers, toRow } from './customer.service';
+import { poolRules } from '../pool/pool-rules';
 import { SORT_COLUMNS, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 const EXPORT_PAGE = 1000;
@@ -38,7 +39,7 @@ export const CUSTOMER_EXPORT_HEADERS = COLUMNS.map((c) => c.title);
 /** The export of the customers `q` selects for `actor` (page and rows of `q` are ignored). */
 export async function customerExportSource(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ExportSource> {
   const branches = await loadBranchIndex(ctx.db);
-  let base = filteredCustomers(ctx, actor, q, branches);
+  let base = filteredCustomers(ctx, actor, q, branches, await poolRules(ctx.db), await departedStaff(ctx.db, q.view));
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
   const sortColumn = SORT_COLUMNS[q.sort];
   const before = q.order === 'desc' ? '<' : '>';

@@ -13,6 +13,8 @@ import { createBatchImport, type BatchImport, type MappedRow, type RowCheck } fr
 import type { ImportField } from '../../shared/batch/column-mapping';
 import type { TempFiles } from '../../shared/batch/temp-files';
 import { insertCustomers } from './customer.service';
+import { poolRules } from '../pool/pool-rules';
+import { assertUnderCap, blacklistedMatches, lockUser } from './customer-actions';
 import type { CustomerInput } from './customer.types';
 import { CustomerFields, toCustomerInput } from './customer.validation';
 
@@ -31,6 +33,7 @@ export const CUSTOMER_IMPORT_FIELDS: readonly ImportField[] = [
 
 export const MSG_SOURCE_UNKNOWN = '客户来源不存在';
 export const MSG_MOBILE_EXISTS = '手机号码已存在';
+export const MSG_IMPORT_BLACKLISTED = '客户名称或手机号码在黑名单中';
 const LOOKUP_CHUNK = 500;
 
 /** Mobiles (of those given) that existing customers already have. */
@@ -69,10 +72,18 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<
     db,
     checks.flatMap((c) => (c.ok ? [c.value.contactMobile] : [])),
   );
+  const black = await blacklistedMatches(
+    db,
+    checks.flatMap((c) => (c.ok ? [c.value.customerName] : [])),
+    checks.flatMap((c) => (c.ok ? [c.value.contactMobile] : [])),
+  );
+  const blackNames = new Set(black.map((b) => b.customer_name));
+  const blackMobiles = new Set(black.map((b) => b.contact_mobile));
   const firstRowOf = new Map<string, number>();
   return checks.map((check, i) => {
     if (!check.ok) return check;
     const mobile = check.value.contactMobile;
+    if (blackNames.has(check.value.customerName) || blackMobiles.has(mobile)) return { ok: false, reason: MSG_IMPORT_BLACKLISTED };
     if (taken.has(mobile)) return { ok: false, reason: MSG_MOBILE_EXISTS };
     const first = firstRowOf.get(mobile);
     if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
@@ -87,6 +98,10 @@ export function createCustomerImport(ctx: AppContext, temp: TempFiles): BatchImp
     fields: CUSTOMER_IMPORT_FIELDS,
     check: (db, _actor, rows) => checkCustomerRows(db, rows),
     insert: async (tx, actor: Actor, values) => {
+      // The importer owns the rows: the ownership cap (pool rules) applies.
+      const rules = await poolRules(tx);
+      await lockUser(ctx, tx, actor.userId);
+      await assertUnderCap(tx, { id: actor.userId, name: '您' }, values.length, rules);
       await insertCustomers(tx, ctx, actor, values);
     },
   });

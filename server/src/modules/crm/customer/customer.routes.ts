@@ -5,7 +5,9 @@ import { success } from '../../../http/envelope';
 import { Fields, Id, Ids } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { markCustomerSeen } from './customer-assignment';
-import { createCustomer, customerSubtotal, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { detailSubtotal } from './customer-detail.service';
+import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { viewPageRight } from './customer-views';
 import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 
 /** Any customer page (`crm` right under `customer/`): reading customers, within the data scope. */
@@ -22,15 +24,17 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
     defineRoute({
       method: 'POST',
       url: '/api/customer/index',
-      summary: '客户列表（场景、筛选、排序、分页；gonghai=1 为公海）',
-      description: 'gonghai=1 另需 crm customer/total 页面权限。',
+      summary: '客户列表：view 为 watched/zaifenpei/nodispose/total/daifenpei/teamkehu/lizhi/black/clue（场景、筛选、排序、分页；gonghai=1 即 total）',
+      description: '每个视图需其页面权限（clue 随 customer/watched）；条件由服务器按视图定义决定。',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
       record: 'data-scope',
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
-        if (input.gonghai === 1) demand(actor, VIEW_POOL);
-        return listCustomers(ctx, actor, toListQuery(input));
+        const query = toListQuery(input);
+        // The view decides which customers; its page right opens it (the client's word is never trusted).
+        demand(actor, viewPageRight(query.view));
+        return listCustomers(ctx, actor, query);
       },
     }),
 
@@ -58,7 +62,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       access: VIEW_CUSTOMERS,
       record: 'data-scope',
       input: CustomerId,
-      handler: async ({ input, actor }) => success('获取成功', await customerSubtotal(ctx, actor, input.id)),
+      handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
 
     defineRoute({
@@ -73,7 +77,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       handler: async ({ input, actor }) => {
         demand(actor, input.id === 0 ? CREATE_CUSTOMERS : EDIT_CUSTOMERS);
         const customer = toCustomerInput(input);
-        if (input.id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer) });
+        if (input.id === 0) return success('保存成功', { id: await createCustomer(ctx, actor, customer, input.clue === 3 ? 3 : 1) });
         await updateCustomer(ctx, actor, input.id, customer);
         return success('保存成功', { id: input.id });
       },

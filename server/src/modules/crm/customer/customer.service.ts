@@ -11,17 +11,24 @@ import { indexCustomerSearch, removeCustomerSearch, searchCondition } from './cu
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
+import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
+import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
+import { assertNotBlacklisted } from './customer-actions';
+import { writeLogs } from './customer-log';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
 
-/** `select` from customers `c` with owner, branch and source names joined (no N+1). */
+/** `select` from customers `c` with owner, branch, source, previous owner and assignment joined (no N+1). */
 export function customerRows(db: DbOrTx) {
   return db
     .selectFrom('customers as c')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .leftJoin('branches as b', 'b.id', 'c.branch_id')
     .leftJoin('lead_sources as ls', 'ls.id', 'c.lai_yuan')
+    .leftJoin('users as pu', 'pu.id', 'c.previous_owner_id')
+    .leftJoin('customer_assignments as ca', 'ca.customer_id', 'c.id')
+    .leftJoin('users as au', 'au.id', 'ca.assigned_by')
     .select([
       'c.id',
       'c.code',
@@ -45,12 +52,30 @@ export function customerRows(db: DbOrTx) {
       'c.gonghai',
       'c.is_top',
       'c.watch_user_id',
+      'c.blacklisted',
+      'c.black_reason',
+      'c.pool_reason',
+      'c.pool_at',
+      'c.locked',
+      'c.close_reason',
+      'c.owned_at',
+      'pu.nick_name as previous_owner_name',
+      'ca.user_id as assigned_to',
+      'ca.assigned_at',
+      'ca.seen as assignment_seen',
+      'au.nick_name as assigned_by_name',
     ]);
 }
 
 type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['executeTakeFirstOrThrow']>>;
 
-export function toRow(r: RawCustomerRow): CustomerRow {
+/** What a row says about the requesting user and the rules in force. */
+export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date };
+
+const DAY_MS = 86400_000;
+
+export function toRow(r: RawCustomerRow, extras?: RowExtras): CustomerRow {
+  const mineAssigned = r.assigned_to !== null && r.assigned_to === r.owner_id;
   return {
     id: r.id,
     code: r.code ?? '',
@@ -72,18 +97,47 @@ export function toRow(r: RawCustomerRow): CustomerRow {
     nextgenjintime: formatShanghai(r.next_genjin_time),
     clue: r.clue,
     gonghai: r.gonghai,
-    isTop: r.is_top,
+    isTop: extras?.pinned.has(r.id) ? 1 : 0,
     watchuserid: r.watch_user_id ?? 0,
+    watched: extras?.watched.has(r.id) ? 1 : 0,
+    blacklisted: r.blacklisted,
+    blackReason: r.black_reason,
+    poolReason: r.gonghai === 1 ? r.pool_reason : '',
+    poolDays: r.gonghai === 1 && r.pool_at && extras ? Math.max(0, Math.floor((extras.now.getTime() - Date.parse(r.pool_at)) / DAY_MS)) : null,
+    previousOwner: r.gonghai === 1 ? (r.previous_owner_name ?? '') : '',
+    recycleDays: extras ? daysUntilPool(r, extras.rules, extras.now) : null,
+    locked: r.locked,
+    closeReason: r.close_reason,
+    ownedAt: formatShanghai(r.owned_at || (r.owner_id !== null ? r.created_at : '')),
+    assignedBy: mineAssigned ? (r.assigned_by_name ?? '') : '',
+    assignedAt: mineAssigned ? formatShanghai(r.assigned_at ?? '') : '',
+    unseen: mineAssigned && r.assignment_seen === 0 ? 1 : 0,
   };
 }
 
+/** Pins and watches of `userId` among `ids` (two primary-key lookups for one page). */
+export async function personalMarks(db: DbOrTx, userId: number, ids: number[]): Promise<{ pinned: Set<number>; watched: Set<number> }> {
+  if (ids.length === 0) return { pinned: new Set(), watched: new Set() };
+  const [pins, watches] = await Promise.all([
+    db.selectFrom('customer_pins').select('customer_id').where('user_id', '=', userId).where('customer_id', 'in', ids).execute(),
+    db.selectFrom('customer_watches').select('customer_id').where('user_id', '=', userId).where('customer_id', 'in', ids).execute(),
+  ]);
+  return { pinned: new Set(pins.map((p) => p.customer_id)), watched: new Set(watches.map((w) => w.customer_id)) };
+}
+
+/** A user's pins are few: the most that float to the top of a list. */
+export const PIN_MAX = 50;
+
 /**
- * The customer list: scope and scene, filters and key in the database, one indexed count, one page
- * query with the names joined. The public pool (gonghai 1) is shared by everyone and not scoped.
+ * A customer list (one of the views of customer-views.ts): the view's preset and scene, filters and
+ * key in the database, one indexed count, the user's pinned customers first (a short index range on
+ * customer_pins), one page query for the rest, then the names joined for just that page.
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
   const branches = await loadBranchIndex(ctx.db);
-  const unkeyed = filteredCustomers(ctx, actor, q, branches);
+  const rules = await poolRules(ctx.db);
+  const now = ctx.clock();
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view));
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
@@ -91,34 +145,59 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const total = Number(countRow.n);
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
 
-  // With a frequent key, walk the sort index instead of sorting every match (see searchCondition).
-  let pageQuery = base;
-  if (q.key && ctx.dialect === 'sqlite' && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
-    pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true));
-  }
+  // Pinned first: the user's pins that match, newest pin first.
+  const pinnedIds = (
+    await base
+      .innerJoin('customer_pins as p', (j) => j.onRef('p.customer_id', '=', 'c.id').on('p.user_id', '=', actor.userId))
+      .select('c.id')
+      .orderBy('p.pinned_at', 'desc')
+      .limit(PIN_MAX)
+      .execute()
+  ).map((r) => r.id);
+  const start = (q.page - 1) * q.rows;
+  const fromPins = pinnedIds.slice(start, start + q.rows);
+  const wanted = q.rows - fromPins.length;
 
-  // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
-  const pageIds = await pageQuery
-    .select('c.id')
-    .orderBy(SORT_COLUMNS[q.sort], q.order)
-    .orderBy('c.id', q.order)
-    .limit(q.rows)
-    .offset((q.page - 1) * q.rows)
-    .execute();
-  const ids = pageIds.map((r) => r.id);
-  const rows = await customerRows(ctx.db).where('c.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+  let restIds: number[] = [];
+  if (wanted > 0) {
+    // With a frequent key, walk the sort index instead of sorting every match (see searchCondition).
+    let pageQuery = base;
+    if (q.key && ctx.dialect === 'sqlite' && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
+      pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true));
+    }
+    if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
+    // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
+    restIds = (
+      await pageQuery
+        .select('c.id')
+        .orderBy(SORT_COLUMNS[q.sort], q.order)
+        .orderBy('c.id', q.order)
+        .limit(wanted)
+        .offset(Math.max(0, start - pinnedIds.length))
+        .execute()
+    ).map((r) => r.id);
+  }
+  const ids = [...fromPins, ...restIds];
+  if (ids.length === 0) return { rows: [], total };
+  const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
+  const extras: RowExtras = { ...marks, rules, now };
+  const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
 }
 
-/** Customers `c` within the actor's scope and the query's scene and filters (the key is left to the caller): the list and the export share it. */
-export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex) {
-  let base = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', q.gonghai);
-  if (q.gonghai === 0) base = base.where(dataScope(CUSTOMER_SCOPE, actor, q.scene, branches));
+/** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
+export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex, rules: PoolRules = DEFAULT_POOL_RULES, departed: readonly number[] = []) {
+  const view = CUSTOMER_VIEWS[q.view];
+  if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
+  const now = ctx.clock();
+  let base = ctx.db.selectFrom('customers as c');
+  for (const condition of view.preset({ actor, branches, rules, now, departed }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
-  if (q.filters.days) base = base.where('c.created_at', '>=', new Date(ctx.clock().getTime() - q.filters.days * 86400_000).toISOString());
+  if (q.filters.days) base = base.where('c.created_at', '>=', new Date(now.getTime() - q.filters.days * 86400_000).toISOString());
+  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now));
+  if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
     ['c.customer_name', q.filters.name],
     ['c.contact_name', q.filters.contactName],
@@ -134,6 +213,12 @@ export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerList
   return base;
 }
 
+/** The departed staff's ids (few), for the 离职员工客户 view only. */
+export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view']): Promise<number[]> {
+  if (view !== 'lizhi') return [];
+  return (await db.selectFrom('users').select('id').where('quit_status', '<>', 0).execute()).map((u) => u.id);
+}
+
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
 const ORDERED_SCAN_LIMIT = 20_000;
 async function expectedScanLength(ctx: AppContext, q: CustomerListQuery, matches: number): Promise<number> {
@@ -143,7 +228,7 @@ async function expectedScanLength(ctx: AppContext, q: CustomerListQuery, matches
 }
 
 /** Ensures every id exists and is within the actor's scope: 404 for an unknown id, 403 outside scope. */
-async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
+export async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
   const existing = await db.selectFrom('customers as c').select(['c.id', 'c.gonghai']).where('c.id', 'in', ids).execute();
   if (existing.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   const scoped = await db
@@ -155,30 +240,8 @@ async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: 
   if (scoped.length !== ids.length) throw forbidden();
 }
 
-/** Counts per tab of the customer detail panel (spec §2.5 "counts per tab from a subtotal call"). */
-export type CustomerSubtotal = { followups: number; contact: number; contract: number; files: number };
-
 /** Attachments of a customer are files uploaded with picType 'customer' and modelId = the customer id. */
 export const CUSTOMER_FILE_TYPE = 'customer';
-
-export async function customerSubtotal(ctx: AppContext, actor: Actor, id: number): Promise<CustomerSubtotal> {
-  const row = await ctx.db.selectFrom('customers').select('gonghai').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
-  if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], await loadBranchIndex(ctx.db));
-  // Four indexed counts (followups, contacts and contracts by customer_id; files by model).
-  const [followups, contact, contract, files] = await Promise.all([
-    ctx.db.selectFrom('followups').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('files')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('model_id', '=', id)
-      .where('pic_type', '=', CUSTOMER_FILE_TYPE)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { followups: Number(followups.n), contact: Number(contact.n), contract: Number(contract.n), files: Number(files.n) };
-}
 
 export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): Promise<CustomerDetail> {
   const branches = await loadBranchIndex(ctx.db);
@@ -202,8 +265,9 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       .orderBy('f.id', 'desc')
       .execute(),
   ]);
+  const marks = await personalMarks(ctx.db, actor.userId, [id]);
   return {
-    ...toRow(row),
+    ...toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }),
     contacts: contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,
@@ -244,10 +308,11 @@ function editableColumns(input: CustomerInput) {
 }
 
 /** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
-export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput): Promise<number> {
+export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput, clue: 1 | 3 = 1): Promise<number> {
   return ctx.db.transaction().execute(async (tx) => {
     await assertLeadSource(tx, input.laiYuan);
-    const [id] = await insertCustomers(tx, ctx, actor, [input]);
+    await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
+    const [id] = await insertCustomers(tx, ctx, actor, [input], clue);
     return id;
   });
 }
@@ -260,7 +325,7 @@ const INSERT_CHUNK = 200;
  * and search entries, owned by the actor in the actor's branch, inside the caller's transaction.
  * Returns the new ids in input order. Used by the create form (one) and the batch import (many).
  */
-export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[]): Promise<number[]> {
+export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1): Promise<number[]> {
   const now = ctx.clock();
   const iso = now.toISOString();
   const ids: number[] = [];
@@ -276,9 +341,10 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
           branch_id: actor.branchId,
           created_by: actor.userId,
           created_at: iso,
+          owned_at: iso,
+          clue: clue,
           updated_at: iso,
           genjin_time: '',
-          clue: 1,
           gonghai: 0,
           is_top: 0,
           watch_user_id: null,
@@ -314,6 +380,7 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
     for (const [i, input] of chunk.entries()) {
       await indexCustomerSearch(tx, ctx.dialect, chunkIds[i], { name: input.customerName, mobile: input.contactMobile, code: codes[i] });
     }
+    await writeLogs(tx, actor.userId, iso, chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: clue === 3 ? '新建线索' : '新建客户' })));
     ids.push(...chunkIds);
   }
   return ids;
@@ -325,7 +392,20 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
   await transact(ctx, async (tx) => {
     await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
     await assertLeadSource(tx, input.laiYuan);
-    const before = await tx.selectFrom('customers').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
+    const changes = (
+      [
+        ['客户名称', before.customer_name, input.customerName],
+        ['联系人', before.contact_name, input.contactName],
+        ['手机号码', before.contact_mobile, input.contactMobile],
+        ['客户级别', before.level, input.level],
+        ['所属行业', before.industry, input.industry],
+        ['地址', before.address, input.address],
+        ['备注', before.beizhu, input.beizhu],
+      ] as const
+    ).filter(([, a, b]) => a !== b);
+    if (changes.length > 0) await writeLogs(tx, actor.userId, iso, [{ customerId: id, kind: 'edit', ext: changes.map(([f, a, b]) => `${f}：${a || '空'} → ${b || '空'}`).join('；') }]);
     const updated = await tx
       .updateTable('customers')
       .set({

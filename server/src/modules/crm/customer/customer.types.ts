@@ -1,4 +1,5 @@
 import type { Scene } from '../../shared/data-scope';
+import type { ViewKey } from './customer-views';
 
 /** A customer as the list and the detail return it (team contract `api/customer/index`). */
 export type CustomerRow = {
@@ -23,8 +24,26 @@ export type CustomerRow = {
   /** 1 未成交, 2 已成交. */
   clue: number;
   gonghai: number;
+  /** Pinned (setTop) by the requesting user: pinned rows come first. */
   isTop: number;
   watchuserid: number;
+  /** Watched (AddMykehu) by the requesting user. */
+  watched: number;
+  blacklisted: number;
+  blackReason: string;
+  poolReason: string;
+  /** Days since it entered the pool (pool only). */
+  poolDays: number | null;
+  previousOwner: string;
+  /** Days until it returns to the pool (owned, not exempt), else null. */
+  recycleDays: number | null;
+  locked: number;
+  closeReason: string;
+  ownedAt: string;
+  /** 再分配: who gave it to the current owner, when, and whether the owner has opened it since. */
+  assignedBy: string;
+  assignedAt: string;
+  unseen: number;
 };
 
 export type ContactRow = { id: number; contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string; isPrimary: number };
@@ -56,8 +75,9 @@ export type CustomerListQuery = {
   scene: Scene;
   sort: Sort;
   order: 'asc' | 'desc';
-  filters: { level?: Level; laiYuan?: number; days?: 7 | 30 | 90; clue?: 1 | 2 } & AdvancedFilters;
-  gonghai: 0 | 1;
+  filters: { level?: Level; laiYuan?: number; days?: 7 | 30 | 90; clue?: 1 | 2; soon?: boolean; watched?: boolean } & AdvancedFilters;
+  /** The list (view definition, customer-views.ts); `gonghai` 1 alone still means the pool. */
+  view: ViewKey;
 };
 
 export type CustomerInput = {

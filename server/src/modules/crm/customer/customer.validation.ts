@@ -3,6 +3,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Id, Integer, MAX_ID, Nested, OneOf, OneOfNumbers, Paging, RequiredText, Text, Flag } from '../../../http/input-fields';
 import { parseShanghaiDateTime } from '../../../lib/time';
 import { SCENES } from '../../shared/data-scope';
+import { VIEW_KEYS } from './customer-views';
 import { LEVELS, SORTS, type AdvancedFilters, type CustomerInput, type CustomerListQuery } from './customer.types';
 
 /** Mobile (1[3-9]xxxxxxxxx, optional +86) or landline (0xx[x]-xxxxxxx[x], optional extension). */
@@ -33,6 +34,8 @@ export const CustomerFields = Fields({
 export const CustomerSaveInput = Fields({
   ...CustomerFields.properties,
   id: Integer('客户', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '客户ID不正确' } }),
+  /** 3: a new lead (线索) rather than a customer. */
+  clue: OneOfNumbers('类型', [1, 3], 1, { messages: { invalid: '类型不正确' } }),
 });
 
 export function toCustomerInput(input: Static<typeof CustomerFields>): CustomerInput {
@@ -63,6 +66,7 @@ export const CustomerListInput = Fields({
   sort: OneOf('排序字段', SORTS, 'AddTime', { messages: { invalid: '排序字段不正确' } }),
   order: OneOf('排序方向', ['desc', 'asc'], 'desc', { messages: { invalid: '排序方向不正确' } }),
   gonghai: Flag('公海', 0, { messages: { invalid: '公海参数不正确' } }),
+  view: Type.Optional(OneOf('客户列表', VIEW_KEYS, undefined, { messages: { invalid: '客户列表参数不正确' } })),
   filters: Nested(
     '筛选条件',
     {
@@ -77,6 +81,9 @@ export const CustomerListInput = Fields({
       industry: Text('所属行业', 50),
       address: Text('地址', 200),
       BranchID: Type.Optional(Id('部门', { messages: { invalid: '部门不存在' } })),
+      // 即将进入公海 and 我关注的.
+      soon: Type.Optional(Flag('即将进入公海', undefined, { messages: { invalid: '即将进入公海参数不正确' } })),
+      watched: Type.Optional(Flag('我关注的', undefined, { messages: { invalid: '我关注的参数不正确' } })),
     },
     { messages: { invalid: '筛选条件格式不正确' } },
   ),
@@ -99,8 +106,10 @@ export function toListQuery(input: Static<typeof CustomerListInput>): CustomerLi
     scene: input.scene,
     sort: input.sort,
     order: input.order,
-    gonghai: input.gonghai,
+    view: input.view ?? (input.gonghai === 1 ? 'total' : 'watched'),
     filters: {
+      ...(f.soon === 1 ? { soon: true } : {}),
+      ...(f.watched === 1 ? { watched: true } : {}),
       ...(f.level !== '' ? { level: f.level } : {}),
       ...(f.LaiYuan !== undefined ? { laiYuan: f.LaiYuan } : {}),
       ...(f.days !== undefined ? { days: f.days } : {}),

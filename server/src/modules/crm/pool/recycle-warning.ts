@@ -3,11 +3,13 @@ import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { shanghaiDateStamp } from '../../../lib/time';
 import { notify } from '../../notification/notify';
+import { poolRules, type PoolRules } from './pool-rules';
 
 /**
  * Public-pool recycle warnings (guides/public-pool-rules.md "Recycling"): an owned customer returns to
- * the pool after `poolRecycleDays` without follow-up, counted from its last follow-up, its assignment
- * to the current owner, or its creation, whichever is latest. Owners hear `poolWarnDays` ahead: once a
+ * the pool after the pool rules' `noFollowupDays` without follow-up (pool-rules.ts; POOL_RECYCLE_DAYS
+ * until system settings own it), counted from its last follow-up, its assignment
+ * to the current owner, or its creation, whichever is latest. Owners hear `warningDays` ahead: once a
  * day, one summary notification per owner covering every customer whose return falls within the
  * window (now, now + warnDays]. Customers with a deal (clue 2) are exempt, and departed owners are
  * not warned. Customers already past their deadline are the recycling job's business, not this one's.
@@ -16,8 +18,8 @@ const DAY_MS = 86400_000;
 /** Sent warnings are kept this long (they only matter for "already warned today"). */
 const KEEP_WARNINGS_DAYS = 7;
 const INSERT_CHUNK = 500;
-/** Customer `clue` 2 = 已成交: customers with a deal are never recycled. */
-const DEAL_DONE = 2;
+/** Customer `clue` 1 = 未成交: only those are recycled (2 = deal, 3 = lead). */
+const NO_DEAL = 1;
 
 export type RecycleWarningResult = { owners: number; customers: number };
 
@@ -47,8 +49,8 @@ export function lastActivity(c: { genjin_time: string; created_at: string; assig
 const LOOKUP_CHUNK = 500;
 
 /** Customers whose return to the pool falls within the warning window, with their owners. */
-async function customersToWarn(ctx: AppContext, now: Date): Promise<{ customerId: number; ownerId: number }[]> {
-  const { from, to } = warningWindow(now, ctx.config.poolRecycleDays, ctx.config.poolWarnDays);
+async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules): Promise<{ customerId: number; ownerId: number }[]> {
+  const { from, to } = warningWindow(now, rules.noFollowupDays, rules.warningDays);
   const db = ctx.db;
   // Candidates: three index ranges (follow-up, creation and assignment times) rather than a scan over
   // an expression. Each candidate is then read by primary key and judged here, so that no planner can
@@ -69,12 +71,13 @@ async function customersToWarn(ctx: AppContext, now: Date): Promise<{ customerId
       .selectFrom('customers as c')
       .innerJoin('users as u', 'u.id', 'c.owner_id')
       .leftJoin('customer_assignments as a', (j) => j.onRef('a.customer_id', '=', 'c.id').onRef('a.user_id', '=', 'c.owner_id'))
-      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status'])
+      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status', 'c.locked', 'c.blacklisted', 'c.merged_into', 'c.owned_at'])
       .where('c.id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
       .execute();
     for (const r of rows) {
-      if (r.gonghai !== 0 || r.clue === DEAL_DONE || r.quit_status !== 0 || r.owner_id === null) continue;
-      const last = lastActivity(r);
+      // Exempt as the recycling job exempts them (pool-recycle.ts): deals, leads, locked, blacklisted, merged.
+      if (r.gonghai !== 0 || r.clue !== NO_DEAL || r.quit_status !== 0 || r.owner_id === null || r.locked === 1 || r.blacklisted === 1 || r.merged_into !== null) continue;
+      const last = [lastActivity(r), r.owned_at].reduce((a, b) => (b > a ? b : a));
       if (last > from && last <= to) due.push({ customerId: r.id, ownerId: r.owner_id });
     }
   }
@@ -89,7 +92,8 @@ async function customersToWarn(ctx: AppContext, now: Date): Promise<{ customerId
 export async function runRecycleWarnings(ctx: AppContext): Promise<RecycleWarningResult> {
   const now = ctx.clock();
   const today = shanghaiDay(now);
-  const due = await customersToWarn(ctx, now);
+  const rules = await poolRules(ctx.db);
+  const due = await customersToWarn(ctx, now, rules);
   return transact(ctx, async (tx) => {
     const keepFrom = shanghaiDay(new Date(now.getTime() - KEEP_WARNINGS_DAYS * DAY_MS));
     await tx.deleteFrom('pool_recycle_warnings').where('warned_on', '<', keepFrom).execute();
@@ -114,7 +118,7 @@ export async function runRecycleWarnings(ctx: AppContext): Promise<RecycleWarnin
         ctx,
         {
           userIds: [ownerId],
-          cont: warningText(customerIds.length, ctx.config.poolWarnDays),
+          cont: warningText(customerIds.length, rules.warningDays),
           kind: 'pool',
           modelType: 'customer',
           modelId: customerIds.length === 1 ? customerIds[0] : null,

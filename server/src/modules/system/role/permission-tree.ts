@@ -86,17 +86,20 @@ export const ROUTE_PERMISSIONS: Readonly<Record<'crm' | 'oa' | 'bi' | 'system', 
  * crm `customer/watched:delete`. A page path may itself hold `/:id` parameters: an action suffix is
  * `:` + a lower-case key that does NOT follow a `/`.
  */
-export const ACTION_KEYS = ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'receive', 'approve'] as const;
+export const ACTION_KEYS = ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'receive', 'approve', 'blacklist'] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
 export type RightArea = keyof typeof ROUTE_PERMISSIONS;
 
 /** The actions each page offers (pages not listed offer none): the one table of action rights. */
 export const PAGE_ACTIONS: Readonly<Record<RightArea, Readonly<Record<string, readonly ActionKey[]>>>> = {
   crm: {
-    'customer/watched': ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool'],
+    'customer/watched': ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'blacklist'],
     'customer/zaifenpei': ['transfer', 'pool'],
     'customer/total': ['receive', 'assign'],
     'customer/daifenpei': ['assign'],
+    'customer/teamkehu': ['assign', 'transfer', 'pool'],
+    'customer/lizhi': ['assign', 'pool'],
+    'customer/fangke': ['create', 'edit', 'delete'],
     'customer/black': ['delete'],
     'signorentry/sign': ['create', 'edit', 'delete'],
     'signorentry/entry': ['create', 'edit', 'delete'],

@@ -22,6 +22,8 @@ export const SEED_ACTION_RIGHTS: Readonly<Record<string, { crm: readonly string[
       'customer/watched:pool',
       'customer/zaifenpei:pool',
       'customer/total:receive',
+      'customer/fangke:create',
+      'customer/fangke:edit',
       'signorentry/sign:create',
       'signorentry/sign:edit',
       'signorentry/entry:create',

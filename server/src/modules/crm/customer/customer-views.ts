@@ -1,0 +1,210 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { can, type Right } from '../../../http/auth';
+import type { Actor } from '../../auth/session/actor';
+import type { BranchIndex } from '../../system/branch/branch-index';
+import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
+import type { PoolRules } from '../pool/pool-rules';
+
+/**
+ * The customer lists (spec §2.2 crm/customer/*) as one table of view definitions: which customers a
+ * view shows (the server's preset; the client only names the view), the scenes it allows, its
+ * default columns, the selection actions with the right each needs, and whether it offers 新建.
+ * `api/customer/index {view}` applies the preset, so ten lists are ten entries, not ten queries.
+ */
+export const VIEW_KEYS = ['watched', 'zaifenpei', 'nodispose', 'total', 'daifenpei', 'teamkehu', 'lizhi', 'black', 'clue'] as const;
+export type ViewKey = (typeof VIEW_KEYS)[number];
+
+export type ViewAction = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'top' | 'watch' | 'turn' | 'close';
+
+/** `departed`: ids of departed staff (QuitStatus ≠ 0), read first so that the 离职 view is an indexed IN list. */
+export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[] };
+
+export type ViewDefinition = {
+  title: string;
+  /** The page right that opens the view (crm `customer/<page>`). */
+  page: string;
+  scenes: readonly Scene[];
+  columns: readonly string[];
+  actions: Partial<Record<ViewAction, Right>>;
+  create: boolean;
+  batch: { import: boolean; export: boolean; duplicates: boolean };
+  /** Which customers (`c`) the view shows for the actor; the scene narrows within it where allowed. */
+  preset(v: ViewContext, scene: Scene): Expression<SqlBool>[];
+};
+
+const ALL_SCENES = ['all', 'mine', 'participating', 'subordinates'] as const satisfies readonly Scene[];
+const BASE_COLUMNS = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime'] as const;
+
+const r = (page: string, action: string) => can('crm', `customer/${page}:${action}`);
+/** Blacklisted and merged customers leave the ordinary lists. */
+const NOT_BLACK = sql<SqlBool>`+c.blacklisted = 0 and c.merged_into is null`;
+const CUSTOMER_NOT_LEAD = sql<SqlBool>`c.clue in (1, 2)`;
+const OWNED = sql<SqlBool>`c.gonghai = 0`;
+/**
+ * The same, for views whose own condition is selective (leads): the unary
+ * `+` keeps the planner from walking the (gonghai, created_at) index in sort order and filtering
+ * nearly every row; it drives the query by the selective index instead (valid on both databases).
+ */
+const OWNED_SELECTIVE = sql<SqlBool>`+c.gonghai = 0`;
+const ownedBy = (userId: number) => sql<SqlBool>`c.owner_id = ${userId}`;
+
+/**
+ * 待分配 and 黑名单 rows have no owner (or a departed one): the role's scope applies through their
+ * department, as for the detail and the assignment, so a list never shows what cannot be opened.
+ */
+function scopeOrUnowned(v: ViewContext): Expression<SqlBool> {
+  return dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches);
+}
+
+export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
+  watched: {
+    title: '我的客户',
+    page: 'watched',
+    scenes: ALL_SCENES,
+    columns: [...BASE_COLUMNS, 'recycleDays'],
+    actions: {
+      assign: r('watched', 'assign'),
+      transfer: r('watched', 'transfer'),
+      pool: r('watched', 'pool'),
+      blacklist: r('watched', 'blacklist'),
+      delete: r('watched', 'delete'),
+      top: can('crm', 'customer/watched'),
+      watch: can('crm', 'customer/watched'),
+    },
+    create: true,
+    batch: { import: true, export: true, duplicates: true },
+    preset: (v, scene) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
+  },
+  zaifenpei: {
+    title: '再分配客户',
+    page: 'zaifenpei',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'assignedBy', 'assignedAt', 'unseen', 'recycleDays'],
+    actions: { transfer: r('zaifenpei', 'transfer'), pool: r('zaifenpei', 'pool'), top: can('crm', 'customer/zaifenpei'), watch: can('crm', 'customer/zaifenpei') },
+    create: false,
+    batch: { import: false, export: false, duplicates: false },
+    // Given to me by someone else (a manager's assignment or transfer), still mine.
+    preset: (v) => [
+      OWNED,
+      NOT_BLACK,
+      CUSTOMER_NOT_LEAD,
+      ownedBy(v.actor.userId),
+      sql<SqlBool>`c.id in (select a.customer_id from customer_assignments a where a.user_id = ${v.actor.userId} and a.assigned_by <> ${v.actor.userId})`,
+    ],
+  },
+  nodispose: {
+    title: '未处理客户',
+    page: 'nodispose',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'ownedAt', 'recycleDays'],
+    actions: { pool: r('watched', 'pool'), top: can('crm', 'customer/nodispose'), watch: can('crm', 'customer/nodispose') },
+    create: false,
+    batch: { import: false, export: false, duplicates: false },
+    // Mine, and no follow-up since it became mine (created by me, assigned, claimed or transferred to me).
+    preset: (v) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, ownedBy(v.actor.userId), sql<SqlBool>`(c.genjin_time < c.owned_at or c.genjin_time < c.created_at)`],
+  },
+  total: {
+    title: '公海客户',
+    page: 'total',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'LaiYuanName', 'level', 'poolDays', 'previousOwner', 'poolReason', 'genjinTime'],
+    actions: { receive: r('total', 'receive'), assign: r('total', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
+    create: false,
+    batch: { import: false, export: true, duplicates: true },
+    // The pool is shared by everyone: not scoped.
+    preset: () => [sql<SqlBool>`c.gonghai = 1`, NOT_BLACK, CUSTOMER_NOT_LEAD],
+  },
+  daifenpei: {
+    title: '待分配客户',
+    page: 'daifenpei',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'AddTime'],
+    actions: { assign: r('daifenpei', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
+    create: false,
+    batch: { import: false, export: true, duplicates: true },
+    preset: (v) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
+  },
+  teamkehu: {
+    title: '团队客户',
+    page: 'teamkehu',
+    scenes: ['all', 'mine', 'subordinates'],
+    columns: [...BASE_COLUMNS, 'BranchName', 'recycleDays'],
+    actions: { assign: r('teamkehu', 'assign'), transfer: r('teamkehu', 'transfer'), togonghai: r('teamkehu', 'pool'), blacklist: r('watched', 'blacklist') },
+    create: false,
+    batch: { import: false, export: true, duplicates: false },
+    // My department and below (whatever the role's scope, never wider than it).
+    preset: (v, scene) => {
+      const department = v.actor.branchId !== null && v.branches.get(v.actor.branchId) ? v.branches.subtreeIds(v.actor.branchId) : [];
+      const inTeam = department.length > 0 ? sql<SqlBool>`c.branch_id in (${sql.join(department)})` : sql<SqlBool>`1 = 0`;
+      return [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is not null`, inTeam, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)];
+    },
+  },
+  lizhi: {
+    title: '离职员工客户',
+    page: 'lizhi',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'BranchName', 'genjinTime'],
+    actions: { assign: r('lizhi', 'assign'), togonghai: r('lizhi', 'pool') },
+    create: false,
+    batch: { import: false, export: true, duplicates: false },
+    // Owned by departed staff (QuitStatus ≠ 0); the (owner, gonghai, created) index serves each departed owner.
+    preset: (v) => [
+      OWNED,
+      NOT_BLACK,
+      v.departed.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join([...v.departed])})` : sql<SqlBool>`1 = 0`,
+      dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches),
+    ],
+  },
+  black: {
+    title: '黑名单客户',
+    page: 'black',
+    scenes: ['all'],
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'blackReason', 'UpdateTime'],
+    actions: { leaveblack: r('black', 'delete') },
+    create: false,
+    batch: { import: false, export: true, duplicates: false },
+    preset: (v) => [sql<SqlBool>`c.blacklisted = 1 and c.merged_into is null`, scopeOrUnowned(v)],
+  },
+  clue: {
+    title: '线索',
+    page: 'watched',
+    scenes: ALL_SCENES,
+    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'UserName', 'closeReason', 'AddTime', 'genjinTime'],
+    actions: { transfer: r('watched', 'transfer'), turn: r('watched', 'create'), close: r('watched', 'edit'), delete: r('watched', 'delete') },
+    create: true,
+    batch: { import: false, export: false, duplicates: true },
+    preset: (v, scene) => [OWNED_SELECTIVE, NOT_BLACK, sql<SqlBool>`c.clue = 3`, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
+  },
+};
+
+export function viewPageRight(view: ViewKey): Right {
+  return can('crm', `customer/${CUSTOMER_VIEWS[view].page}`);
+}
+
+const DAY_MS = 86400_000;
+
+/** Days until an owned customer returns to the pool (negative: overdue), from its last activity; null when exempt. */
+export function daysUntilPool(c: { genjin_time: string; owned_at: string; created_at: string; clue: number; locked: number; gonghai: number; owner_id: number | null }, rules: PoolRules, now: Date): number | null {
+  if (c.gonghai !== 0 || c.owner_id === null || c.clue === 2 || c.locked === 1) return null;
+  const ownedSince = c.owned_at > c.created_at ? c.owned_at : c.created_at;
+  const last = c.genjin_time > ownedSince ? c.genjin_time : ownedSince;
+  const byFollowup = Date.parse(last) + rules.noFollowupDays * DAY_MS;
+  const byDeal = Date.parse(ownedSince) + rules.noDealDays * DAY_MS;
+  return Math.ceil((Math.min(byFollowup, byDeal) - now.getTime()) / DAY_MS);
+}
+
+/**
+ * 即将进入公海: owned customers whose follow-up deadline falls within the next `warningDays` days:
+ * the latest of follow-up, ownership and creation is in (now − N, now − N + K].
+ */
+export function soonInPoolCondition(rules: PoolRules, now: Date): Expression<SqlBool> {
+  const from = new Date(now.getTime() - rules.noFollowupDays * DAY_MS).toISOString();
+  const to = new Date(now.getTime() - (rules.noFollowupDays - rules.warningDays) * DAY_MS).toISOString();
+  // Candidates from three index ranges (follow-up, ownership, creation times in the window) drive the
+  // query; the exact test (the latest of the three is in the window) is then checked per candidate.
+  const candidates = sql<SqlBool>`c.id in (select id from customers where gonghai = 0 and genjin_time > ${from} and genjin_time <= ${to}
+    union select id from customers where owned_at > ${from} and owned_at <= ${to}
+    union select id from customers where gonghai = 0 and created_at > ${from} and created_at <= ${to})`;
+  return sql<SqlBool>`(${candidates} and c.gonghai = 0 and c.clue = 1 and c.locked = 0 and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to}
+    and (c.genjin_time > ${from} or c.owned_at > ${from} or c.created_at > ${from}))`;
+}
