@@ -26,6 +26,9 @@ import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-bat
 import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
 import { registerNotificationRoutes } from './modules/notification/notification.routes';
 import { registerTaskRoutes } from './modules/oa/task/task.routes';
+import { registerWorkflowRoutes } from './modules/oa/workflow/workflow.routes';
+import { startTimeoutJob } from './modules/oa/workflow/workflow.service';
+import { registerExpenseRoutes } from './modules/oa/expense/expense.routes';
 import { registerContractRoutes } from './modules/crm/contract/contract.routes';
 import { registerProductRoutes } from './modules/erp/product/product.routes';
 import { registerWarehouseRoutes } from './modules/erp/warehouse/warehouse.routes';
@@ -120,6 +123,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerCustomerBatchRoutes(app, ctx, resolve);
   registerNotificationRoutes(app, ctx, resolve);
   registerTaskRoutes(app, ctx, resolve);
+  registerWorkflowRoutes(app, ctx, resolve);
+  registerExpenseRoutes(app, ctx, resolve);
   registerUserGridRoutes(app, ctx, resolve);
   registerProductRoutes(app, ctx, resolve);
   registerWarehouseRoutes(app, ctx, resolve);
@@ -133,6 +138,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
 
   // Public-pool recycle warnings: now, then daily; stopped when the app closes.
   await startRecycleWarnings(app, ctx);
+  // Approval timeouts (remind / auto-approve / auto-reject): every minute; stopped when the app closes.
+  startTimeoutJob(app, ctx);
 
   await app.ready();
   return app;
