@@ -1,3 +1,4 @@
+import { seedApprovals } from './approvals';
 import { sql } from 'kysely';
 import { dialectOf, type Db, type DbOrTx } from '../database';
 import { customerCode } from '../../modules/crm/customer/customer.service';
@@ -108,6 +109,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedTasksAndNotifications(tx, { now, users });
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
   });
+  // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
+  await seedApprovals(db, now);
 }
 
 type CustomerBatchOptions = { count: number; owners: OwnerRef[]; sources: number[]; now: Date; seed: number; firstId: number; withDetails: boolean };

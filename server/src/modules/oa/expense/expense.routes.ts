@@ -14,15 +14,15 @@ import { addExpense, deleteExpenses, editExpense, expenseDetail, listExpenses, t
 const ExpenseFields = {
   type: OneOfNumbers('报销类型', [1, 2, 3], 1, { messages: { invalid: '报销类型不正确' } }),
   title: RequiredText('报销事由', 100),
-  Money: JsonValue('报销金额'),
+  Money: Type.Optional(JsonValue('报销金额')),
   riqi: Text('发生日期', 10),
   branchId: Type.Optional(Integer('费用部门', { min: 1, max: MAX_ID })),
   project: Text('项目名称', 100),
-  items: JsonValue('费用明细'),
-  pictures: JsonValue('票据照片'),
+  items: Type.Optional(JsonValue('费用明细')),
+  pictures: Type.Optional(JsonValue('票据照片')),
   beizhu: Text('备注', 300),
-  cc: JsonValue('抄送人'),
-  chosen: JsonValue('审批人'),
+  cc: Type.Optional(JsonValue('抄送人')),
+  chosen: Type.Optional(JsonValue('审批人')),
   flowId: Type.Optional(Integer('流程', { min: 1, max: MAX_ID })),
 };
 
@@ -40,7 +40,7 @@ function chosenOf(value: unknown): Record<string, number[]> {
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, ids]) => [k, userIdsOfValue(ids)]));
 }
 
-const toInput = (i: { type: 1 | 2 | 3; title: string; Money: unknown; riqi: string; branchId?: number; project: string; items: unknown; pictures: unknown; beizhu: string }): ExpenseInput => ({
+const toInput = (i: { type: 1 | 2 | 3; title: string; Money?: unknown; riqi: string; branchId?: number; project: string; items?: unknown; pictures?: unknown; beizhu: string }): ExpenseInput => ({
   type: i.type,
   title: i.title,
   Money: i.Money,

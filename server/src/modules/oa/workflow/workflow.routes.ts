@@ -38,7 +38,7 @@ const FlowFields = {
   category: Text('流程分类', 30),
   formMode: RequiredText('绑定表单', 50, { messages: { missing: '请选择绑定表单' } }),
   beizhu: Text('流程说明', 300),
-  WorlFlowJson: JsonValue('流程图'),
+  WorlFlowJson: Type.Optional(JsonValue('流程图')),
 };
 
 function parseJsonObject(value: unknown, label: string): Record<string, unknown> {
@@ -281,7 +281,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: 'owner',
-      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), cc: JsonValue('抄送人'), files: JsonValue('附件'), userid: Text('用户', 20), username: Text('用户名', 50), node_id: Text('节点', 50) }),
+      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50), node_id: Text('节点', 50) }),
       handler: async ({ input, actor }) => {
         const r = await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) });
         return success('审批成功', r);
@@ -294,7 +294,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: 'owner',
-      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), node_id: Text('退回节点', 50), cc: JsonValue('抄送人'), files: JsonValue('附件'), userid: Text('用户', 20), username: Text('用户名', 50) }),
+      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), node_id: Text('退回节点', 50), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50) }),
       handler: async ({ input, actor }) => {
         const ret = input.node_id !== '';
         const r = await decide(ctx, actor, input.ids, { action: ret ? 'return' : 'refuse', nodeId: input.node_id, ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) });
@@ -308,7 +308,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: 'owner',
-      input: Fields({ ids: StepIds, userid: JsonValue('转交人'), username: Text('转交人', 50), ext: TEXT('转交说明'), node_id: Text('节点', 50), cc: JsonValue('抄送人') }),
+      input: Fields({ ids: StepIds, userid: Type.Optional(JsonValue('转交人')), username: Text('转交人', 50), ext: TEXT('转交说明'), node_id: Text('节点', 50), cc: Type.Optional(JsonValue('抄送人')) }),
       handler: async ({ input, actor }) => {
         const [to, more] = userIdsOfValue(input.userid);
         if (!to) throw badRequest('请选择转交人');
@@ -327,8 +327,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         taskid: Type.Optional(Integer('审批', { min: 1, max: MAX_ID })),
         ids: Type.Optional(Ids('审批', 1)),
         ext: TEXT('评论内容'),
-        cc: JsonValue('抄送人'),
-        files: JsonValue('附件'),
+        cc: Type.Optional(JsonValue('抄送人')),
+        files: Type.Optional(JsonValue('附件')),
         userid: Text('用户', 20),
         username: Text('用户名', 50),
         node_id: Text('节点', 50),
@@ -348,7 +348,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: 'owner',
-      input: Fields({ ...TaskId.properties, cc: JsonValue('抄送人') }),
+      input: Fields({ ...TaskId.properties, cc: Type.Optional(JsonValue('抄送人')) }),
       handler: async ({ input, actor }) => {
         await addCcByUser(ctx, actor, input.taskid, parseCc(input.cc));
         return success('抄送成功');
@@ -381,7 +381,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: 'owner',
-      input: Fields({ stepid: Id('审批步骤'), data: JsonValue('表单数据') }),
+      input: Fields({ stepid: Id('审批步骤'), data: Type.Optional(JsonValue('表单数据')) }),
       handler: async ({ input, actor }) => {
         await editFormField(ctx, actor, input.stepid, parseJsonObject(input.data, '表单数据'));
         return success('保存成功');
@@ -394,7 +394,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: can('oa', 'createApproval'),
       record: 'owner',
-      input: Fields({ flowId: Id('流程', { messages: { missing: '请选择流程' } }), title: Text('标题', 100), data: JsonValue('表单数据'), cc: JsonValue('抄送人'), chosen: JsonValue('审批人') }),
+      input: Fields({ flowId: Id('流程', { messages: { missing: '请选择流程' } }), title: Text('标题', 100), data: Type.Optional(JsonValue('表单数据')), cc: Type.Optional(JsonValue('抄送人')), chosen: Type.Optional(JsonValue('审批人')) }),
       handler: async ({ input, actor }) => {
         const data = parseJsonObject(input.data, '表单数据');
         const chosenRaw = parseJsonObject(input.chosen, '审批人');

@@ -49,6 +49,7 @@ function assertText(ext: string, label = '审批意见'): void {
 
 /** cc as the client sends it: a JSON list of {userid, username} (or ids). At most 5 people. */
 export function parseCc(value: unknown): number[] {
+  if (value === undefined || value === null) return [];
   let list: unknown = value;
   if (typeof value === 'string') {
     const t = value.trim();
