@@ -33,6 +33,14 @@ const TABLES = [
   'module_records',
   'files',
   'contracts',
+  'wf_flows',
+  'wf_flow_versions',
+  'wf_instances',
+  'wf_steps',
+  'wf_logs',
+  'wf_cc',
+  'expense_claims',
+  'expense_lines',
 ] as const;
 
 let s: TestServer;
