@@ -81,9 +81,11 @@ async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Lin
     if (category && !categories.has(category)) throw badRequest(`第${n}行费用类型不正确`);
     const riqi = String(o.riqi ?? '').trim();
     if (riqi && !/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest(`第${n}行日期格式不正确`);
-    const note = String(o.note ?? o.ext ?? '').trim();
+    // The form's tablelist rows carry {riqi, ext}: without an amount, ext is the amount.
+    const amountFromExt = o.amount === undefined || o.amount === '';
+    const note = String(o.note ?? (amountFromExt ? '' : (o.ext ?? ''))).trim();
     if ([...note].length > 200) throw badRequest(`第${n}行说明不能超过200个字符`);
-    return { amount_cents: toCents(o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
+    return { amount_cents: toCents(amountFromExt ? o.ext : o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
   });
   const total = lines.length ? lines.reduce((s, l) => s + l.amount_cents, 0) : toCents(input.Money, '报销金额');
   if (total > MAX_CENTS) throw badRequest('报销金额过大');
