@@ -86,6 +86,16 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
     }),
     defineRoute({
       method: 'POST',
+      url: '/api/flow/options',
+      summary: '流程名称列表（审批列表的流程筛选）',
+      tag: 'oa',
+      access: 'login',
+      record: 'none',
+      input: Fields({}),
+      handler: async () => success('获取成功', await ctx.db.selectFrom('wf_flows').select(['id', 'name', 'category']).orderBy('id').execute()),
+    }),
+    defineRoute({
+      method: 'POST',
       url: '/api/flow/enabled',
       summary: '新建流程：启用的流程（按分类）及其绑定表单',
       tag: 'oa',
