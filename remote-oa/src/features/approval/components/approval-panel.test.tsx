@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
 import type { ApprovalDetail } from '../api/approval-types';
-import { ApprovalPanel } from './approval-panel';
+import { ApprovalActions } from './approval-actions';
+import { ApprovalPanelContent } from './approval-panel';
 import { nodeStates } from './flow-diagram';
 
 jest.mock('@portal/shared-core', () => ({
@@ -55,46 +56,42 @@ function serve(d: ApprovalDetail) {
 
 const buttonText = (text: string, container: HTMLElement = document.body) => within(container).queryByText((c, el) => el?.tagName === 'SPAN' && el.parentElement?.tagName === 'BUTTON' && c.replace(/\s/g, '') === text);
 
+// antd builds each component's styles on its first render (about a second here): done once, so
+// each test below measures only its own behaviour.
+beforeAll(() => {
+  renderWithProviders(<ApprovalActions detail={detail()} onDone={() => undefined} />).unmount();
+});
+
 beforeEach(() => jest.clearAllMocks());
 
-test('an approver sees the record, the diagram, the log and the read receipts, and approves; the returned Status is handed back', async () => {
+test('an approver approves with a comment; the returned Status is handed back', async () => {
   serve(detail());
-  const onStatus = jest.fn();
-  renderWithProviders(<ApprovalPanel taskid={9} onClose={() => undefined} onStatus={onStatus} />);
-  expect(await screen.findByText('李娜的请假申请（2天）')).toBeInTheDocument();
-  expect(await screen.findByText('家中有事')).toBeInTheDocument();
-  expect(screen.getByText('当前处理：张伟')).toBeInTheDocument();
-  expect(screen.getByText('已查阅 2026-11-20 11:00')).toBeInTheDocument();
-  expect(screen.getByText('未查阅')).toBeInTheDocument();
-  expect(buttonText('退回')).not.toBeNull();
-  fireEvent.change(screen.getByLabelText('审批意见'), { target: { value: '同意休假' } });
+  const onDone = jest.fn();
+  renderWithProviders(<ApprovalActions detail={detail()} onDone={onDone} />);
+  fireEvent.change(screen.getByPlaceholderText('审批意见 / 评论'), { target: { value: '同意休假' } });
   fireEvent.click(buttonText('同意')!.closest('button')!);
   await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/WorkFlow/Approved', { ids: '5', ext: '同意休假', cc: undefined }));
-  await waitFor(() => expect(onStatus).toHaveBeenCalledWith(3));
+  await waitFor(() => expect(onDone).toHaveBeenCalledWith(3));
 });
 
 test('退回 offers the passed nodes and 不通过; the chosen node is sent as node_id', async () => {
   serve(detail());
-  renderWithProviders(<ApprovalPanel taskid={9} onClose={() => undefined} />);
-  await screen.findByText('李娜的请假申请（2天）');
+  renderWithProviders(<ApprovalActions detail={detail()} onDone={() => undefined} />);
   fireEvent.click(buttonText('退回')!.closest('button')!);
-  const dialog = screen.getByRole('dialog', { name: '退回' });
+  const dialog = document.querySelector('[aria-label="退回"]') as HTMLElement;
   fireEvent.click(within(dialog).getByText('发起人（李娜）'));
   fireEvent.click(buttonText('确定', dialog)!.closest('button')!);
   await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/WorkFlow/Refused', { ids: '5', ext: '', node_id: 's' }));
 });
 
-test('on a start-type node the button reads 重新提交 and 退回 is hidden; without an open step there are no decision buttons', async () => {
-  serve(detail({ myStep: { id: 6, Status: 1, NodeID: 's', type: 'start', writeField: {}, returnTargets: [] }, role: 'submitter', canRevoke: true, canUrge: false }));
-  const { unmount } = renderWithProviders(<ApprovalPanel taskid={9} onClose={() => undefined} />);
-  await screen.findByText('李娜的请假申请（2天）');
+test('on a start-type node the button reads 重新提交 and 退回 is hidden; without an open step there are no decision buttons', () => {
+  const start = detail({ myStep: { id: 6, Status: 1, NodeID: 's', type: 'start', writeField: {}, returnTargets: [] }, role: 'submitter', canRevoke: true, canUrge: false });
+  const { unmount } = renderWithProviders(<ApprovalActions detail={start} onDone={() => undefined} />);
   expect(buttonText('重新提交')).not.toBeNull();
   expect(buttonText('退回')).toBeNull();
   expect(buttonText('撤回')).not.toBeNull();
   unmount();
-  serve(detail({ myStep: null, role: 'cc' }));
-  renderWithProviders(<ApprovalPanel taskid={9} onClose={() => undefined} />);
-  await screen.findByText('李娜的请假申请（2天）');
+  renderWithProviders(<ApprovalActions detail={detail({ myStep: null, role: 'cc' })} onDone={() => undefined} />);
   expect(buttonText('同意')).toBeNull();
   expect(buttonText('评论')).not.toBeNull();
 });
@@ -107,4 +104,14 @@ test('node states: completed nodes of the current round, current handlers of ope
   ]);
   expect(states.get('m')).toEqual({ completed: true, handlers: [] });
   expect(states.get('f')).toEqual({ completed: false, handlers: ['王芳'] });
+});
+
+test('the panel shows the record, the diagram with current handlers, the log and the read receipts', async () => {
+  serve(detail());
+  renderWithProviders(<ApprovalPanelContent detail={detail()} />);
+  expect(screen.getByText('当前处理：张伟')).toBeInTheDocument();
+  expect(screen.getByText('已查阅 2026-11-20 11:00')).toBeInTheDocument();
+  expect(screen.getByText('未查阅')).toBeInTheDocument();
+  expect(screen.getByText('提交审批')).toBeInTheDocument();
+  expect(await screen.findByText('家中有事')).toBeInTheDocument();
 });

@@ -5,24 +5,23 @@
  * where 退回 is hidden), 退回 to a passed node or 不通过, 转交, 评论, 抄送, and for the submitter
  * 撤回 and 催办. Decision buttons show only while the caller's step Status is below 3.
  */
-import { useMemo, useState } from 'react';
-import { App, Avatar, Button, Divider, Drawer, Empty, Flex, Form, Input, Radio, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { APPROVAL_STATUS_LABELS, CC_MAX, STEP_STATUS, TEXT_MAX, WIDTHS } from '@portal/shared-core';
-import { DynamicDetailView, DynamicForm, UserPicker, toSubmitValues, useDynamicRecord, type FormDefinition, type PickedUser } from '@portal/shared-ui';
+import { useMemo } from 'react';
+import { Avatar, Button, Divider, Drawer, Empty, Flex, Form, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { APPROVAL_STATUS_LABELS, WIDTHS } from '@portal/shared-core';
+import { DynamicDetailView, DynamicForm, toSubmitValues, useDynamicRecord, type FormDefinition } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
-import type { ApprovalDetail, CcUser, FieldRight } from '../api/approval-types';
+import type { ApprovalDetail, FieldRight } from '../api/approval-types';
 import { useApprovalCommand, useApprovalDetail } from '../api/use-approval-queries';
+import { ApprovalActions } from './approval-actions';
 import { FlowDiagram } from './flow-diagram';
 
 export const PANEL_TITLE = '审批';
-export const REFUSE_OUTRIGHT = '__refuse__';
 
 export function statusTag(status: number) {
   const known = APPROVAL_STATUS_LABELS[status as keyof typeof APPROVAL_STATUS_LABELS];
   return known ? <Tag color={known.color}>{known.label}</Tag> : <Tag>已撤回</Tag>;
 }
 
-const toCc = (users: readonly PickedUser[]): CcUser[] => users.map(({ userid, username, header }) => ({ userid, username, header }));
 
 /** The definition restricted to the fields the node makes editable. */
 function writableDefinition(definition: FormDefinition, rights: Record<string, FieldRight>): FormDefinition {
@@ -66,96 +65,6 @@ function NodeForm({ detail }: { detail: ApprovalDetail }) {
   );
 }
 
-function Actions({ detail, onDone }: { detail: ApprovalDetail; onDone: (status?: number) => void }) {
-  const { modal } = App.useApp();
-  const [ext, setExt] = useState('');
-  const [returnOpen, setReturnOpen] = useState(false);
-  const [target, setTarget] = useState<string>(REFUSE_OUTRIGHT);
-  const step = detail.myStep;
-  const taskid = detail.task.id;
-  const approve = useApprovalCommand((cc: CcUser[]) => approvalApi.approve(step?.id ?? 0, ext, cc));
-  const refuse = useApprovalCommand((nodeId: string) => approvalApi.refuse(step?.id ?? 0, ext, nodeId === REFUSE_OUTRIGHT ? '' : nodeId));
-  const forward = useApprovalCommand((user: CcUser) => approvalApi.forward(step?.id ?? 0, user, ext));
-  const comment = useApprovalCommand(() => approvalApi.createComment(taskid, ext));
-  const cc = useApprovalCommand((users: CcUser[]) => approvalApi.addCc(taskid, users));
-  const revoke = useApprovalCommand(() => approvalApi.revoke(taskid));
-  const urge = useApprovalCommand(() => approvalApi.urge(taskid));
-  const deciding = step !== null && step.Status < STEP_STATUS.completed;
-  const isStart = step?.type === 'start';
-  const canCc = detail.role === 'submitter' || detail.role === 'approver';
-
-  const after = (reply: { data?: { Status?: number } } | unknown) => {
-    setExt('');
-    onDone((reply as { data?: { Status?: number } })?.data?.Status);
-  };
-
-  return (
-    <div>
-      <Input.TextArea value={ext} onChange={(e) => setExt(e.target.value)} maxLength={TEXT_MAX} showCount rows={3} placeholder="审批意见 / 评论" aria-label="审批意见" />
-      <Flex gap={8} wrap style={{ marginTop: 8 }}>
-        {deciding ? (
-          <>
-            <Button type="primary" loading={approve.isPending} onClick={() => approve.mutateAsync([]).then(after)}>
-              {isStart ? '重新提交' : '同意'}
-            </Button>
-            {!isStart ? (
-              <Button danger onClick={() => setReturnOpen(true)}>
-                退回
-              </Button>
-            ) : null}
-            {!isStart ? (
-              <UserPicker
-                max={1}
-                buttonText="转交"
-                value={[]}
-                onChange={(users) => {
-                  const [user] = users;
-                  if (!user) return;
-                  modal.confirm({ title: '转交', content: `确定转交给 ${user.username}？`, onOk: () => forward.mutateAsync(toCc([user])[0]).then(after) });
-                }}
-              />
-            ) : null}
-          </>
-        ) : null}
-        <Button disabled={!ext.trim()} loading={comment.isPending} onClick={() => comment.mutateAsync(undefined).then(after)}>
-          评论
-        </Button>
-        {canCc ? <UserPicker max={CC_MAX} buttonText="抄送" value={[]} onChange={(users) => users.length && cc.mutate(toCc(users))} /> : null}
-        {detail.canRevoke ? (
-          <Button onClick={() => modal.confirm({ title: '撤回', content: '确定撤回此审批？', onOk: () => revoke.mutateAsync(undefined).then(after) })}>撤回</Button>
-        ) : null}
-        {detail.canUrge ? (
-          <Button loading={urge.isPending} onClick={() => urge.mutate(undefined)}>
-            催办
-          </Button>
-        ) : null}
-      </Flex>
-      {returnOpen ? (
-        <div role="dialog" aria-label="退回" style={{ marginTop: 12, padding: 12, border: '1px solid #f0f0f0', borderRadius: 6 }}>
-          <Typography.Text strong>退回到</Typography.Text>
-          <Radio.Group value={target} onChange={(e) => setTarget(e.target.value as string)} style={{ display: 'block', marginTop: 8 }}>
-            <Space orientation="vertical">
-              {(step?.returnTargets ?? []).map((t) => (
-                <Radio key={t.NodeID} value={t.NodeID}>
-                  {t.StepName}
-                  {t.UserName ? `（${t.UserName}）` : ''}
-                </Radio>
-              ))}
-              <Radio value={REFUSE_OUTRIGHT}>不通过（结束审批）</Radio>
-            </Space>
-          </Radio.Group>
-          <Space style={{ marginTop: 8 }}>
-            <Button danger type="primary" loading={refuse.isPending} onClick={() => refuse.mutateAsync(target).then((r) => { setReturnOpen(false); after(r); })}>
-              确定
-            </Button>
-            <Button onClick={() => setReturnOpen(false)}>取消</Button>
-          </Space>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
 export type ApprovalPanelProps = {
   taskid: number | null;
   onClose: () => void;
@@ -167,9 +76,14 @@ export function ApprovalPanel({ taskid, onClose, onStatus }: ApprovalPanelProps)
   const { data: detail, isLoading } = useApprovalDetail(taskid);
   return (
     <Drawer open={taskid !== null} size={WIDTHS.approvalPanel} title={PANEL_TITLE} onClose={onClose} destroyOnHidden>
-      {isLoading || !detail ? (
-        isLoading ? <Spin style={{ display: 'block', padding: 48 }} /> : <Empty />
-      ) : (
+      {isLoading ? <Spin style={{ display: 'block', padding: 48 }} /> : detail ? <ApprovalPanelContent detail={detail} onStatus={onStatus} /> : <Empty />}
+    </Drawer>
+  );
+}
+
+/** The panel's sections for one loaded instance. */
+export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDetail; onStatus?: (status: number | undefined) => void }) {
+  return (
         <>
           <Flex justify="space-between" align="center">
             <Typography.Title level={5} style={{ margin: 0 }}>
@@ -185,7 +99,7 @@ export function ApprovalPanel({ taskid, onClose, onStatus }: ApprovalPanelProps)
           <Divider titlePlacement="start">流程图</Divider>
           <FlowDiagram flow={detail.WorlFlowJson} steps={detail.steps} />
           <Divider titlePlacement="start">审批</Divider>
-          <Actions detail={detail} onDone={(s) => onStatus?.(s)} />
+          <ApprovalActions detail={detail} onDone={(s) => onStatus?.(s)} />
           <Divider titlePlacement="start">审批日志</Divider>
           <Timeline
             items={detail.logs.map((l) => ({
@@ -227,7 +141,5 @@ export function ApprovalPanel({ taskid, onClose, onStatus }: ApprovalPanelProps)
             </Flex>
           ))}
         </>
-      )}
-    </Drawer>
   );
 }
