@@ -27,8 +27,16 @@ const routesModule: RemoteRoutesModule = {
       page('approval', 'approval/approval', { cn: '审批统计', en: 'Approval statistics' }, { page: () => import('./features/approval/pages/statistics-page') }),
     ], { icon: 'AuditOutlined' }),
     page('createApproval', 'createApproval', { cn: '新建流程', en: 'New workflow' }, { hidden: true, page: () => import('./features/approval/pages/create-approval-page') }),
-    page('flow', 'flow', { cn: '流程设置', en: 'Flow settings' }, { icon: 'ApartmentOutlined' }),
-    page('flow/view/:id', 'flow/view/:id', { cn: '流程查看', en: 'View flow' }, { hidden: true }),
+    page('flow', 'flow', { cn: '流程设置', en: 'Flow settings' }, {
+      icon: 'ApartmentOutlined',
+      actions: [
+        { key: 'create', title: '新建' },
+        { key: 'edit', title: '编辑' },
+        { key: 'delete', title: '删除' },
+      ],
+      page: () => import('./features/flow/pages/flow-list-page'),
+    }),
+    page('flow/view/:id', 'flow/view/:id', { cn: '流程查看', en: 'View flow' }, { hidden: true, page: () => import('./features/flow/pages/flow-designer-page') }),
   ],
 };
 

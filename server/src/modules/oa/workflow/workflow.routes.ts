@@ -86,6 +86,20 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
     }),
     defineRoute({
       method: 'POST',
+      url: '/api/flow/directory',
+      summary: '流程设计器：角色与员工姓名（选择审批人、显示已选成员）',
+      tag: 'oa',
+      access: anyOf(FLOW_PAGE, can('oa', 'flow/view/:id')),
+      record: 'none',
+      input: Fields({}),
+      handler: async () =>
+        success('获取成功', {
+          roles: await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
+          users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({ id: u.id, name: u.nick_name })),
+        }),
+    }),
+    defineRoute({
+      method: 'POST',
       url: '/api/flow/options',
       summary: '流程名称列表（审批列表的流程筛选）',
       tag: 'oa',
