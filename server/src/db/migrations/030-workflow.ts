@@ -80,6 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // 待我审批: open, active steps of one user, newest first — an index range, whatever the table's size.
   await db.schema.createIndex('wf_steps_todo').on('wf_steps').columns(['user_id', 'status', 'active', 'id']).execute();
+  // 我已审批: the steps one user decided (the outcome says so), newest first; the count is index-only.
+  await db.schema.createIndex('wf_steps_decided').on('wf_steps').columns(['user_id', 'outcome', 'id']).execute();
   await db.schema.createIndex('wf_steps_instance').on('wf_steps').columns(['instance_id', 'node_id']).execute();
   await db.schema.createIndex('wf_steps_due').on('wf_steps').columns(['status', 'due_at']).execute();
 

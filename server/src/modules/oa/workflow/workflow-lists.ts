@@ -66,7 +66,7 @@ function applyInstanceFilters<Q extends { where: (...a: never[]) => Q }>(q: Q, f
 async function stepList(ctx: AppContext, scope: { kind: 'todo' | 'completed'; userId: number }, f: ListFilter): Promise<ListReply<ApprovalRow>> {
   const base = () => {
     let q = ctx.db.selectFrom('wf_steps as s').innerJoin('wf_instances as i', 'i.id', 's.instance_id').where('s.user_id', '=', scope.userId);
-    q = scope.kind === 'todo' ? q.where('s.status', '<', 3).where('s.active', '=', 1) : q.where('s.status', '>=', 3).where('s.outcome', 'in', ['approved', 'refused', 'returned']);
+    q = scope.kind === 'todo' ? q.where('s.status', '<', 3).where('s.active', '=', 1) : q.where('s.outcome', 'in', ['approved', 'refused', 'returned']);
     return applyInstanceFilters(q, f);
   };
   const [{ n }, page] = await Promise.all([
