@@ -45,6 +45,10 @@ test('the seeded approvals fill the lists: 待我审批 for the manager and fina
   expect((await todo('finance')).rows.some((r) => r.taskName.includes('上海客户拜访差旅'))).toBe(true);
   const mine = (await post<List>('sales', '/api/WorkFlow/mySubmit')).body;
   expect(mine.rows.map((r) => r.recordStatus).sort()).toEqual(expect.arrayContaining([1]));
+  const leaveOnly = (await post<List>('manager', '/api/WorkFlow/todo', { rows: 100, flowId: 2 })).body.rows;
+  expect(leaveOnly.length).toBeGreaterThan(0);
+  expect(leaveOnly.every((r) => r.taskName.includes('请假'))).toBe(true);
+  expect((await post<List>('manager', '/api/WorkFlow/todo', { rows: 100, key: '客户招待' })).body.total).toBe(1);
   const all = (await post<List>('admin', '/api/WorkFlow/all', { rows: 100 })).body;
   expect(new Set(all.rows.map((r) => r.recordStatus))).toEqual(new Set([0, 1, 2, 3, 4]));
 });

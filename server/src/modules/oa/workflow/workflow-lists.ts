@@ -64,10 +64,14 @@ function applyInstanceFilters<Q extends { where: (...a: never[]) => Q }>(q: Q, f
 
 /** Steps of the caller: open (待我审批) or decided by them (我已审批; steps closed as handled by another are not theirs). */
 async function stepList(ctx: AppContext, scope: { kind: 'todo' | 'completed'; userId: number }, f: ListFilter): Promise<ListReply<ApprovalRow>> {
+  // The steps alone answer the unfiltered list from one index (no join per row); instance filters
+  // become a subquery only when set.
+  const filtered = Boolean(f.flowId || f.userid || f.start || f.end || f.key || (f.status !== undefined && f.status >= 0));
   const base = () => {
-    let q = ctx.db.selectFrom('wf_steps as s').innerJoin('wf_instances as i', 'i.id', 's.instance_id').where('s.user_id', '=', scope.userId);
+    let q = ctx.db.selectFrom('wf_steps as s').where('s.user_id', '=', scope.userId);
     q = scope.kind === 'todo' ? q.where('s.status', '<', 3).where('s.active', '=', 1) : q.where('s.outcome', 'in', ['approved', 'refused', 'returned']);
-    return applyInstanceFilters(q, f);
+    if (filtered) q = q.where('s.instance_id', 'in', applyInstanceFilters(ctx.db.selectFrom('wf_instances as i').select('i.id'), f));
+    return q;
   };
   const [{ n }, page] = await Promise.all([
     base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
