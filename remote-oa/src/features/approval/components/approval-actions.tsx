@@ -4,10 +4,11 @@
  */
 import { useState } from 'react';
 import { App, Button, Flex, Input, Radio, Space, Typography } from 'antd';
-import { CC_MAX, STEP_STATUS, TEXT_MAX } from '@portal/shared-core';
-import { UserPicker, type PickedUser } from '@portal/shared-ui';
+import { CC_MAX, STEP_STATUS, TEXT_MAX, useDataChange } from '@portal/shared-core';
+import { DynamicFormPanel, UserPicker, type PickedUser } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
 import type { ApprovalDetail, CcUser } from '../api/approval-types';
+import { EXPENSE_FORM } from '../api/submit-api';
 import { useApprovalCommand } from '../api/use-approval-queries';
 
 export const REFUSE_OUTRIGHT = '__refuse__';
@@ -18,6 +19,8 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
   const { modal } = App.useApp();
   const [ext, setExt] = useState('');
   const [returnOpen, setReturnOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const applyChange = useDataChange();
   const [target, setTarget] = useState<string>(REFUSE_OUTRIGHT);
   const step = detail.myStep;
   const taskid = detail.task.id;
@@ -46,6 +49,7 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
             <Button type="primary" loading={approve.isPending} onClick={() => approve.mutateAsync([]).then(after)}>
               {isStart ? '重新提交' : '同意'}
             </Button>
+            {isStart && detail.task.modelType === EXPENSE_FORM ? <Button onClick={() => setEditing(true)}>编辑报销单</Button> : null}
             {!isStart ? (
               <Button danger onClick={() => setReturnOpen(true)}>
                 退回
@@ -78,6 +82,19 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
           </Button>
         ) : null}
       </Flex>
+      {editing ? (
+        <DynamicFormPanel
+          open
+          module={EXPENSE_FORM}
+          id={String(detail.task.modelId)}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            // The instance shows the edited values: the panel and the lists reload.
+            void applyChange({ type: 'approval-changed' });
+          }}
+        />
+      ) : null}
       {returnOpen ? (
         <div role="dialog" aria-label="退回" style={{ marginTop: 12, padding: 12, border: '1px solid #f0f0f0', borderRadius: 6 }}>
           <Typography.Text strong>退回到</Typography.Text>

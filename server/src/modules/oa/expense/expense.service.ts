@@ -103,7 +103,7 @@ function formData(input: ExpenseInput, lines: Line[], total: number): Record<str
     branchId: input.branchId ?? '',
     project: input.project,
     beizhu: input.beizhu,
-    items: lines.map((l) => ({ amount: yuan(l.amount_cents), riqi: l.riqi, category: l.category, ext: l.note })),
+    items: lines.map((l) => ({ riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note })),
   };
 }
 
@@ -208,7 +208,8 @@ export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
     project: claim.project,
     beizhu: claim.beizhu,
     pictures: parse(claim.pictures),
-    items: lines.map((l) => ({ id: l.id, amount: yuan(l.amount_cents), riqi: l.riqi, category: l.category, ext: l.note, pictures: parse(l.pictures) })),
+    // The form's tablelist rows are {riqi, ext} with ext the amount; the rest rides along for the detail.
+    items: lines.map((l) => ({ id: l.id, riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note, pictures: parse(l.pictures) })),
     status: claim.status,
     statusText: INSTANCE_STATUS_TEXT[claim.status] ?? '',
     taskid: claim.instance_id ?? 0,
