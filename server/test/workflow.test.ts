@@ -205,6 +205,39 @@ test('timeouts: a node set to auto-approve after 2 hours passes by itself, logge
   await post('admin', '/api/flow/changeStatus', { id: added.body.data!.id, status: 0 });
 });
 
+test('依次 opens the next approver in turn; 会签 waits for all; parallel branches meet at the join', async () => {
+  const n = (id: string, name: string, config: Record<string, unknown>) => ({ id, name, config });
+  const json = {
+    nodes: [
+      n('s', '开始', { kind: 'start' }),
+      n('seq', '依次', { kind: 'approver', mode: 'seq', approver: { type: 'users', userIds: [uid.manager1, uid.manager2] } }),
+      n('p', '并行', { kind: 'parallel' }),
+      n('a', '会签', { kind: 'approver', mode: 'and', approver: { type: 'users', userIds: [uid.finance1, uid.admin] } }),
+      n('b', '经办', { kind: 'handler', approver: { type: 'users', userIds: [uid.sales2] } }),
+      n('j', '汇聚', { kind: 'join' }),
+      n('e', '结束', { kind: 'end' }),
+    ],
+    lines: [{ from: 's', to: 'seq' }, { from: 'seq', to: 'p' }, { from: 'p', to: 'a' }, { from: 'p', to: 'b' }, { from: 'a', to: 'j' }, { from: 'b', to: 'j' }, { from: 'j', to: 'e' }],
+  };
+  const added = await post('admin', '/api/flow/add', { name: '多人与并行', formMode: 'leave', WorlFlowJson: JSON.stringify(json) });
+  expect(added.body.result).toBe('success');
+  const taskid = (await post('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, data: JSON.stringify({ days: '1' }) })).body.data!.taskid as number;
+  // 依次: only 张伟 first.
+  expect((await todo('manager2')).rows.some((r) => r.TaskID === taskid)).toBe(false);
+  await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager', taskid) });
+  await post('manager2', '/api/WorkFlow/Approved', { ids: await stepOf('manager2', taskid) });
+  // The parallel split opens both branches: 会签 (王芳 and admin) and 经办 (赵强).
+  const f = await stepOf('finance', taskid);
+  const b = await stepOf('sales2', taskid);
+  await post('sales2', '/api/WorkFlow/Approved', { ids: b });
+  await post('finance', '/api/WorkFlow/Approved', { ids: f });
+  // 会签 still waits for admin: the join has not fired.
+  expect((await post('sales', '/api/WorkFlow/detail', { taskid })).body.data).toMatchObject({ task: { Status: 1 } });
+  await post('admin', '/api/WorkFlow/Approved', { ids: await stepOf('admin', taskid) });
+  expect((await post('sales', '/api/WorkFlow/detail', { taskid })).body.data).toMatchObject({ task: { Status: 2 } });
+  await post('admin', '/api/flow/changeStatus', { id: added.body.data!.id, status: 0 });
+});
+
 test('statistics and the comment log answer for their page holders', async () => {
   const stats = await post<{ result: string; data: { flows: { name: string; submitted: number }[]; people: unknown[] } }>('admin', '/api/WorkFlow/statistics');
   expect(stats.body.data.flows.find((f) => f.name === '费用报销')?.submitted).toBeGreaterThan(5);
