@@ -55,18 +55,11 @@ export function parseData(json: string): Record<string, unknown> {
   }
 }
 
-const flowCache = new Map<number, WorlFlowJson>();
-
-/** A flow version's definition (versions never change, so they are cached by id). */
+/** A flow version's definition (one primary-key read; versions never change). */
 export async function loadVersion(db: DbOrTx, versionId: number): Promise<WorlFlowJson> {
-  const cached = flowCache.get(versionId);
-  if (cached) return cached;
   const row = await db.selectFrom('wf_flow_versions').select('json').where('id', '=', versionId).executeTakeFirst();
   if (!row) throw badRequest('流程版本不存在');
-  const flow = JSON.parse(row.json) as WorlFlowJson;
-  if (flowCache.size > 500) flowCache.clear();
-  flowCache.set(versionId, flow);
-  return flow;
+  return JSON.parse(row.json) as WorlFlowJson;
 }
 
 /**
