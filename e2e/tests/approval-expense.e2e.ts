@@ -72,3 +72,28 @@ describe('an expense claim through 费用报销 (manager, then finance above 5,0
     await screenshot(rep.page, 'approval-rep-passed');
   });
 });
+
+describe('the flow designer at /oa/flow/view/{id}', () => {
+  let admin: BrowserSession;
+  beforeAll(async () => {
+    admin = await openBrowser();
+    await logIn(admin.page, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await admin?.close();
+  });
+
+  it('draws the seeded 费用报销 flow with jsPlumb: five connections and the condition labels', async () => {
+    const { page } = admin;
+    await page.goto('/oa/flow');
+    page.on('pageerror', (err) => console.log(`[designer] page error: ${err.message}`));
+    const row = page.locator('.ant-table-row', { hasText: '费用报销' }).first();
+    await row.waitFor();
+    await row.getByText('费用报销', { exact: true }).first().click();
+    await page.waitForURL(/\/oa\/flow\/view\/\d+$/);
+    await page.locator('[data-node-id="finance"]').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('svg.jtk-connector').length === 5);
+    await page.getByText('金额 > 5000').first().waitFor();
+    await screenshot(page, 'approval-designer');
+  });
+});

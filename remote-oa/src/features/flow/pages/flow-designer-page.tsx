@@ -6,10 +6,10 @@
  * any version for users without the edit right, open read-only.
  */
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
-import { api, endpointKey, useActionRights } from '@portal/shared-core';
+import { api, endpointKey, useActionRights, type PageProps } from '@portal/shared-core';
 import { fetchFormDefinition, formFields, type PickedUser } from '@portal/shared-ui';
 import type { FlowNode, NodeKind, WorlFlowJson } from '../../approval/api/approval-types';
 import { faultyNodeOf, useFlowDetail, useSaveFlowMutation, useWorkForms } from '../api/flow-api';
@@ -171,9 +171,9 @@ export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, version
   );
 }
 
-export default function FlowDesignerPage() {
-  const params = useParams();
-  const id = Number(params.id) || null;
+/** The shell hands the route's parameters in (`params.id`); it matches paths itself. */
+export default function FlowDesignerPage({ params }: Partial<PageProps>) {
+  const id = Number(params?.id) || null;
   const rights = useActionRights('oa', 'flow', ['create', 'edit'] as const);
   const [versionId, setVersionId] = useState<number | undefined>(undefined);
   const detail = useFlowDetail(id, versionId);
