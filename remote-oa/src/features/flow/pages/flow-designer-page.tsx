@@ -102,7 +102,7 @@ export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, version
         </Space>
       </Card>
       {faulty ? <Alert type="error" showIcon message={faulty.msg || '流程校验未通过'} /> : null}
-      <Row gutter={12}>
+      <Row gutter={12} wrap={false}>
         {!readOnly ? (
           <Col flex="120px">
             <Card size="small" title="节点">
