@@ -1,6 +1,4 @@
 import { buildRoutesAndMenus, emptyPermissionTree } from '@portal/shared-core';
-import { render, screen } from '@testing-library/react';
-import { createElement } from 'react';
 import { flattenRoutes } from '@portal/shared-ui/route-table';
 import { routeTableProblems } from '@portal/shared-ui/test/route-table-check';
 import routesModule from './routes';
@@ -39,12 +37,9 @@ describe('oa route table', () => {
     expect(built.findRoute('/oa/createApproval')?.hidden).toBe(true);
   });
 
-  it('shows an honest "not yet available" page', async () => {
-    const todo = flattenRoutes(routesModule).find((r) => r.fullPath === 'approval/todo');
-    const { default: Page } = await todo!.route.page!();
-    render(createElement(Page, { routePath: '/oa/approval/todo' }));
-    expect(screen.getByText('待我审批')).toBeInTheDocument();
-    expect(screen.getByText('功能建设中，敬请期待')).toBeInTheDocument();
+  it('builds every oa page (none is left on 功能建设中)', () => {
+    const notYet = flattenRoutes(routesModule).filter((r) => r.route.page && !r.route.page.toString().includes('features/'));
+    expect(notYet.map((r) => r.fullPath)).toEqual([]);
   });
 
   it('records the React and antd instances it runs with', () => {

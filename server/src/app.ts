@@ -31,6 +31,9 @@ import { registerCustomerDetailRoutes } from './modules/crm/customer/customer-de
 import { registerCustomerPublicRoutes } from './modules/crm/customer/customer-public.routes';
 import { registerNotificationRoutes } from './modules/notification/notification.routes';
 import { registerTaskRoutes } from './modules/oa/task/task.routes';
+import { registerWorkflowRoutes } from './modules/oa/workflow/workflow.routes';
+import { startTimeoutJob } from './modules/oa/workflow/workflow.service';
+import { registerExpenseRoutes } from './modules/oa/expense/expense.routes';
 import { registerContractRoutes } from './modules/crm/contract/contract.routes';
 import { registerProductRoutes } from './modules/erp/product/product.routes';
 import { registerWarehouseRoutes } from './modules/erp/warehouse/warehouse.routes';
@@ -130,6 +133,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerCustomerPublicRoutes(app, ctx, resolve);
   registerNotificationRoutes(app, ctx, resolve);
   registerTaskRoutes(app, ctx, resolve);
+  registerWorkflowRoutes(app, ctx, resolve);
+  registerExpenseRoutes(app, ctx, resolve);
   registerUserGridRoutes(app, ctx, resolve);
   registerProductRoutes(app, ctx, resolve);
   registerWarehouseRoutes(app, ctx, resolve);
@@ -145,6 +150,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await startRecycleWarnings(app, ctx);
   // Recycling itself: daily at 02:00 Shanghai time (runPoolRecycle).
   startPoolRecycle(app, ctx);
+  // Approval timeouts (remind / auto-approve / auto-reject): every minute; stopped when the app closes.
+  startTimeoutJob(app, ctx);
 
   await app.ready();
   return app;

@@ -37,6 +37,14 @@ const TABLES = [
   'customer_watches',
   'customer_logs',
   'visitors',
+  'wf_flows',
+  'wf_flow_versions',
+  'wf_instances',
+  'wf_steps',
+  'wf_logs',
+  'wf_cc',
+  'expense_claims',
+  'expense_lines',
 ] as const;
 
 let s: TestServer;

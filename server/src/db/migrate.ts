@@ -11,6 +11,7 @@ import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
 import * as customersComplete from './migrations/020-customers-complete';
+import * as workflow from './migrations/030-workflow';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-throttle-counters': throttleCounters,
   '010-organisation-dictionary': organisationDictionary,
   '020-customers-complete': customersComplete,
+  '030-workflow': workflow,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

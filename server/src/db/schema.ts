@@ -399,6 +399,32 @@ export type VisitorTable = {
   created_at: string;
 };
 
+/** An approval flow (migration 030); `version_id` is the version new instances start on. */
+export type WfFlowTable = {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  /** The bound form's mode ('baoxiao', or a work form's mode). */
+  form_mode: string;
+  /** 1 enabled, 0 disabled. */
+  status: number;
+  version_id: number | null;
+  beizhu: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** An immutable version of a flow: the WorlFlowJson with node config and flow settings. */
+export type WfFlowVersionTable = {
+  id: Generated<number>;
+  flow_id: number;
+  version: number;
+  json: string;
+  created_by: number | null;
+  created_at: string;
+};
+
 /** Every public customer search (api/customer/GetsearchKh). */
 export type CustomerSearchLogTable = {
   id: Generated<number>;
@@ -407,6 +433,102 @@ export type CustomerSearchLogTable = {
   query: string;
   found: number;
   created_at: string;
+};
+
+export type WfInstanceTable = {
+  id: Generated<number>;
+  flow_id: number;
+  version_id: number;
+  title: string;
+  form_mode: string;
+  record_id: number;
+  submitter_id: number;
+  branch_id: number | null;
+  /** 0 待审 (returned to the submitter), 1 审核中, 2 通过, 3 未通过, 4 已撤回. */
+  status: number;
+  round: number;
+  state: string;
+  form_data: string;
+  last_urged_at: string;
+  created_at: string;
+  updated_at: string;
+  finished_at: string;
+};
+
+export type WfStepTable = {
+  id: Generated<number>;
+  instance_id: number;
+  node_id: string;
+  step_name: string;
+  node_kind: string;
+  user_id: number;
+  /** 0 pending receipt, 1 received, 2 in progress, 3 completed, 4 not passed. */
+  status: number;
+  outcome: string;
+  mode: string;
+  seq: number;
+  active: number;
+  round: number;
+  comment: string;
+  forwarded_from: number | null;
+  received_at: string;
+  due_at: string;
+  reminded_at: string;
+  decided_at: string;
+  created_at: string;
+};
+
+export type WfLogTable = {
+  id: Generated<number>;
+  instance_id: number;
+  step_id: number | null;
+  node_id: string;
+  node_name: string;
+  user_id: number | null;
+  action: string;
+  type: number;
+  ext: string;
+  files: string;
+  created_at: string;
+};
+
+export type WfCcTable = {
+  id: Generated<number>;
+  instance_id: number;
+  user_id: number;
+  from_user_id: number | null;
+  node_id: string;
+  read_at: string;
+  created_at: string;
+};
+
+/** 报销 (spec §3 "Expense claim"): type 1 个人, 2 部门, 3 项目; money in fen. */
+export type ExpenseClaimTable = {
+  id: Generated<number>;
+  type: number;
+  title: string;
+  total_cents: number;
+  riqi: string;
+  branch_id: number | null;
+  project: string;
+  pictures: string;
+  beizhu: string;
+  status: number;
+  instance_id: number | null;
+  created_by: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ExpenseLineTable = {
+  id: Generated<number>;
+  claim_id: number;
+  amount_cents: number;
+  riqi: string;
+  category: string;
+  note: string;
+  pictures: string;
+  sort: number;
 };
 
 export type Database = {
@@ -443,4 +565,12 @@ export type Database = {
   customer_logs: CustomerLogTable;
   visitors: VisitorTable;
   customer_search_logs: CustomerSearchLogTable;
+  wf_flows: WfFlowTable;
+  wf_flow_versions: WfFlowVersionTable;
+  wf_instances: WfInstanceTable;
+  wf_steps: WfStepTable;
+  wf_logs: WfLogTable;
+  wf_cc: WfCcTable;
+  expense_claims: ExpenseClaimTable;
+  expense_lines: ExpenseLineTable;
 };

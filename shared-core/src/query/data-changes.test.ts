@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { applyDataChange, staleQueriesOf } from './data-changes';
-import { customerKeys, notificationKeys, presenceKeys } from './query-keys';
+import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, presenceKeys } from './query-keys';
 
 describe('invalidation rules', () => {
   it('a created or imported customer refreshes the customer lists and the menu counts', () => {
@@ -42,11 +42,14 @@ describe('invalidation rules', () => {
   });
 
   it('a notify push refreshes notifications, the unread count and the customer counts; presence refreshes who is online', () => {
-    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.lists(), notificationKeys.unreadCount(), customerKeys.counts()]);
+    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.lists(), notificationKeys.unreadCount(), customerKeys.counts(), approvalKeys.all]);
     // A push carrying the notification and the count: the shell applies those, only the badges refetch.
-    expect(staleQueriesOf({ type: 'notify-pushed', withNotification: true, withUnreadCount: true }).invalidate).toEqual([customerKeys.counts()]);
+    expect(staleQueriesOf({ type: 'notify-pushed', withNotification: true, withUnreadCount: true }).invalidate).toEqual([customerKeys.counts(), approvalKeys.all]);
     expect(staleQueriesOf({ type: 'notifications-read' }).invalidate).toEqual([notificationKeys.all]);
     expect(staleQueriesOf({ type: 'presence-changed' }).invalidate).toEqual([presenceKeys.onlineFriends()]);
+    // Approvals: every list and panel (a decision changes several lists at once) and the expense claims they carry.
+    expect(staleQueriesOf({ type: 'approval-changed', taskId: 3 }).invalidate).toEqual([approvalKeys.all, expenseKeys.all]);
+    expect(staleQueriesOf({ type: 'flow-changed' }).invalidate).toEqual([flowKeys.all]);
   });
 
   it('names keys that cover what other packages cache (a picker page, the unread count)', () => {

@@ -4,7 +4,7 @@
  * what to drop (`remove`: a deleted record's own queries, never refetched into a 客户不存在 toast).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { customerKeys, notificationKeys, presenceKeys } from './query-keys';
+import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, presenceKeys } from './query-keys';
 
 export type DataChange =
   | { type: 'customer-created' }
@@ -25,7 +25,11 @@ export type DataChange =
   /** 全部标记为已读, or ids marked read. */
   | { type: 'notifications-read' }
   /** A realtime `systemMessage`: someone came online or went offline. */
-  | { type: 'presence-changed' };
+  | { type: 'presence-changed' }
+  /** Submitted, decided, returned, forwarded, withdrawn, commented, cc'd or urged (an approval instance changed). */
+  | { type: 'approval-changed'; taskId?: number }
+  /** A flow definition saved, enabled or disabled, copied or deleted. */
+  | { type: 'flow-changed' };
 
 export type StaleQueries = { invalidate: QueryKey[]; remove: QueryKey[] };
 
@@ -70,6 +74,8 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
           ...(change.withNotification ? [] : [notificationKeys.lists()]),
           ...(change.withUnreadCount ? [] : [notificationKeys.unreadCount()]),
           customerKeys.counts(),
+          // Pushes tell approvers of new approvals and submitters of decisions.
+          approvalKeys.all,
         ],
         remove: [],
       };
@@ -77,6 +83,10 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
       return { invalidate: [notificationKeys.all], remove: [] };
     case 'presence-changed':
       return { invalidate: [presenceKeys.onlineFriends()], remove: [] };
+    case 'approval-changed':
+      return { invalidate: [approvalKeys.all, expenseKeys.all], remove: [] };
+    case 'flow-changed':
+      return { invalidate: [flowKeys.all], remove: [] };
   }
 }
 

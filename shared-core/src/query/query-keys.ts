@@ -59,6 +59,32 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, 'unreadCount'] as const,
 };
 
+/**
+ * Approvals (api/WorkFlow/*): every list, one instance's panel, its logs and read receipts share the
+ * root, so a decision or a push refreshes all of them; the crm review pages reuse these keys.
+ */
+export const approvalKeys = {
+  all: ['workflow'] as const,
+  list: (kind: string, query: object) => endpointKey(`api/WorkFlow/${kind}`, query),
+  detail: (taskid: number) => endpointKey('api/WorkFlow/detail', { taskid }),
+  commentLog: (query: object) => endpointKey('api/WorkFlowLog/Index', query),
+  statistics: (query: object) => endpointKey('api/WorkFlow/statistics', query),
+};
+
+/** Flow definitions (api/flow/*). */
+export const flowKeys = {
+  all: ['flow'] as const,
+  list: (query: object) => endpointKey('api/flow/index', query),
+  enabled: () => endpointKey('api/flow/enabled'),
+  detail: (id: number, versionId?: number) => endpointKey('api/flow/detail', versionId ? { id, versionId } : { id }),
+};
+
+/** Expense claims (api/baoxiao/*). */
+export const expenseKeys = {
+  all: ['baoxiao'] as const,
+  detail: (id: number) => endpointKey('api/baoxiao/Views', { id }),
+};
+
 /** Who is online (`getOnlinefriend`, invoked over the realtime hub). */
 export const presenceKeys = {
   all: ['presence'] as const,

@@ -16,7 +16,7 @@ export function AppNotifierBridge() {
       error: (msg) => void message.error(msg),
       warning: (msg) => void message.warning(msg),
       modal: ({ title, content, okText, onOk }) =>
-        void modal.warning({ title, content, okText, onOk, closable: false, keyboard: false, maskClosable: false }),
+        void modal.warning({ title, content, okText, onOk, closable: false, keyboard: false, mask: { closable: false } }),
     });
     return () => setNotifier(null);
   }, [message, modal]);

@@ -75,7 +75,6 @@ export function FormPanel<V extends object>({
       title={title}
       size={width}
       onClose={onClose}
-      forceRender
       loading={loading}
       footer={
         <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -11,8 +11,7 @@ export function SlidePanelHost() {
       title={panel?.title}
       size={panel?.width}
       placement="right"
-      mask
-      maskClosable
+      mask={{ closable: true }}
       destroyOnHidden
       onClose={closePanel}
       styles={{ mask: { background: 'transparent' } }}

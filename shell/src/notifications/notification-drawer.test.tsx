@@ -142,3 +142,13 @@ it('says so in Chinese when a tab is empty', async () => {
   fireEvent.click(screen.getByRole('tab', { name: '已读' }));
   expect(await screen.findByText('暂无已读消息')).toBeInTheDocument();
 });
+
+it('a notification about an approval opens its panel', async () => {
+  serveNotifications([{ ...row(7, '你有一个新的审批待处理：李娜的报销'), modelType: 'approval', modelId: 42 }, row(6)], []);
+  const onOpenApproval = jest.fn();
+  renderWithProviders(<NotificationDrawer open onClose={() => undefined} onOpenApproval={onOpenApproval} />, { queryClient });
+  fireEvent.click(await screen.findByText('你有一个新的审批待处理：李娜的报销'));
+  expect(onOpenApproval).toHaveBeenCalledWith(42);
+  fireEvent.click(screen.getByText('通知6'));
+  expect(onOpenApproval).toHaveBeenCalledTimes(1);
+});

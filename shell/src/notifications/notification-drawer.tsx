@@ -16,7 +16,8 @@ const LOAD_MORE_THRESHOLD = 48;
 type TabKey = 'unread' | 'read';
 const READ_STATE: Record<TabKey, ReadState> = { unread: UNREAD, read: READ };
 
-export function NotificationDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `onOpenApproval`: a notification about an approval opens its panel. */
+export function NotificationDrawer({ open, onClose, onOpenApproval }: { open: boolean; onClose: () => void; onOpenApproval?: (taskId: number) => void }) {
   const [tab, setTab] = useState<TabKey>('unread');
   const markAllRead = useMarkAllReadMutation();
 
@@ -41,12 +42,12 @@ export function NotificationDrawer({ open, onClose }: { open: boolean; onClose: 
           { key: 'read', label: notificationText('read') },
         ]}
       />
-      {open && <NotificationList key={tab} isread={READ_STATE[tab]} />}
+      {open && <NotificationList key={tab} isread={READ_STATE[tab]} onOpenApproval={onOpenApproval} />}
     </Drawer>
   );
 }
 
-function NotificationList({ isread }: { isread: ReadState }) {
+function NotificationList({ isread, onOpenApproval }: { isread: ReadState; onOpenApproval?: (taskId: number) => void }) {
   const { items, loading, hasMore, loadMore } = useNotificationList(isread);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -64,7 +65,13 @@ function NotificationList({ isread }: { isread: ReadState }) {
   return (
     <div ref={scroller} className="notification-list" role="list" aria-busy={loading} onScroll={handleScroll}>
       {items.map((n) => (
-        <div key={n.id} role="listitem" className="notification-item">
+        <div
+          key={n.id}
+          role="listitem"
+          className="notification-item"
+          style={n.modelType === 'approval' && n.modelId && onOpenApproval ? { cursor: 'pointer' } : undefined}
+          onClick={n.modelType === 'approval' && n.modelId && onOpenApproval ? () => onOpenApproval(Number(n.modelId)) : undefined}
+        >
           <div className="notification-cont">{n.cont}</div>
           <time className="notification-time" dateTime={n.addtime} title={formatDateTime(n.addtime)}>
             {formatRelativeTime(n.addtime)}

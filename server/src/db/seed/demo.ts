@@ -1,3 +1,4 @@
+import { seedApprovals } from './approvals';
 import { sql } from 'kysely';
 import { dialectOf, type Db, type DbOrTx } from '../database';
 import { customerCode } from '../../modules/crm/customer/customer.service';
@@ -110,6 +111,8 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
     await seedCustomerViews(tx, { now, receptionistIds: users.filter((u) => u.role === ROLE_SALES && !u.quit).map((u) => u.id) });
   });
+  // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
+  await seedApprovals(db, now);
 }
 
 type CustomerBatchOptions = { count: number; owners: OwnerRef[]; sources: number[]; now: Date; seed: number; firstId: number; withDetails: boolean };

@@ -30,7 +30,7 @@ export function ExportModal({ open, endpoints, query, title = '批量导出', fa
       open={open}
       title={title}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button autoInsertSpace={false} onClick={onClose}>
           {state.phase === 'running' || state.phase === 'idle' ? '取消' : '关闭'}

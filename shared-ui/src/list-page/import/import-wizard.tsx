@@ -25,7 +25,7 @@ export const MSG_ONLY_XLSX = '只支持导入 .xlsx 格式的Excel文件';
 
 export function ImportWizard({ open, title = '批量导入', onClose, ...rest }: ImportWizardProps) {
   return (
-    <Modal open={open} title={title} width={880} footer={null} onCancel={onClose} destroyOnHidden maskClosable={false}>
+    <Modal open={open} title={title} width={880} footer={null} onCancel={onClose} destroyOnHidden mask={{ closable: false }}>
       <ImportSteps onClose={onClose} {...rest} />
     </Modal>
   );

@@ -1,0 +1,80 @@
+/** 新建客户 / 编辑客户 in the form panel: required fields, the saved values, and the lists told to reload. */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
+import { api, customerKeys } from '@portal/shared-core';
+import { CustomerFormPanel } from './customer-form-panel';
+import { LEAD_SOURCES, makeCustomerDetail } from '../testing/customer-fixtures';
+import { selectOption } from '../testing/select-option';
+
+jest.mock('@portal/shared-core', () => ({
+  ...jest.requireActual('@portal/shared-core'),
+  api: { list: jest.fn(), fetch: jest.fn(), command: jest.fn(), post: jest.fn(), get: jest.fn() },
+}));
+
+const mockedApi = jest.mocked(api);
+
+/** The button showing `text` (by text: role queries are slow on antd's DOM). */
+function button(text: string, container: HTMLElement): HTMLElement {
+  const label = within(container).getByText((content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text);
+  return label.closest('button') as HTMLElement;
+}
+
+async function findPanel(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-drawer-title' });
+  return heading.closest('[role="dialog"]') as HTMLElement;
+}
+
+/** Renders the panel with a customer list already cached, to see whether saving invalidates it. */
+function renderPanel(customer: ReturnType<typeof makeCustomerDetail> | null) {
+  const onClose = jest.fn();
+  const view = renderWithProviders(<CustomerFormPanel open customer={customer} onClose={onClose} />);
+  view.queryClient.setQueryData(customerKeys.list({ page: 1 }), { rows: [], total: 0 });
+  const listInvalidated = () => view.queryClient.getQueryState(customerKeys.list({ page: 1 }))?.isInvalidated === true;
+  return { onClose, listInvalidated };
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mockedApi.post.mockResolvedValue(LEAD_SOURCES);
+  mockedApi.command.mockResolvedValue({ result: 'success', msg: '保存成功', data: { id: 3 } });
+});
+
+it('新建客户 refuses to save with required fields empty, then creates the customer and reloads the lists', async () => {
+  const { listInvalidated } = renderPanel(null);
+  const panel = await findPanel('新建客户');
+
+  fireEvent.click(button('保存', panel));
+  const fieldError = { selector: '.ant-form-item-explain-error' };
+  await waitFor(() => expect(within(panel).getAllByText('信息必须填写', fieldError)).toHaveLength(3));
+  expect(within(panel).getByText('请选择', fieldError)).toBeInTheDocument();
+  expect(mockedApi.command).not.toHaveBeenCalled();
+
+  fireEvent.change(within(panel).getByPlaceholderText('请输入客户名称'), { target: { value: '苏州恒远机械' } });
+  fireEvent.change(within(panel).getByPlaceholderText('请输入联系人'), { target: { value: '李娜' } });
+  fireEvent.change(within(panel).getByPlaceholderText('请输入手机号码'), { target: { value: '13912345678' } });
+  await selectOption('客户来源', '展会', panel);
+  fireEvent.click(button('保存', panel));
+
+  await waitFor(() =>
+    expect(mockedApi.command).toHaveBeenCalledWith(
+      'api/customer/CustomerAddEndit',
+      expect.objectContaining({ id: '0', CustomerName: '苏州恒远机械', contact_name: '李娜', contact_mobile: '13912345678', LaiYuan: 2 }),
+    ),
+  );
+  await waitFor(() => expect(listInvalidated()).toBe(true));
+});
+
+it('编辑客户 saves the customer as loaded, without 保存并继续录入', async () => {
+  const { listInvalidated } = renderPanel(makeCustomerDetail());
+  const form = await findPanel('编辑客户');
+  await waitFor(() => expect(within(form).getByPlaceholderText('请输入客户名称')).toHaveValue('上海华信科技有限公司'));
+  expect(within(form).queryByText('保存并继续录入')).not.toBeInTheDocument();
+  fireEvent.click(button('保存', form));
+  await waitFor(() =>
+    expect(mockedApi.command).toHaveBeenCalledWith(
+      'api/customer/CustomerAddEndit',
+      expect.objectContaining({ id: '1', CustomerName: '上海华信科技有限公司', LaiYuan: 1, nextgenjintime: '2026-11-25 14:00' }),
+    ),
+  );
+  await waitFor(() => expect(listInvalidated()).toBe(true));
+});

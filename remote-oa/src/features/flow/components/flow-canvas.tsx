@@ -1,0 +1,191 @@
+/**
+ * The one component that knows @jsplumb/browser-ui. React owns the node elements (absolutely
+ * positioned divs, dragged with pointer events); jsPlumb only draws the connections between them.
+ * The instance is created in an effect and destroyed in its cleanup (safe under StrictMode's double
+ * mount); connections are redrawn from the lines whenever they change, and `revalidate` follows a
+ * node React moved. Connecting is click-to-click in 连线 mode: click the source node, then the target.
+ */
+import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { newInstance, type BrowserJsPlumbInstance } from '@jsplumb/browser-ui';
+import type { FlowNode, WorlFlowJson } from '../../approval/api/approval-types';
+import { fromPx, KIND_TEXT, lineKey, toJsPlumbConnector } from '../flow-json';
+
+export const CANVAS_NODE_WIDTH = 140;
+
+export type FlowCanvasProps = {
+  flow: WorlFlowJson;
+  readOnly?: boolean;
+  /** 连线 mode: clicks pick a source and then a target. */
+  connecting?: boolean;
+  selectedNode?: string | null;
+  selectedLine?: string | null;
+  /** The node the server's validation named (shown in red). */
+  faultyNode?: string | null;
+  /** Per node: tint and caption (read-only view of a running instance). */
+  completedNodes?: ReadonlySet<string>;
+  onSelectNode?: (id: string | null) => void;
+  onSelectLine?: (key: string | null) => void;
+  onMoveNode?: (id: string, left: number, top: number) => void;
+  onConnect?: (from: string, to: string) => void;
+  /** A palette item dropped on the canvas at (left, top). */
+  onDropKind?: (kind: string, left: number, top: number) => void;
+};
+
+function NodeBox({ node, selected, faulty, completed, onPointerDown }: { node: FlowNode; selected: boolean; faulty: boolean; completed: boolean; onPointerDown: (e: ReactPointerEvent<HTMLDivElement>) => void }) {
+  const border = faulty ? '2px solid #ff4d4f' : selected ? '2px solid #1677ff' : '1px solid #d9d9d9';
+  return (
+    <div
+      data-node-id={node.id}
+      data-faulty={faulty ? 'true' : undefined}
+      onPointerDown={onPointerDown}
+      style={{
+        position: 'absolute',
+        left: fromPx(node.left),
+        top: fromPx(node.top),
+        width: CANVAS_NODE_WIDTH,
+        padding: '6px 8px',
+        borderRadius: 6,
+        border,
+        background: completed ? '#d9f7be' : node.bgcolor || '#fff',
+        cursor: 'pointer',
+        userSelect: 'none',
+        textAlign: 'center',
+        boxShadow: '0 1px 2px rgba(0,0,0,0.06)',
+      }}
+    >
+      <div style={{ fontSize: 11, color: '#8c8c8c' }}>{KIND_TEXT[node.config.kind] ?? ''}</div>
+      <div style={{ fontSize: 13 }}>{node.name}</div>
+    </div>
+  );
+}
+
+export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedLine, faultyNode, completedNodes, onSelectNode, onSelectLine, onMoveNode, onConnect, onDropKind }: FlowCanvasProps) {
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const instanceRef = useRef<BrowserJsPlumbInstance | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const drag = useRef<{ id: string; dx: number; dy: number; moved: boolean } | null>(null);
+  const [dragPos, setDragPos] = useState<{ id: string; left: number; top: number } | null>(null);
+  const selectLine = useRef(onSelectLine);
+  selectLine.current = onSelectLine;
+
+  // One jsPlumb instance per mounted canvas (a layout effect, declared first: the drawing below needs it on the first pass).
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const instance = newInstance({ container, elementsDraggable: false });
+    instance.bind('connection:click', (connection: { id: string }) => selectLine.current?.(connection.id));
+    instanceRef.current = instance;
+    return () => {
+      instance.destroy();
+      instanceRef.current = null;
+    };
+  }, []);
+
+  // Redraw every connection from the lines (a handful per flow: simpler than diffing).
+  const shown = dragPos ? { ...flow, nodes: flow.nodes.map((n) => (n.id === dragPos.id ? { ...n, left: dragPos.left, top: dragPos.top } : n)) } : flow;
+  useLayoutEffect(() => {
+    const instance = instanceRef.current;
+    const container = containerRef.current;
+    if (!instance || !container) return;
+    instance.deleteEveryConnection();
+    const el = (id: string) => container.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`);
+    for (const line of flow.lines) {
+      const a = el(line.from);
+      const b = el(line.to);
+      if (!a || !b) continue;
+      const key = lineKey(line);
+      const selected = key === selectedLine;
+      instance.connect({
+        id: key,
+        source: a,
+        target: b,
+        connector: toJsPlumbConnector(line.connector),
+        anchors: ['Bottom', 'Top'],
+        endpoint: 'Blank',
+        paintStyle: { stroke: selected ? '#1677ff' : line.condition?.isDefault ? '#bfbfbf' : '#8c8c8c', strokeWidth: 2 },
+        overlays: [
+          { type: 'Arrow', options: { location: 1, width: 10, length: 10 } },
+          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: 'flow-line-label' } }] : []),
+        ],
+        detachable: false,
+      });
+    }
+  }, [flow.lines, flow.nodes, selectedLine]);
+
+  // After React moved a node, jsPlumb re-reads its position.
+  useLayoutEffect(() => {
+    const instance = instanceRef.current;
+    const container = containerRef.current;
+    if (!instance || !container || !dragPos) return;
+    const el = container.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(dragPos.id)}"]`);
+    if (el) instance.revalidate(el);
+  }, [dragPos]);
+
+  function handleNodeDown(e: ReactPointerEvent<HTMLDivElement>, node: FlowNode) {
+    e.stopPropagation();
+    if (connecting && !readOnly) {
+      if (source === null) setSource(node.id);
+      else {
+        onConnect?.(source, node.id);
+        setSource(null);
+      }
+      return;
+    }
+    onSelectNode?.(node.id);
+    onSelectLine?.(null);
+    if (readOnly) return;
+    drag.current = { id: node.id, dx: e.clientX - fromPx(node.left), dy: e.clientY - fromPx(node.top), moved: false };
+    (e.target as HTMLElement).setPointerCapture?.(e.pointerId);
+  }
+
+  function handleMove(e: ReactPointerEvent<HTMLDivElement>) {
+    const d = drag.current;
+    if (!d) return;
+    d.moved = true;
+    setDragPos({ id: d.id, left: Math.max(0, e.clientX - d.dx), top: Math.max(0, e.clientY - d.dy) });
+  }
+
+  function handleUp() {
+    const d = drag.current;
+    drag.current = null;
+    if (d?.moved && dragPos) onMoveNode?.(d.id, dragPos.left, dragPos.top);
+    setDragPos(null);
+  }
+
+  const width = Math.max(900, ...shown.nodes.map((n) => fromPx(n.left) + CANVAS_NODE_WIDTH + 80));
+  const height = Math.max(560, ...shown.nodes.map((n) => fromPx(n.top) + 120));
+  return (
+    <div style={{ overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, background: 'repeating-linear-gradient(0deg,#fafafa,#fafafa 19px,#f0f0f0 20px)' }}>
+      <div
+        ref={containerRef}
+        aria-label="流程画布"
+        data-connecting={connecting ? (source ?? 'true') : undefined}
+        style={{ position: 'relative', width, height }}
+        onPointerMove={handleMove}
+        onPointerUp={handleUp}
+        onPointerDown={() => {
+          onSelectNode?.(null);
+          onSelectLine?.(null);
+        }}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          const kind = e.dataTransfer.getData('text/flow-kind');
+          if (!kind || readOnly) return;
+          const box = e.currentTarget.getBoundingClientRect();
+          onDropKind?.(kind, e.clientX - box.left - CANVAS_NODE_WIDTH / 2, e.clientY - box.top - 20);
+        }}
+      >
+        {shown.nodes.map((n) => (
+          <NodeBox
+            key={n.id}
+            node={n}
+            selected={n.id === selectedNode || n.id === source}
+            faulty={n.id === faultyNode}
+            completed={completedNodes?.has(n.id) ?? false}
+            onPointerDown={(e) => handleNodeDown(e, n)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

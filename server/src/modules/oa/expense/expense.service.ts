@@ -1,0 +1,251 @@
+import type { AppContext } from '../../../app-context';
+import type { DbOrTx, DbTx } from '../../../db/database';
+import { transact } from '../../../db/transact';
+import { badRequest, forbidden, notFound } from '../../../http/errors';
+import { formatShanghai } from '../../../lib/time';
+import type { Actor } from '../../auth/session/actor';
+import { assertCanView, submitInstance } from '../workflow/workflow.service';
+import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerStatusFollower } from '../workflow/workflow-store';
+
+/**
+ * 报销 (api/baoxiao/*): an expense claim with lines (amount, date, 费用类型 from the expense_type
+ * dictionary, vouchers); the total is computed here in fen. Saving submits it through the enabled
+ * flow bound to the 费用报销 form; the claim's status follows the instance. It can be edited only
+ * while 待审 (returned to the submitter, withdrawn) or 未通过 (which submits it again as a new round);
+ * 通过 is final.
+ */
+export const EXPENSE_MODE = 'baoxiao';
+export const EXPENSE_TYPES: Record<number, string> = { 1: '个人', 2: '部门', 3: '项目' };
+const MAX_CENTS = 1_000_000_000; // 1000万元 per line / claim
+
+export type ExpenseLineInput = { amount: unknown; riqi?: unknown; category?: unknown; ext?: unknown; note?: unknown; pictures?: unknown };
+export type ExpenseInput = {
+  type: number;
+  title: string;
+  riqi: string;
+  branchId?: number;
+  project: string;
+  beizhu: string;
+  Money?: unknown;
+  items: unknown;
+  pictures: unknown;
+};
+
+registerStatusFollower(EXPENSE_MODE, async (tx, recordId, status, instanceId) => {
+  await tx.updateTable('expense_claims').set({ status, instance_id: instanceId }).where('id', '=', recordId).execute();
+});
+
+/** Yuan text or number → fen; at most two decimals, positive, bounded. */
+export function toCents(value: unknown, label: string): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) throw badRequest(`${label}格式不正确`);
+  const [yuan, frac = ''] = text.split('.');
+  const cents = Number(yuan) * 100 + Number(frac.padEnd(2, '0'));
+  if (!(cents > 0)) throw badRequest(`${label}必须大于0`);
+  if (cents > MAX_CENTS) throw badRequest(`${label}过大`);
+  return cents;
+}
+
+export const yuan = (cents: number): string => (cents / 100).toFixed(2);
+
+function jsonList(value: unknown, label: string): unknown[] {
+  if (value === undefined || value === null || value === '') return [];
+  let v = value;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      throw badRequest(`${label}格式不正确`);
+    }
+  }
+  if (!Array.isArray(v)) throw badRequest(`${label}格式不正确`);
+  return v;
+}
+
+function pictureList(value: unknown, label: string): string {
+  const list = jsonList(value, label);
+  if (list.length > 9) throw badRequest(`${label}最多9张`);
+  return JSON.stringify(list.map((p) => (typeof p === 'string' ? { url: p.slice(0, 300) } : { id: Number((p as Record<string, unknown>)?.id) || 0, url: String((p as Record<string, unknown>)?.url ?? '').slice(0, 300) })));
+}
+
+type Line = { amount_cents: number; riqi: string; category: string; note: string; pictures: string };
+
+async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Line[]; total: number }> {
+  const raw = jsonList(input.items, '费用明细');
+  if (raw.length > 50) throw badRequest('费用明细最多50行');
+  const categories = new Set((await db.selectFrom('dict_values').select('value').where('type_code', '=', 'expense_type').where('enabled', '=', 1).execute()).map((v) => v.value));
+  const lines: Line[] = raw.map((r, i) => {
+    const o = (r && typeof r === 'object' ? r : {}) as ExpenseLineInput;
+    const n = i + 1;
+    const category = String(o.category ?? '').trim();
+    if (category && !categories.has(category)) throw badRequest(`第${n}行费用类型不正确`);
+    const riqi = String(o.riqi ?? '').trim();
+    if (riqi && !/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest(`第${n}行日期格式不正确`);
+    // The form's tablelist rows carry {riqi, ext}: without an amount, ext is the amount.
+    const amountFromExt = o.amount === undefined || o.amount === '';
+    const note = String(o.note ?? (amountFromExt ? '' : (o.ext ?? ''))).trim();
+    if ([...note].length > 200) throw badRequest(`第${n}行说明不能超过200个字符`);
+    return { amount_cents: toCents(amountFromExt ? o.ext : o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
+  });
+  const total = lines.length ? lines.reduce((s, l) => s + l.amount_cents, 0) : toCents(input.Money, '报销金额');
+  if (total > MAX_CENTS) throw badRequest('报销金额过大');
+  return { lines, total };
+}
+
+/** What the instance shows and its conditions test (`Money` in yuan, as the form names it). */
+function formData(input: ExpenseInput, lines: Line[], total: number): Record<string, unknown> {
+  return {
+    type: String(input.type),
+    typeName: EXPENSE_TYPES[input.type],
+    title: input.title,
+    Money: yuan(total),
+    riqi: input.riqi,
+    branchId: input.branchId ?? '',
+    project: input.project,
+    beizhu: input.beizhu,
+    items: lines.map((l) => ({ riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note })),
+  };
+}
+
+async function writeLines(tx: DbTx, claimId: number, lines: Line[]): Promise<void> {
+  await tx.deleteFrom('expense_lines').where('claim_id', '=', claimId).execute();
+  if (lines.length) await tx.insertInto('expense_lines').values(lines.map((l, i) => ({ ...l, claim_id: claimId, sort: i }))).execute();
+}
+
+function validate(input: ExpenseInput): void {
+  if (!EXPENSE_TYPES[input.type]) throw badRequest('报销类型不正确');
+  if (input.riqi && !/^\d{4}-\d{2}-\d{2}$/.test(input.riqi)) throw badRequest('发生日期格式不正确');
+  if (input.type === 3 && !input.project) throw badRequest('请填写项目名称');
+}
+
+/** Creates the claim and submits it through the 费用报销 flow in one transaction. */
+export async function addExpense(ctx: AppContext, actor: Actor, input: ExpenseInput, cc: number[], chosen: Record<string, number[]>, flowId?: number): Promise<{ id: number; taskid: number }> {
+  validate(input);
+  const now = ctx.clock().toISOString();
+  return transact(ctx, async (tx) => {
+    const { lines, total } = await parseLines(tx, input);
+    const { id } = await tx
+      .insertInto('expense_claims')
+      .values({
+        type: input.type,
+        title: input.title,
+        total_cents: total,
+        riqi: input.riqi,
+        branch_id: input.branchId ?? actor.branchId,
+        project: input.project,
+        pictures: pictureList(input.pictures, '票据照片'),
+        beizhu: input.beizhu,
+        status: INSTANCE_STATUS.waiting,
+        instance_id: null,
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeLines(tx, id, lines);
+    const inst = await submitInstance(ctx, tx, actor, { flowId: flowId ?? 0, formMode: EXPENSE_MODE, recordId: id, title: `${actor.nickName}的报销：${input.title}（${yuan(total)}元）`, data: formData(input, lines, total), cc, chosen });
+    return { id, taskid: inst.id };
+  });
+}
+
+/**
+ * Edits a claim of one's own while it may change: returned to the submitter (the instance waits for
+ * 重新提交 and sees the new values), withdrawn or refused (submitted again as a new round).
+ */
+export async function editExpense(ctx: AppContext, actor: Actor, id: number, input: ExpenseInput, cc: number[]): Promise<{ id: number; taskid: number }> {
+  validate(input);
+  const now = ctx.clock().toISOString();
+  return transact(ctx, async (tx) => {
+    const claim = await tx.selectFrom('expense_claims').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!claim) throw notFound('报销单不存在');
+    if (claim.created_by !== actor.userId) throw forbidden('只能修改自己的报销单');
+    const inst = claim.instance_id ? await tx.selectFrom('wf_instances').select(['id', 'status']).where('id', '=', claim.instance_id).executeTakeFirst() : undefined;
+    if (claim.status === INSTANCE_STATUS.passed) throw badRequest('报销单已通过，不能修改');
+    if (claim.status === INSTANCE_STATUS.reviewing) throw badRequest('报销单审核中，不能修改');
+    const { lines, total } = await parseLines(tx, input);
+    await tx
+      .updateTable('expense_claims')
+      .set({ type: input.type, title: input.title, total_cents: total, riqi: input.riqi, branch_id: input.branchId ?? claim.branch_id, project: input.project, pictures: pictureList(input.pictures, '票据照片'), beizhu: input.beizhu, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await writeLines(tx, id, lines);
+    const data = formData(input, lines, total);
+    const title = `${actor.nickName}的报销：${input.title}（${yuan(total)}元）`;
+    if (inst && inst.status === INSTANCE_STATUS.waiting) {
+      await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(data), title, updated_at: now }).where('id', '=', inst.id).execute();
+      return { id, taskid: inst.id };
+    }
+    const next = await submitInstance(ctx, tx, actor, { flowId: 0, formMode: EXPENSE_MODE, recordId: id, title, data, cc, chosen: {} });
+    return { id, taskid: next.id };
+  });
+}
+
+export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
+  const claim = await ctx.db.selectFrom('expense_claims as e').leftJoin('users as u', 'u.id', 'e.created_by').leftJoin('branches as b', 'b.id', 'e.branch_id').selectAll('e').select(['u.nick_name', 'b.name as branch_name']).where('e.id', '=', id).executeTakeFirst();
+  if (!claim) throw notFound('报销单不存在');
+  if (claim.created_by !== actor.userId) {
+    if (!claim.instance_id) throw forbidden('没有权限查看此报销单');
+    await assertCanView(ctx.db, actor, await loadInstance(ctx.db, claim.instance_id));
+  }
+  const lines = await ctx.db.selectFrom('expense_lines').selectAll().where('claim_id', '=', id).orderBy('sort').execute();
+  const parse = (s: string) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      return [];
+    }
+  };
+  return {
+    id: claim.id,
+    type: String(claim.type),
+    typeName: EXPENSE_TYPES[claim.type] ?? '',
+    title: claim.title,
+    Money: yuan(claim.total_cents),
+    riqi: claim.riqi,
+    branchId: claim.branch_id ?? '',
+    branchName: claim.branch_name ?? '',
+    project: claim.project,
+    beizhu: claim.beizhu,
+    pictures: parse(claim.pictures),
+    // The form's tablelist rows are {riqi, ext} with ext the amount; the rest rides along for the detail.
+    items: lines.map((l) => ({ id: l.id, riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note, pictures: parse(l.pictures) })),
+    status: claim.status,
+    statusText: INSTANCE_STATUS_TEXT[claim.status] ?? '',
+    taskid: claim.instance_id ?? 0,
+    UserName: claim.nick_name ?? '',
+    AddTime: formatShanghai(claim.created_at).slice(0, 16),
+    editable: claim.created_by === actor.userId && (claim.status === INSTANCE_STATUS.waiting || claim.status === INSTANCE_STATUS.refused),
+  };
+}
+
+/** Deletes one's own claims that are not under review and not passed. */
+export async function deleteExpenses(ctx: AppContext, actor: Actor, ids: number[]): Promise<void> {
+  await transact(ctx, async (tx) => {
+    const claims = await tx.selectFrom('expense_claims').select(['id', 'created_by', 'status']).where('id', 'in', ids).execute();
+    if (claims.length !== ids.length) throw notFound('报销单不存在');
+    if (claims.some((c) => c.created_by !== actor.userId)) throw forbidden('只能删除自己的报销单');
+    if (claims.some((c) => c.status === INSTANCE_STATUS.reviewing || c.status === INSTANCE_STATUS.passed)) throw badRequest('审核中或已通过的报销单不能删除');
+    // A claim returned to the submitter still has a waiting instance: close it as withdrawn.
+    const running = await tx.selectFrom('wf_instances').select('id').where('form_mode', '=', EXPENSE_MODE).where('record_id', 'in', ids).where('status', 'in', [INSTANCE_STATUS.waiting, INSTANCE_STATUS.reviewing]).execute();
+    if (running.length) {
+      const now = ctx.clock().toISOString();
+      await tx.updateTable('wf_steps').set({ status: 3, outcome: 'closed', decided_at: now }).where('instance_id', 'in', running.map((r) => r.id)).where('status', '<', 3).execute();
+      await tx.updateTable('wf_instances').set({ status: INSTANCE_STATUS.withdrawn, finished_at: now, updated_at: now }).where('id', 'in', running.map((r) => r.id)).execute();
+    }
+    await tx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
+  });
+}
+
+/** The caller's own claims (newest first). */
+export async function listExpenses(ctx: AppContext, actor: Actor, page: number, rows: number) {
+  const base = () => ctx.db.selectFrom('expense_claims').where('created_by', '=', actor.userId);
+  const [{ n }, list] = await Promise.all([
+    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base().select(['id', 'type', 'title', 'total_cents', 'riqi', 'status', 'instance_id', 'created_at']).orderBy('id', 'desc').limit(rows).offset((page - 1) * rows).execute(),
+  ]);
+  return {
+    rows: list.map((c) => ({ id: c.id, type: c.type, typeName: EXPENSE_TYPES[c.type] ?? '', title: c.title, Money: yuan(c.total_cents), riqi: c.riqi, status: c.status, statusText: INSTANCE_STATUS_TEXT[c.status] ?? '', taskid: c.instance_id ?? 0, AddTime: formatShanghai(c.created_at).slice(0, 16) })),
+    total: Number(n),
+  };
+}
