@@ -3,6 +3,8 @@
  * seeded 费用报销 flow end to end, exactly one decision under races, return and resume, versions,
  * validation messages naming the node, forward/urge/comment rules, and timeouts with the test clock.
  */
+import { transact } from '../src/db/transact';
+import { handOverOpenSteps } from '../src/modules/oa/workflow/departure-handover';
 import { runTimeouts } from '../src/modules/oa/workflow/workflow.service';
 import { DEMO, startServer, type TestServer } from './harness';
 
@@ -243,4 +245,20 @@ test('statistics and the comment log answer for their page holders', async () =>
   expect(stats.body.data.flows.find((f) => f.name === '费用报销')?.submitted).toBeGreaterThan(5);
   const logs = await post<List>('admin', '/api/WorkFlowLog/Index');
   expect(logs.body.total).toBeGreaterThan(0);
+});
+
+test('a departing approver hands the steps waiting on them to their 上级, logged and notified', async () => {
+  const { taskid } = await claim('sales', '300');
+  const stepId = await stepOf('manager', taskid);
+  const handed = await transact(s.app.portal, (tx) => handOverOpenSteps(s.app.portal, tx, uid.manager1, uid.admin));
+  // 张伟 reports to admin, who is not on that node: the step is admin's now.
+  expect(handed).toContainEqual({ stepId, instanceId: taskid, toUserId: uid.admin });
+  expect((await todo('manager')).rows.some((r) => r.TaskID === taskid)).toBe(false);
+  expect((await todo('admin')).rows.find((r) => r.TaskID === taskid)?.id).toBe(stepId);
+  const log = await s.app.portal.db.selectFrom('wf_logs').select(['action', 'ext']).where('instance_id', '=', taskid).where('action', '=', 'handover').executeTakeFirstOrThrow();
+  expect(log.ext).toBe('张伟已离职，转交给 系统管理员');
+  const notified = await s.app.portal.db.selectFrom('notifications').select('id').where('user_id', '=', uid.admin).execute();
+  expect(notified.length).toBeGreaterThan(0);
+  // Nothing else waits on 张伟 after the hand-over.
+  expect(await transact(s.app.portal, (tx) => handOverOpenSteps(s.app.portal, tx, uid.manager1, uid.admin))).toEqual([]);
 });
