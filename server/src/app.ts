@@ -42,6 +42,8 @@ import { registerFieldRoutes } from './modules/system/field/field.routes';
 import { registerFormRoutes } from './modules/system/form/form.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
 import { registerRegionRoutes } from './modules/system/region/region.routes';
+import { registerRoleRoutes } from './modules/system/role/role.routes';
+import { registerUserAdminRoutes } from './modules/system/user/user-admin.routes';
 
 export type AppOptions = {
   /** Injected clock (tests move time to check expiry and the login-failure window). */
@@ -128,6 +130,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerFieldRoutes(app, ctx, resolve);
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
+  registerRoleRoutes(app, ctx, resolve);
+  registerUserAdminRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);
   registerFileSignRoutes(app, ctx, resolve);
 

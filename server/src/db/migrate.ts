@@ -10,6 +10,7 @@ import * as contactLookup from './migrations/007-contact-lookup';
 import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
+import * as systemAdmin from './migrations/011-system-admin';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-action-rights': actionRights,
   '009-throttle-counters': throttleCounters,
   '010-organisation-dictionary': organisationDictionary,
+  '011-system-admin': systemAdmin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -116,6 +116,7 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
       'r.name as roleName',
       'r.rights',
       'r.data_scope',
+      'r.built_in',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
