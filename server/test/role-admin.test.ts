@@ -2,7 +2,7 @@ import type { PermissionTree } from '../src/modules/system/role/permission-tree'
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = unknown> = { result: string; msg: string; data: T };
-type RoleRow = { id: number; name: string; dataScope: string; builtIn: number; version: number; userCount: number };
+type RoleRow = { id: number; name: string; dataScope: string; remark: string; builtIn: number; version: number; userCount: number };
 type RoleDetail = RoleRow & { rights: PermissionTree };
 
 let s: TestServer;
