@@ -79,7 +79,7 @@ export async function deleteBranches(ctx: AppContext, ids: number[]): Promise<nu
     const rows = await tx.selectFrom('branches').select(['id', 'name']).where('id', 'in', ids).execute();
     if (rows.length === 0) throw notFound('部门不存在');
     for (const b of rows) {
-      const children = await tx.selectFrom('branches').select('name').where('parent_id', '=', b.id).where('id', 'not in', ids).orderBy('sort_order').execute();
+      const children = await tx.selectFrom('branches').select('name').where('parent_id', '=', b.id).where('id', 'not in', ids).orderBy('sort_order').orderBy('id').execute();
       if (children.length > 0) throw badRequest(`「${b.name}」下还有部门：${children.map((c) => c.name).join('、')}，不能删除`);
       const members = await tx.selectFrom('users').select('nick_name').where('branch_id', '=', b.id).orderBy('id').limit(6).execute();
       const extra = await tx.selectFrom('user_branches as ub').innerJoin('users as u', 'u.id', 'ub.user_id').select('u.nick_name').where('ub.branch_id', '=', b.id).limit(6).execute();
