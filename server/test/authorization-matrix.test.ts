@@ -33,6 +33,12 @@ const TABLES = [
   'module_records',
   'files',
   'contracts',
+  'dict_types',
+  'dict_values',
+  'user_branches',
+  'avatar_history',
+  'settings',
+  'settings_log',
 ] as const;
 
 let s: TestServer;

@@ -105,15 +105,18 @@ function sameType<T>(fallback: T, value: unknown): T {
   return typeof value === typeof fallback && value !== null ? (value as T) : fallback;
 }
 
-/** The settings, every value typed and defaulted. Cheap: one indexed read of five rows. */
-export async function readSettings(db: DbOrTx): Promise<Settings> {
+/**
+ * The settings, every value typed and defaulted. Cheap: one read of five rows. `defaults` replaces
+ * defaults that come from the configuration (the session lifetime of SESSION_TTL_HOURS).
+ */
+export async function readSettings(db: DbOrTx, defaults: Partial<Settings> = {}): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const stored = new Map(rows.map((r) => [r.key, parseJson(r.value)]));
-  const out: Settings = { ...SETTINGS_DEFAULTS, numbering: { ...SETTINGS_DEFAULTS.numbering } };
+  const out: Settings = { ...SETTINGS_DEFAULTS, ...defaults, numbering: { ...SETTINGS_DEFAULTS.numbering } };
   const target = out as unknown as Record<string, unknown>;
   for (const [group, keys] of Object.entries(GROUP_KEYS)) {
     const values = stored.get(group) ?? {};
-    for (const key of keys) target[key] = sameType(SETTINGS_DEFAULTS[key], values[key]);
+    for (const key of keys) target[key] = sameType(out[key], values[key]);
   }
   const numbering = stored.get('numbering') ?? {};
   for (const kind of NUMBER_KINDS) {
