@@ -4,7 +4,7 @@
  * what to drop (`remove`: a deleted record's own queries, never refetched into a 客户不存在 toast).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { customerKeys, notificationKeys, presenceKeys } from './query-keys';
+import { customerKeys, notificationKeys, organisationKeys, presenceKeys } from './query-keys';
 
 export type DataChange =
   | { type: 'customer-created' }
@@ -21,7 +21,16 @@ export type DataChange =
   /** 全部标记为已读, or ids marked read. */
   | { type: 'notifications-read' }
   /** A realtime `systemMessage`: someone came online or went offline. */
-  | { type: 'presence-changed' };
+  | { type: 'presence-changed' }
+  /**
+   * Departments, staff or roles changed (系统设置): the system lists and every picker of people and
+   * departments (api/user/*, api/branch/*, main/role/*).
+   */
+  | { type: 'organisation-changed' }
+  /** Data dictionary values or types changed: the admin list and every statusSelect's choices. */
+  | { type: 'dictionary-changed' }
+  /** 基础设置 saved: the settings page and the top bar's company name and logo. */
+  | { type: 'settings-changed' };
 
 export type StaleQueries = { invalidate: QueryKey[]; remove: QueryKey[] };
 
@@ -56,6 +65,12 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
       return { invalidate: [notificationKeys.all], remove: [] };
     case 'presence-changed':
       return { invalidate: [presenceKeys.onlineFriends()], remove: [] };
+    case 'organisation-changed':
+      return { invalidate: [organisationKeys.users, organisationKeys.branches, organisationKeys.roles], remove: [] };
+    case 'dictionary-changed':
+      return { invalidate: [organisationKeys.dictionary], remove: [] };
+    case 'settings-changed':
+      return { invalidate: [organisationKeys.settings], remove: [] };
   }
 }
 

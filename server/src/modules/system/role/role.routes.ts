@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { DATA_SCOPES } from '../../../db/schema';
-import { can, type ActorResolver } from '../../../http/auth';
+import { anyOf, can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { Fields, Id, Ids, Integer, JsonObject, MAX_ID, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
@@ -27,6 +27,16 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       record: 'none',
       input: Fields({ ...Paging(20), key: Text('关键词', 50) }),
       handler: async ({ input }) => listRoles(ctx, input),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/main/role/options',
+      summary: '角色选项（员工表单的角色选择）',
+      tag: 'system',
+      access: anyOf(can('system', 'user'), can('system', 'role')),
+      record: 'none',
+      input: Fields({}),
+      handler: async () => success('获取成功', await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('built_in', 'desc').orderBy('id').execute()),
     }),
     defineRoute({
       method: 'POST',
