@@ -12,11 +12,19 @@ recordSharedInstances('system', { React, antd, reactQuery });
 
 const { page } = routeTable('system');
 
+const CREATE = { key: 'create', title: '新建' } as const;
+const EDIT = { key: 'edit', title: '编辑' } as const;
+const DELETE = { key: 'delete', title: '删除' } as const;
+
 const routesModule: RemoteRoutesModule = {
   area: 'system',
   title: { cn: '系统设置', en: 'Settings' },
   routes: [
-    page('role', 'role', { cn: '角色管理', en: 'Roles' }, { icon: 'SafetyOutlined' }),
+    page('role', 'role', { cn: '角色管理', en: 'Roles' }, {
+      icon: 'SafetyOutlined',
+      page: () => import('./features/role/pages/role-list-page'),
+      actions: [CREATE, EDIT, DELETE],
+    }),
     page('user', 'user', { cn: '员工管理', en: 'Staff' }, { icon: 'UserOutlined' }),
     page('branch', 'branch', { cn: '部门管理', en: 'Departments' }, { icon: 'ApartmentOutlined' }),
     page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
