@@ -25,7 +25,11 @@ const routesModule: RemoteRoutesModule = {
       page: () => import('./features/role/pages/role-list-page'),
       actions: [CREATE, EDIT, DELETE],
     }),
-    page('user', 'user', { cn: '员工管理', en: 'Staff' }, { icon: 'UserOutlined' }),
+    page('user', 'user', { cn: '员工管理', en: 'Staff' }, {
+      icon: 'UserOutlined',
+      page: () => import('./features/staff/pages/staff-list-page'),
+      actions: [CREATE, EDIT, DELETE],
+    }),
     page('branch', 'branch', { cn: '部门管理', en: 'Departments' }, { icon: 'ApartmentOutlined' }),
     page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
     page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
