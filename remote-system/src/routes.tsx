@@ -30,7 +30,11 @@ const routesModule: RemoteRoutesModule = {
       page: () => import('./features/staff/pages/staff-list-page'),
       actions: [CREATE, EDIT, DELETE],
     }),
-    page('branch', 'branch', { cn: '部门管理', en: 'Departments' }, { icon: 'ApartmentOutlined' }),
+    page('branch', 'branch', { cn: '部门管理', en: 'Departments' }, {
+      icon: 'ApartmentOutlined',
+      page: () => import('./features/department/pages/department-page'),
+      actions: [CREATE, EDIT, DELETE],
+    }),
     page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
     page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
     page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, { icon: 'HistoryOutlined' }),
