@@ -35,7 +35,11 @@ const routesModule: RemoteRoutesModule = {
       page: () => import('./features/department/pages/department-page'),
       actions: [CREATE, EDIT, DELETE],
     }),
-    page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, { icon: 'BookOutlined' }),
+    page('status', 'status', { cn: '数据字典', en: 'Data dictionary' }, {
+      icon: 'BookOutlined',
+      page: () => import('./features/dictionary/pages/dictionary-page'),
+      actions: [CREATE, EDIT, DELETE],
+    }),
     page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
     page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, { icon: 'HistoryOutlined' }),
     page('customForm', 'customForm', { cn: '自定义表单', en: 'Custom forms' }, {
