@@ -41,7 +41,10 @@ const routesModule: RemoteRoutesModule = {
       actions: [CREATE, EDIT, DELETE],
     }),
     page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
-    page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, { icon: 'HistoryOutlined' }),
+    page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, {
+      icon: 'HistoryOutlined',
+      page: () => import('./features/login-records/pages/login-records-page'),
+    }),
     page('customForm', 'customForm', { cn: '自定义表单', en: 'Custom forms' }, {
       icon: 'FormOutlined',
       page: () => import('./features/custom-form/pages/custom-form-list-page'),

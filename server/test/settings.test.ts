@@ -20,6 +20,11 @@ test('readSettings gives typed defaults before anything is saved', async () => {
 });
 
 test('company name and logo: saved by basic:edit, read by everyone for the top bar, each change logged', async () => {
+  expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/nothing.png' })).body.msg).toBe('公司标志图片不存在，请先上传');
+  await s.app.portal.db
+    .insertInto('files')
+    .values({ stored_name: 'logo.png', original_name: 'logo.png', url: '/files/logo.png', format: 'png', mime: 'image/png', size_bytes: 10, is_image: 1, user_id: 1, model_id: 0, pic_type: 'logo', code: '', user_type: '', category_id: 0, created_at: new Date().toISOString() })
+    .execute();
   expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/logo.png' })).body.msg).toBe('保存成功');
   expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/logo.png' })).body.msg).toBe('没有修改');
   const sales = await s.login(...DEMO.sales);

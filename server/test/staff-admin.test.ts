@@ -125,3 +125,34 @@ test('reset password, 外呼, extra departments, GetUser1', async () => {
   expect((await s.post('/api/user/index', {}, { token: sales })).status).toBe(403);
   expect((await s.post('/api/user/ResetPwd', { id: ids.sales2 }, { token: sales })).status).toBe(403);
 });
+
+test('avatars: upload as picType avatar, set it, history, back to an older one; everyone may see it', async () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]);
+  const token = await s.login('sales6', 'sales123');
+  const upload = async (picType: string) => {
+    const form = new FormData();
+    form.append('picType', picType);
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'me.png');
+    const res = await fetch(`${s.url}/api/file/UploadFile`, { method: 'POST', headers: { authkey: token }, body: form });
+    return ((await res.json()) as Envelope<{ url: string }>).data.url;
+  };
+  const first = await upload('avatar');
+  const second = await upload('avatar');
+  const other = await upload('1');
+  expect((await s.post<Envelope>('/api/user/setHeader', { url: other }, { token })).body.msg).toBe('头像图片不存在，请先上传');
+  expect((await s.post<Envelope>('/api/user/setHeader', { url: first }, { token })).body.msg).toBe('头像已更新');
+  expect((await s.post<Envelope>('/api/user/setHeader', { url: second }, { token })).body.msg).toBe('头像已更新');
+  const history = await s.post<{ rows: { url: string; current: boolean }[] }>('/api/user/setHeaderLOG', {}, { token });
+  expect(history.body.rows.map((r) => [r.url, r.current])).toEqual([
+    [second, true],
+    [first, false],
+  ]);
+  expect((await s.post<Envelope>('/api/user/setHeaderLOG', { url: first }, { token })).body.msg).toBe('头像已更新');
+  expect((await s.post<Envelope<{ header: string }>>('/api/user/GetUser', {}, { token })).body.data.header).toBe(first);
+  expect((await s.post<Envelope>('/api/user/setHeaderLOG', { url: other }, { token })).body.msg).toBe('该头像不在您的历史头像中');
+  // Another salesperson may sign (and so see) the avatar, not the other picture.
+  const colleague = await s.login(...DEMO.sales);
+  const signed = await s.post<Envelope<Record<string, string>>>('/api/file/SignUrls', { urls: JSON.stringify([first, other]) }, { token: colleague });
+  expect(JSON.stringify(signed.body.data)).toContain(first.split('/').pop());
+  expect(JSON.stringify(signed.body.data)).not.toContain(other.split('/').pop());
+});

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
+import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Integer, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes, type Route } from '../../../http/route';
 import { formatShanghai } from '../../../lib/time';
@@ -27,6 +28,11 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       handler: async ({ input: values, actor }) => {
         const changed = await transact(ctx, async (tx) => {
           const value = toValue(values as Record<string, unknown>);
+          if (group === 'company' && value.companyLogo) {
+            // An uploaded logo picture (picType 'logo'), which every logged-in user may see.
+            const logo = await tx.selectFrom('files').select('id').where('url', '=', String(value.companyLogo)).where('pic_type', '=', 'logo').where('is_image', '=', 1).executeTakeFirst();
+            if (!logo) throw badRequest('公司标志图片不存在，请先上传');
+          }
           if (group === 'numbering') {
             const current = (await readSettings(tx)).numbering;
             return writeSettingGroup(tx, group, { ...current, ...value }, actor.userId, ctx.clock());

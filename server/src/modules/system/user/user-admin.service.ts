@@ -376,8 +376,9 @@ export async function removeUserBranch(ctx: AppContext, id: number, branchId: nu
 
 /** The stored address of an image the actor uploaded, or a 400 naming the field. */
 async function ownImage(ctx: AppContext, actor: Actor, url: string): Promise<string> {
-  const file = await ctx.db.selectFrom('files').select(['url', 'is_image']).where('url', '=', url).where('user_id', '=', actor.userId).executeTakeFirst();
-  if (!file) throw badRequest('头像图片不存在，请先上传');
+  // Uploaded as picType 'avatar', so that everyone who sees the name may see the picture (file-access.ts).
+  const file = await ctx.db.selectFrom('files').select(['url', 'is_image', 'pic_type']).where('url', '=', url).where('user_id', '=', actor.userId).executeTakeFirst();
+  if (!file || file.pic_type !== 'avatar') throw badRequest('头像图片不存在，请先上传');
   if (file.is_image !== 1) throw badRequest('头像必须是图片');
   return file.url;
 }
