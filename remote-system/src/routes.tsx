@@ -40,7 +40,11 @@ const routesModule: RemoteRoutesModule = {
       page: () => import('./features/dictionary/pages/dictionary-page'),
       actions: [CREATE, EDIT, DELETE],
     }),
-    page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, { icon: 'SettingOutlined' }),
+    page('basic', 'basic', { cn: '基础设置', en: 'Basic settings' }, {
+      icon: 'SettingOutlined',
+      page: () => import('./features/basic-settings/pages/basic-settings-page'),
+      actions: [EDIT],
+    }),
     page('Loglos', 'Loglos', { cn: '登录记录', en: 'Login records' }, {
       icon: 'HistoryOutlined',
       page: () => import('./features/login-records/pages/login-records-page'),
