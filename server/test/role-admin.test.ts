@@ -56,8 +56,12 @@ test('create, edit (rights reach the holder on the next request), copy and delet
   await db.updateTable('users').set({ role_id: id }).where('username', '=', 'sales2').execute();
   const token = await s.login('sales2', 'sales123');
   expect((await s.post<Envelope<PermissionTree>>('/Api/menu/auth/', {}, { token })).body.data.crm).toEqual(['index', 'customer/watched', 'customer/watched:create']);
+  const push = jest.spyOn(s.app.portal.realtime, 'sendToUser');
   const saved = await s.post<Envelope>('/main/role/edit', { id, version: 0, name: '电话销售', rights: { crm: ['index'] }, dataScope: 'own' }, { token: admin });
   expect(saved.body).toMatchObject({ result: 'success' });
+  // The holder's open portal is told to reload its menus.
+  const sales2 = await s.app.portal.db.selectFrom('users').select('id').where('username', '=', 'sales2').executeTakeFirstOrThrow();
+  expect(push).toHaveBeenCalledWith(sales2.id, 'privateSystemMsg', [{ type: 'rights', msg: '您的权限已更新' }]);
   expect((await s.post<Envelope<PermissionTree>>('/Api/menu/auth/', {}, { token })).body.data.crm).toEqual(['index']);
   expect((await s.post('/api/customer/index', {}, { token })).status).toBe(403);
 

@@ -9,6 +9,7 @@ import { generateCustomer, type OwnerRef } from './customers';
 import { createRng } from './prng';
 import { seedTasksAndNotifications } from './tasks-notifications';
 import { seedProductsAndContracts } from './products-contracts';
+import { seedSystemAdmin } from './system-admin';
 
 export const DEMO_SEED = 20261121;
 export const DEMO_CUSTOMERS = 500;
@@ -107,6 +108,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedCustomers(tx, { count: DEMO_CUSTOMERS, owners, sources, now, seed: DEMO_SEED, firstId: 1, withDetails: true });
     await seedTasksAndNotifications(tx, { now, users });
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
+    await seedSystemAdmin(tx, { now, users, branches });
   });
 }
 
