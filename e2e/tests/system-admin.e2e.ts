@@ -15,8 +15,11 @@ const PASSWORD = 'Tel12345';
 
 /** Picks `option` in the antd Select or TreeSelect of the form item labelled `label`. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.locator('.ant-form-item', { hasText: label }).locator('.ant-select-selector').first().click();
-  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).first().click();
+  const item = page.locator('.ant-drawer .ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
+  await item.locator('.ant-select').first().click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+  await dropdown.getByText(option, { exact: true }).first().click();
+  await dropdown.waitFor({ state: 'hidden' }).catch(() => undefined);
 }
 
 describe('an administrator sets up a department, a role and a person, then makes them depart', () => {

@@ -57,7 +57,10 @@ const routesModule: RemoteRoutesModule = {
       hidden: true,
       page: () => import('./features/custom-form/pages/custom-form-view-page'),
     }),
-    page('workForm', 'workForm', { cn: '工作流表单', en: 'Workflow forms' }, { icon: 'ProfileOutlined' }),
+    page('workForm', 'workForm', { cn: '工作流表单', en: 'Workflow forms' }, {
+      icon: 'ProfileOutlined',
+      page: () => import('./features/custom-form/pages/work-form-list-page'),
+    }),
     page('workForm/view/:module/:type/:id', 'workForm/view/:module/:type/:id', { cn: '工作流表单查看', en: 'View workflow form' }, { hidden: true }),
   ],
 };
