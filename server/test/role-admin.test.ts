@@ -110,3 +110,25 @@ test('bad input names the field; the rights need the role page and its actions',
   expect((await roles({}, manager)).status).toBe(403);
   expect((await s.post('/main/role/delete', { ids: '1' }, { token: manager })).status).toBe(403);
 });
+
+test('data scope 本部门 (branch) sees its own department only; 本部门及下级 (department) the ones below too', async () => {
+  const db = s.app.portal.db;
+  const east = await db.selectFrom('branches').select('id').where('name', '=', '华东分公司').executeTakeFirstOrThrow();
+  const eastSales = await db.selectFrom('branches').select('id').where('name', '=', '华东销售部').executeTakeFirstOrThrow();
+  const below = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('branch_id', '=', eastSales.id).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+  expect(Number(below.n)).toBeGreaterThan(0);
+  const totals: Record<string, number> = {};
+  for (const scope of ['department', 'branch'] as const) {
+    const role = await s.post<Envelope<{ id: number }>>('/main/role/add', { name: `华东主管-${scope}`, rights: { crm: ['index', 'customer/watched', 'customer/teamkehu'] }, dataScope: scope }, { token: admin });
+    const user = await s.post<Envelope<{ id: number }>>(
+      '/api/user/add',
+      { username: `east-${scope}`, nickName: `华东主管${scope}`, branchId: east.id, roleId: role.body.data.id, password: 'East1234' },
+      { token: admin },
+    );
+    expect(user.body.result).toBe('success');
+    const token = await s.login(`east-${scope}`, 'East1234');
+    totals[scope] = (await s.post<{ total: number }>('/api/customer/index', { scene: 'all' }, { token })).body.total;
+  }
+  expect(totals.department).toBe(Number(below.n));
+  expect(totals.branch).toBe(0);
+});
