@@ -156,3 +156,17 @@ test('avatars: upload as picType avatar, set it, history, back to an older one; 
   expect(JSON.stringify(signed.body.data)).toContain(first.split('/').pop());
   expect(JSON.stringify(signed.body.data)).not.toContain(other.split('/').pop());
 });
+
+test('a staff administrator who is not 超级管理员 cannot make anyone 超级管理员 nor manage one', async () => {
+  const role = await s.post<Envelope<{ id: number }>>('/main/role/add', { name: '人事', rights: { system: ['user', 'user:create', 'user:edit', 'user:delete'] }, dataScope: 'all' }, { token: admin });
+  const hr = await s.post<Envelope<{ id: number }>>('/api/user/add', newStaff({ username: 'hr1', nickName: '人事专员', roleId: role.body.data.id, password: 'Hr123456' }), { token: admin });
+  const token = await s.login('hr1', 'Hr123456');
+  const promote = await s.post<Envelope>('/api/user/edit', { id: hr.body.data.id, ...newStaff({ username: 'hr1', nickName: '人事专员', roleId: ids['超级管理员'] }) }, { token });
+  expect(promote.status).toBe(403);
+  expect(promote.body.msg).toBe('只有超级管理员可以授予、变更或管理超级管理员账号');
+  expect((await s.post('/api/user/add', newStaff({ username: 'x2', roleId: ids['超级管理员'] }), { token })).status).toBe(403);
+  expect((await s.post('/api/user/ResetPwd', { id: ids.admin }, { token })).status).toBe(403);
+  expect((await s.post('/api/user/quit', { id: ids.admin, QuitStatus: 1 }, { token })).status).toBe(403);
+  // Ordinary staff they do manage.
+  expect((await s.post<Envelope>('/api/user/ResetPwd', { id: ids.sales7 }, { token })).body.result).toBe('success');
+});

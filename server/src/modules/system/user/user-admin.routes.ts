@@ -82,8 +82,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:create'),
       record: 'none',
       input: Fields({ ...StaffFields, password: Type.Optional(Secret('密码', 32)) }),
-      handler: async ({ input }) => {
-        const created = await createStaff(ctx, input, input.password ?? '');
+      handler: async ({ input, actor }) => {
+        const created = await createStaff(ctx, actor, input, input.password ?? '');
         return success('添加成功', created);
       },
     }),
@@ -95,8 +95,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, ...StaffFields }),
-      handler: async ({ input }) => {
-        await editStaff(ctx, input.id, input);
+      handler: async ({ input, actor }) => {
+        await editStaff(ctx, actor, input.id, input);
         return success('保存成功');
       },
     }),
@@ -131,7 +131,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields(UserId),
-      handler: async ({ input }) => success('密码已重置', { password: await resetPassword(ctx, input.id) }),
+      handler: async ({ input, actor }) => success('密码已重置', { password: await resetPassword(ctx, actor, input.id) }),
     }),
     defineRoute({
       method: 'POST',

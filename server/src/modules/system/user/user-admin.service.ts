@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { afterCommit, transact } from '../../../db/transact';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, forbidden, notFound } from '../../../http/errors';
 import type { ListReply } from '../../../http/envelope';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
@@ -20,6 +20,23 @@ import { passwordProblem, readSettings } from '../settings/settings.service';
 
 export const MSG_LAST_ADMIN = '这是最后一位在职的超级管理员，不能更换角色、离职或删除';
 export const MSG_USERNAME_TAKEN = '账号已存在';
+export const MSG_ADMIN_ONLY = '只有超级管理员可以授予、变更或管理超级管理员账号';
+
+/**
+ * A staff administrator who is not 超级管理员 may not make anyone 超级管理员, nor change, reset,
+ * depart or delete a 超级管理员 (which would be a way to their rights).
+ */
+async function assertMayManage(db: DbOrTx, actor: Actor, roleIds: number[]): Promise<void> {
+  const me = await db.selectFrom('roles').select('built_in').where('id', '=', actor.roleId).executeTakeFirst();
+  if (me?.built_in === 1) return;
+  const builtIn = roleIds.length === 0 ? undefined : await db.selectFrom('roles').select('id').where('id', 'in', roleIds).where('built_in', '=', 1).executeTakeFirst();
+  if (builtIn) throw forbidden(MSG_ADMIN_ONLY);
+}
+
+async function rolesOf(db: DbOrTx, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  return (await db.selectFrom('users').select('role_id').where('id', 'in', userIds).execute()).map((u) => u.role_id);
+}
 
 export type StaffRow = {
   UserID: number;
@@ -188,7 +205,8 @@ async function assertReferences(tx: DbTx, input: StaffInput, selfId?: number): P
 }
 
 /** Creates a staff member; a blank password gets a generated one, returned once. */
-export async function createStaff(ctx: AppContext, input: StaffInput, password: string): Promise<{ id: number; password: string }> {
+export async function createStaff(ctx: AppContext, actor: Actor, input: StaffInput, password: string): Promise<{ id: number; password: string }> {
+  await assertMayManage(ctx.db, actor, [input.roleId]);
   const settings = await readSettings(ctx.db);
   const chosen = password || generatePassword();
   const problem = passwordProblem(settings, chosen);
@@ -241,10 +259,11 @@ async function assertNotLastAdmin(ctx: AppContext, tx: DbTx, userId: number): Pr
 }
 
 /** Saves a staff member; a role change reaches their next request and their open portal reloads its menus. */
-export async function editStaff(ctx: AppContext, id: number, input: StaffInput): Promise<void> {
+export async function editStaff(ctx: AppContext, actor: Actor, id: number, input: StaffInput): Promise<void> {
   await transact(ctx, async (tx) => {
     const current = await tx.selectFrom('users').select(['role_id']).where('id', '=', id).executeTakeFirst();
     if (!current) throw notFound('员工不存在');
+    await assertMayManage(tx, actor, [current.role_id, input.roleId]);
     await assertReferences(tx, input, id);
     if (current.role_id !== input.roleId) {
       const newRole = await tx.selectFrom('roles').select('built_in').where('id', '=', input.roleId).executeTakeFirstOrThrow();
@@ -278,8 +297,9 @@ export async function editStaff(ctx: AppContext, id: number, input: StaffInput):
 export async function setQuitStatus(ctx: AppContext, actor: Actor, id: number, quit: boolean): Promise<void> {
   if (quit && id === actor.userId) throw badRequest('不能将自己设为离职');
   await transact(ctx, async (tx) => {
-    const user = await tx.selectFrom('users').select('quit_status').where('id', '=', id).executeTakeFirst();
+    const user = await tx.selectFrom('users').select(['quit_status', 'role_id']).where('id', '=', id).executeTakeFirst();
     if (!user) throw notFound('员工不存在');
+    await assertMayManage(tx, actor, [user.role_id]);
     if (quit) await assertNotLastAdmin(ctx, tx, id);
     await tx.updateTable('users').set({ quit_status: quit ? 1 : 0 }).where('id', '=', id).execute();
     if (quit) {
@@ -310,6 +330,7 @@ export async function deleteStaff(ctx: AppContext, actor: Actor, ids: number[]):
   return transact(ctx, async (tx) => {
     const users = await tx.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', ids).execute();
     if (users.length === 0) throw notFound('员工不存在');
+    await assertMayManage(tx, actor, await rolesOf(tx, users.map((u) => u.id)));
     for (const u of users) {
       await assertNotLastAdmin(ctx, tx, u.id);
       for (const ref of RECORD_REFERENCES) {
@@ -334,9 +355,10 @@ export async function deleteStaff(ctx: AppContext, actor: Actor, ids: number[]):
 }
 
 /** A new password for someone else, shown once; their sessions end. */
-export async function resetPassword(ctx: AppContext, id: number): Promise<string> {
-  const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+export async function resetPassword(ctx: AppContext, actor: Actor, id: number): Promise<string> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'role_id']).where('id', '=', id).executeTakeFirst();
   if (!user) throw notFound('员工不存在');
+  await assertMayManage(ctx.db, actor, [user.role_id]);
   const password = generatePassword();
   await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
   await revokeUserSessions(ctx, id);
