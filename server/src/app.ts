@@ -43,6 +43,7 @@ import { registerFormRoutes } from './modules/system/form/form.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
 import { registerRegionRoutes } from './modules/system/region/region.routes';
 import { registerRoleRoutes } from './modules/system/role/role.routes';
+import { registerPrintTemplateRoutes } from './modules/system/print-template/print-template.routes';
 import { registerSettingsRoutes } from './modules/system/settings/settings.routes';
 import { registerUserAdminRoutes } from './modules/system/user/user-admin.routes';
 
@@ -132,6 +133,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
   registerRoleRoutes(app, ctx, resolve);
+  registerPrintTemplateRoutes(app, ctx, resolve);
   registerSettingsRoutes(app, ctx, resolve);
   registerUserAdminRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);

@@ -39,6 +39,7 @@ const TABLES = [
   'avatar_history',
   'settings',
   'settings_log',
+  'print_templates',
 ] as const;
 
 let s: TestServer;

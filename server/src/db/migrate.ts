@@ -11,6 +11,7 @@ import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
 import * as systemAdmin from './migrations/011-system-admin';
+import * as printTemplates from './migrations/012-print-templates';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-throttle-counters': throttleCounters,
   '010-organisation-dictionary': organisationDictionary,
   '011-system-admin': systemAdmin,
+  '012-print-templates': printTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,18 @@ export type AvatarHistoryTable = { id: Generated<number>; user_id: number; url: 
 export type SettingTable = { key: string; value: string; updated_at: string; updated_by: number | null };
 export type SettingLogTable = { id: Generated<number>; key: string; old_value: string; new_value: string; user_id: number | null; created_at: string };
 
+/** 打印模板 (migration 012): HTML with {{field}} placeholders for one record type; status 1 enabled. */
+export type PrintTemplateTable = {
+  id: Generated<number>;
+  name: string;
+  module: string;
+  content: string;
+  status: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
 /** The last number handed out per kind and Shanghai day (nextNumber). */
 export type NumberSequenceTable = { kind: string; day: string; last_value: number };
 
@@ -401,6 +413,7 @@ export type Database = {
   settings: SettingTable;
   settings_log: SettingLogTable;
   number_sequences: NumberSequenceTable;
+  print_templates: PrintTemplateTable;
   products: ProductTable;
   warehouses: WarehouseTable;
   stock: StockTable;
