@@ -34,4 +34,6 @@ it('shows the stored settings read-only without basic:edit', async () => {
   expect(screen.getByText('示例：KH202611240001')).toBeInTheDocument();
   expect(screen.queryByText('保存')).not.toBeInTheDocument();
   expect(screen.getByText('暂无修改记录')).toBeInTheDocument();
+  expect(screen.getByText('暂无打印模板')).toBeInTheDocument();
+  expect(screen.queryByText('新建模板')).not.toBeInTheDocument();
 });

@@ -1,12 +1,14 @@
 /**
  * 基础设置 (system/basic): company name and logo (top bar), public-pool rules, numbering rules, login
  * security and the upload size; each card saves its own group (basic:edit), every change is logged.
+ * The print templates live here too (spec §2.2 gives them no page of their own).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Table, Typography } from 'antd';
 import { useActionRight, type PageProps } from '@portal/shared-core';
 import { UploadWidget, useFileSrc } from '@portal/shared-ui';
 import { useSaveSettings, useSettingLogs, useSettings, type SettingGroup, type Settings } from '../api/settings-api';
+import { PrintTemplatesCard } from '../components/print-templates-card';
 
 type GroupCardProps = { title: string; group: SettingGroup; initial: Record<string, unknown>; canEdit: boolean; children: ReactNode; toValues?: (v: Record<string, unknown>) => Record<string, unknown> };
 
@@ -145,6 +147,7 @@ export default function BasicSettingsPage(_props: PageProps) {
           </GroupCard>
         </Col>
       </Row>
+      <PrintTemplatesCard canEdit={canEdit} />
       <Card size="small" title="修改记录">
         <Table
           rowKey="id"
