@@ -24,6 +24,23 @@ export function useAreaNavigation(): AreaNavItem[] {
   });
 }
 
+/**
+ * A stored file address (`/files/…`) as an address <img> may load: files need a short-lived signed
+ * URL, asked for with the same key shared-ui uses and renewed every minute. Other addresses pass.
+ */
+function useSignedFile(url: string): string | undefined {
+  const stored = url.startsWith('/files/');
+  const signed = useQuery({
+    queryKey: endpointKey('api/file/SignUrls', { url }),
+    queryFn: async () => (await api.fetch<Record<string, string>>('api/file/SignUrls', { urls: [url] }, { silent: true }))?.[url] ?? null,
+    enabled: stored,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  }).data;
+  if (!url) return undefined;
+  return stored ? (signed ?? undefined) : url;
+}
+
 export function TopBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -40,15 +57,8 @@ export function TopBar() {
     queryFn: () => api.fetch<{ companyName: string; companyLogo: string }>('api/setting/company', undefined, { silent: true }),
     staleTime: 5 * 60_000,
   });
-  const logo = company.data?.companyLogo ?? '';
-  // Files need a signed address in <img> (re-signed before it expires).
-  const logoSrc = useQuery({
-    queryKey: endpointKey('api/file/SignUrls', { url: logo }),
-    queryFn: async () => (await api.fetch<Record<string, string>>('api/file/SignUrls', { urls: [logo] }, { silent: true }))?.[logo] ?? null,
-    enabled: logo !== '',
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  }).data;
+  const logoSrc = useSignedFile(company.data?.companyLogo ?? '');
+  const avatarSrc = useSignedFile(user?.header ?? '');
 
   const items: MenuProps['items'] = [
     { key: 'person', label: text('personalSettings') },
@@ -106,7 +116,7 @@ export function TopBar() {
         <a className="top-bar-user" onClick={(e) => e.preventDefault()} href="#user">
           <Space>
             <Badge dot status={online ? 'success' : 'default'} offset={[-4, 28]} title={online ? text('online') : text('offline')}>
-              <Avatar src={user?.header || undefined} icon={<UserOutlined />} />
+              <Avatar src={avatarSrc || undefined} icon={<UserOutlined />} />
             </Badge>
             <span className="top-bar-nickname">{user?.NickName}</span>
             <DownOutlined />
