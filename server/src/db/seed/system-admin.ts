@@ -1,7 +1,8 @@
 /**
  * Demo data of the system pages: the company name in 基础设置 (with its change log), role remarks, an
  * extra department membership, and a week of login records (successful logins of the staff and a few
- * failed attempts under names that are no account), so 登录记录 shows something on first start.
+ * failed attempts under names that are no account), so 登录记录 shows something on first start, and
+ * one contract print template.
  */
 import type { DbOrTx } from '../database';
 import { ROLE_ADMIN, ROLE_FINANCE, ROLE_MANAGER, ROLE_SALES } from '../../modules/system/role/seed-roles';
@@ -49,4 +50,17 @@ export async function seedSystemAdmin(db: DbOrTx, o: { now: Date; users: (UserSe
   }
   records.sort((a, b) => a.created_at.localeCompare(b.created_at));
   await db.insertInto('login_logs').values(records).execute();
+
+  await db
+    .insertInto('print_templates')
+    .values({
+      name: '销售合同（标准版）',
+      module: 'contract',
+      content: '<h2 style="text-align:center">销售合同</h2><p>合同编号：{{orderSn}}</p><p>客户：{{customerName}}</p><p>合同金额：{{Money}} 元</p><p>签约日期：{{signDate}}</p>',
+      status: 1,
+      created_by: admin?.id ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }
