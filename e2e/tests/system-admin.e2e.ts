@@ -16,10 +16,23 @@ const PASSWORD = 'Tel12345';
 /** Picks `option` in the antd Select or TreeSelect of the form item labelled `label`. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
   const item = page.locator('.ant-drawer .ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
-  await item.locator('.ant-select').first().click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-  await dropdown.getByText(option, { exact: true }).first().click();
-  await dropdown.waitFor({ state: 'hidden' }).catch(() => undefined);
+  const chosen = item.locator('.ant-select-selection-item, .ant-select-content', { hasText: option });
+  // A busy machine may swallow a click while the dropdown animates: try again until the choice shows.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await item.locator('.ant-select').first().click();
+    // A searchable select (the department tree) is narrowed to the option, so it never sits off screen.
+    if ((await item.locator('.ant-select-show-search').count()) > 0) await page.keyboard.type(option);
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await dropdown.getByText(option, { exact: true }).first().click({ timeout: 5_000 }).catch(() => undefined);
+    if (await chosen.first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+  }
+  await chosen.first().waitFor();
+  // A dropdown left open (a tree select) is closed by clicking the drawer's title, not Escape (which would close the drawer).
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  if ((await open.count()) > 0) {
+    await page.locator('.ant-drawer-title').click();
+    await open.first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
 }
 
 describe('an administrator sets up a department, a role and a person, then makes them depart', () => {
