@@ -10,6 +10,7 @@ import { NotificationBell } from '../notifications/notification-bell';
 import { OnlinePeoplePanel } from '../realtime/online-people-panel';
 import { AREA_LABELS, text } from '../i18n/shell-texts';
 import { confirmLogout } from './logout';
+import { useSignedFile } from '../files/use-signed-file';
 
 export type AreaNavItem = { area: RemoteArea; label: string; path: string; unavailable: boolean };
 
@@ -22,23 +23,6 @@ export function useAreaNavigation(): AreaNavItem[] {
     if (!menu && !isUnavailable) return [];
     return [{ area, label: localize(AREA_LABELS[area]), path: menu?.redirect ?? `/${area}`, unavailable: isUnavailable }];
   });
-}
-
-/**
- * A stored file address (`/files/…`) as an address <img> may load: files need a short-lived signed
- * URL, asked for with the same key shared-ui uses and renewed every minute. Other addresses pass.
- */
-function useSignedFile(url: string): string | undefined {
-  const stored = url.startsWith('/files/');
-  const signed = useQuery({
-    queryKey: endpointKey('api/file/SignUrls', { url }),
-    queryFn: async () => (await api.fetch<Record<string, string>>('api/file/SignUrls', { urls: [url] }, { silent: true }))?.[url] ?? null,
-    enabled: stored,
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  }).data;
-  if (!url) return undefined;
-  return stored ? (signed ?? undefined) : url;
 }
 
 export function TopBar() {
