@@ -41,11 +41,11 @@ describe('system route table', () => {
     expect(built.findRoute('/system/customForm/view/crm/2/15')?.path).toBe('/system/customForm/view/:module/:type/:id');
   });
 
-  it('shows an honest "not yet available" page', async () => {
-    const role = flattenRoutes(routesModule).find((r) => r.fullPath === 'role');
-    const { default: Page } = await role!.route.page!();
-    render(createElement(Page, { routePath: '/system/role' }));
-    expect(screen.getByText('角色管理')).toBeInTheDocument();
+  it('shows an honest "not yet available" page where nothing is built yet (工作流表单查看)', async () => {
+    const view = flattenRoutes(routesModule).find((r) => r.fullPath === 'workForm/view/:module/:type/:id');
+    const { default: Page } = await view!.route.page!();
+    render(createElement(Page, { routePath: '/system/workForm/view/oa/add/0' }));
+    expect(screen.getByText('工作流表单查看')).toBeInTheDocument();
     expect(screen.getByText('功能建设中，敬请期待')).toBeInTheDocument();
   });
 

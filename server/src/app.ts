@@ -25,7 +25,8 @@ import { registerCustomerAssignmentRoutes } from './modules/crm/customer/custome
 import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-batch.routes';
 import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
 import { startPoolRecycle } from './modules/crm/pool/pool-recycle';
-import { setPoolRuleDefaults } from './modules/crm/pool/pool-rules';
+import { setSettingsPoolRulesSource } from './modules/crm/pool/pool-rules';
+import { poolRulesFromSettings } from './modules/crm/pool/pool-rules-settings';
 import { registerCustomerActionRoutes } from './modules/crm/customer/customer-actions.routes';
 import { registerCustomerDetailRoutes } from './modules/crm/customer/customer-detail.routes';
 import { registerCustomerPublicRoutes } from './modules/crm/customer/customer-public.routes';
@@ -50,6 +51,10 @@ import { registerFieldRoutes } from './modules/system/field/field.routes';
 import { registerFormRoutes } from './modules/system/form/form.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
 import { registerRegionRoutes } from './modules/system/region/region.routes';
+import { registerRoleRoutes } from './modules/system/role/role.routes';
+import { registerPrintTemplateRoutes } from './modules/system/print-template/print-template.routes';
+import { registerSettingsRoutes } from './modules/system/settings/settings.routes';
+import { registerUserAdminRoutes } from './modules/system/user/user-admin.routes';
 
 export type AppOptions = {
   /** Injected clock (tests move time to check expiry and the login-failure window). */
@@ -100,8 +105,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     throw err;
   }
 
-  // The pool rules' defaults follow the environment until system settings own them.
-  setPoolRuleDefaults({ noFollowupDays: config.poolRecycleDays, warningDays: config.poolWarnDays });
+  // Pool rules come from 基础设置; POOL_RECYCLE_DAYS / POOL_WARN_DAYS are their defaults.
+  setSettingsPoolRulesSource(poolRulesFromSettings({ noFollowupDays: config.poolRecycleDays, warningDays: config.poolWarnDays }));
   const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, clock: options.clock ?? systemClock, log: app.log, realtime: offlineRealtime };
   app.decorate('portal', ctx);
   app.decorateRequest('actor', null);
@@ -143,6 +148,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerFieldRoutes(app, ctx, resolve);
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
+  registerRoleRoutes(app, ctx, resolve);
+  registerPrintTemplateRoutes(app, ctx, resolve);
+  registerSettingsRoutes(app, ctx, resolve);
+  registerUserAdminRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);
   registerFileSignRoutes(app, ctx, resolve);
 

@@ -45,6 +45,13 @@ const TABLES = [
   'wf_cc',
   'expense_claims',
   'expense_lines',
+  'dict_types',
+  'dict_values',
+  'user_branches',
+  'avatar_history',
+  'settings',
+  'settings_log',
+  'print_templates',
 ] as const;
 
 let s: TestServer;

@@ -8,7 +8,7 @@ test('SEED_DEMO=0 installations get the regions and the built-in forms too', asy
   const bare = await startServer({ seedDemo: false, adminPassword: 'S3cret-pass' });
   try {
     const admin = await bare.login('admin', 'S3cret-pass');
-    expect((await bare.get<Region[]>('/Api/city/list/?type=1', { token: admin })).body).toHaveLength(31);
+    expect((await bare.get<Region[]>('/Api/city/list/?type=1', { token: admin })).body).toHaveLength(34);
     const demo = await bare.post<{ result: string; data: { mode: string } }>('/Api/formField/index/', { mode: 'fieldDemo', isshow: 1 }, { token: admin });
     expect(demo.body).toMatchObject({ result: 'success', data: { mode: 'fieldDemo' } });
     expect(await bare.app.portal.db.selectFrom('customers').select('id').execute()).toEqual([]);

@@ -15,11 +15,12 @@ afterAll(async () => {
   await s.close();
 });
 
-test('type=1 lists the 31 provinces as bare {id, name} sorted by code', async () => {
+test('type=1 lists the 34 provinces (台湾, 香港, 澳门 included) as bare {id, name} sorted by code', async () => {
   const res = await regions('type=1&status=0');
   expect(res.status).toBe(200);
   const list = res.body as Region[];
-  expect(list).toHaveLength(31);
+  expect(list).toHaveLength(34);
+  expect(list).toEqual(expect.arrayContaining([{ id: 71, name: '台湾省' }, { id: 81, name: '香港特别行政区' }, { id: 82, name: '澳门特别行政区' }]));
   expect(list[0]).toEqual({ id: 11, name: '北京市' });
   expect(list).toContainEqual({ id: 44, name: '广东省' });
   expect(list.map((r) => r.id)).toEqual([...list.map((r) => r.id)].sort((a, b) => a - b));
@@ -70,3 +71,10 @@ test('the regions are seeded once: a second start keeps the same rows', async ()
   expect(await count()).toBe(before);
 });
 
+
+test('香港 has its three areas and their districts', async () => {
+  const cities = (await regions('type=2&parentid=81')).body as Region[];
+  expect(cities.map((c) => c.name)).toEqual(['香港岛', '九龙', '新界']);
+  const districts = (await regions(`type=3&parentid=${cities[0]?.id ?? 0}`)).body as Region[];
+  expect(districts).toContainEqual({ id: 810101, name: '中西区' });
+});

@@ -103,3 +103,4 @@ export { NotYetAvailable, NOT_YET_AVAILABLE_TEXT } from './not-yet-available/not
 export type { NotYetAvailableProps } from './not-yet-available/not-yet-available';
 
 export { AppNotifierBridge } from './app-notifier/app-notifier-bridge';
+export { useFileSrc, useFileSrcs } from './widgets/file-url';

@@ -10,6 +10,8 @@ import * as contactLookup from './migrations/007-contact-lookup';
 import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
+import * as systemAdmin from './migrations/011-system-admin';
+import * as printTemplates from './migrations/012-print-templates';
 import * as customersComplete from './migrations/020-customers-complete';
 import * as workflow from './migrations/030-workflow';
 
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '008-action-rights': actionRights,
   '009-throttle-counters': throttleCounters,
   '010-organisation-dictionary': organisationDictionary,
+  '011-system-admin': systemAdmin,
+  '012-print-templates': printTemplates,
   '020-customers-complete': customersComplete,
   '030-workflow': workflow,
 };

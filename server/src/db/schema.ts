@@ -18,7 +18,12 @@ export type BranchTable = {
   head_user_id: Generated<number | null>;
 };
 
-export type DataScope = 'all' | 'department' | 'own';
+/**
+ * Which owned records a role sees: `all`; `department` = the user's department and every department
+ * below it; `branch` = the user's own department only; `own` = records they own or take part in.
+ */
+export type DataScope = 'all' | 'department' | 'branch' | 'own';
+export const DATA_SCOPES: readonly DataScope[] = ['all', 'department', 'branch', 'own'];
 
 export type RoleTable = {
   id: Generated<number>;
@@ -26,7 +31,37 @@ export type RoleTable = {
   /** JSON of the permission tree (`{crm: string[], oa: [...], ...}`). */
   rights: string;
   data_scope: DataScope;
+  /** 1 for 超级管理员: keeps every right and cannot be deleted (migration 011). */
+  built_in: Generated<number>;
+  /** Bumped by every edit; an edit that started from an older version is refused. */
+  version: Generated<number>;
+  remark: Generated<string>;
+  updated_at: Generated<string>;
 };
+
+/** Extra department memberships of a user besides `users.branch_id` (migration 011). */
+export type UserBranchTable = { user_id: number; branch_id: number };
+
+export type AvatarHistoryTable = { id: Generated<number>; user_id: number; url: string; created_at: string };
+
+/** Basic settings: one JSON value per key (settings.service.ts), each change logged in settings_log. */
+export type SettingTable = { key: string; value: string; updated_at: string; updated_by: number | null };
+export type SettingLogTable = { id: Generated<number>; key: string; old_value: string; new_value: string; user_id: number | null; created_at: string };
+
+/** 打印模板 (migration 012): HTML with {{field}} placeholders for one record type; status 1 enabled. */
+export type PrintTemplateTable = {
+  id: Generated<number>;
+  name: string;
+  module: string;
+  content: string;
+  status: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The last number handed out per kind and Shanghai day (nextNumber). */
+export type NumberSequenceTable = { kind: string; day: string; last_value: number };
 
 export type UserTable = {
   id: Generated<number>;
@@ -44,6 +79,8 @@ export type UserTable = {
   mobile: Generated<string>;
   email: Generated<string>;
   job_title: Generated<string>;
+  /** 1 may place calls from the portal (migration 011). */
+  call_enabled: Generated<number>;
 };
 
 export type SessionTable = {
@@ -555,6 +592,12 @@ export type Database = {
   regions: RegionTable;
   dict_types: DictTypeTable;
   dict_values: DictValueTable;
+  user_branches: UserBranchTable;
+  avatar_history: AvatarHistoryTable;
+  settings: SettingTable;
+  settings_log: SettingLogTable;
+  number_sequences: NumberSequenceTable;
+  print_templates: PrintTemplateTable;
   products: ProductTable;
   warehouses: WarehouseTable;
   stock: StockTable;

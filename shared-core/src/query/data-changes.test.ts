@@ -69,3 +69,8 @@ describe('invalidation rules', () => {
     });
   });
 });
+
+test('an organisation change refreshes the system lists and the pickers of people and departments', () => {
+  expect(staleQueriesOf({ type: 'organisation-changed' }).invalidate).toEqual([['user'], ['branch'], ['role']]);
+  expect(staleQueriesOf({ type: 'dictionary-changed' }).invalidate).toEqual([['status']]);
+});

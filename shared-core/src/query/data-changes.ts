@@ -4,7 +4,7 @@
  * what to drop (`remove`: a deleted record's own queries, never refetched into a 客户不存在 toast).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, presenceKeys } from './query-keys';
+import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, organisationKeys, presenceKeys } from './query-keys';
 
 export type DataChange =
   | { type: 'customer-created' }
@@ -29,7 +29,16 @@ export type DataChange =
   /** Submitted, decided, returned, forwarded, withdrawn, commented, cc'd or urged (an approval instance changed). */
   | { type: 'approval-changed'; taskId?: number }
   /** A flow definition saved, enabled or disabled, copied or deleted. */
-  | { type: 'flow-changed' };
+  | { type: 'flow-changed' }
+  /**
+   * Departments, staff or roles changed (系统设置): the system lists and every picker of people and
+   * departments (api/user/*, api/branch/*, main/role/*).
+   */
+  | { type: 'organisation-changed' }
+  /** Data dictionary values or types changed: the admin list and every statusSelect's choices. */
+  | { type: 'dictionary-changed' }
+  /** 基础设置 saved: the settings page and the top bar's company name and logo. */
+  | { type: 'settings-changed' };
 
 export type StaleQueries = { invalidate: QueryKey[]; remove: QueryKey[] };
 
@@ -87,6 +96,12 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
       return { invalidate: [approvalKeys.all, expenseKeys.all], remove: [] };
     case 'flow-changed':
       return { invalidate: [flowKeys.all], remove: [] };
+    case 'organisation-changed':
+      return { invalidate: [organisationKeys.users, organisationKeys.branches, organisationKeys.roles], remove: [] };
+    case 'dictionary-changed':
+      return { invalidate: [organisationKeys.dictionary], remove: [] };
+    case 'settings-changed':
+      return { invalidate: [organisationKeys.settings], remove: [] };
   }
 }
 

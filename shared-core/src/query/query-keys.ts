@@ -96,3 +96,15 @@ export const fileKeys = {
   all: ['file'] as const,
   list: (query: object) => endpointKey('api/file/list', query),
 };
+
+/**
+ * The roots of the organisation's endpoints (every `api/user/*`, `api/branch/*`, `main/role/*`,
+ * `api/status/*`, `api/setting/*` call): the system pages change them, pickers everywhere read them.
+ */
+export const organisationKeys = {
+  users: ['user'] as const,
+  branches: ['branch'] as const,
+  roles: ['role'] as const,
+  dictionary: ['status'] as const,
+  settings: ['setting'] as const,
+};

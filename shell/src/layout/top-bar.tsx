@@ -3,12 +3,14 @@ import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Badge, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { hasAnyInArea, localize, REMOTE_AREAS, useLanguageStore, useRealtimeStatus, useSessionStore, type RemoteArea } from '@portal/shared-core';
+import { useQuery } from '@tanstack/react-query';
+import { api, endpointKey, hasAnyInArea, localize, REMOTE_AREAS, useLanguageStore, useRealtimeStatus, useSessionStore, type RemoteArea } from '@portal/shared-core';
 import { usePortal } from '../app/portal-context';
 import { NotificationBell } from '../notifications/notification-bell';
 import { OnlinePeoplePanel } from '../realtime/online-people-panel';
 import { AREA_LABELS, text } from '../i18n/shell-texts';
 import { confirmLogout } from './logout';
+import { useSignedFile } from '../files/use-signed-file';
 
 export type AreaNavItem = { area: RemoteArea; label: string; path: string; unavailable: boolean };
 
@@ -33,6 +35,14 @@ export function TopBar() {
   const areas = useAreaNavigation();
   const currentArea = pathname.split('/')[1];
   const [onlinePanelOpen, setOnlinePanelOpen] = useState(false);
+  // 基础设置 › 公司信息 (refreshed when the settings change); failures keep the product's own title.
+  const company = useQuery({
+    queryKey: endpointKey('api/setting/company'),
+    queryFn: () => api.fetch<{ companyName: string; companyLogo: string }>('api/setting/company', undefined, { silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  const logoSrc = useSignedFile(company.data?.companyLogo ?? '');
+  const avatarSrc = useSignedFile(user?.header ?? '');
 
   const items: MenuProps['items'] = [
     { key: 'person', label: text('personalSettings') },
@@ -60,8 +70,8 @@ export function TopBar() {
   return (
     <div className="top-bar">
       <a className="top-bar-logo" href="/" onClick={(e) => (e.preventDefault(), navigate('/'))}>
-        <span className="top-bar-logo-mark">销</span>
-        <span>{text('appTitle')}</span>
+        {logoSrc ? <img className="top-bar-logo-image" src={logoSrc} alt="" height={28} /> : <span className="top-bar-logo-mark">销</span>}
+        <span>{company.data?.companyName || text('appTitle')}</span>
       </a>
       <nav className="top-bar-areas" aria-label="areas">
         {areas.map((item) => {
@@ -90,7 +100,7 @@ export function TopBar() {
         <a className="top-bar-user" onClick={(e) => e.preventDefault()} href="#user">
           <Space>
             <Badge dot status={online ? 'success' : 'default'} offset={[-4, 28]} title={online ? text('online') : text('offline')}>
-              <Avatar src={user?.header || undefined} icon={<UserOutlined />} />
+              <Avatar src={avatarSrc || undefined} icon={<UserOutlined />} />
             </Badge>
             <span className="top-bar-nickname">{user?.NickName}</span>
             <DownOutlined />

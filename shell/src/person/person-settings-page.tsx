@@ -1,8 +1,35 @@
 /** /person/index: who I am, my last login, and the change-password form. */
-import { Button, Card, Descriptions, Form, Input, Skeleton } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpointKey, formatDateTime, MESSAGES } from '@portal/shared-core';
-import { changePassword, fetchCurrentUser } from './person-api';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Form, Input, Skeleton, Table, Tag } from 'antd';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { endpointKey, formatDateTime, MESSAGES, useSessionStore } from '@portal/shared-core';
+import { changePassword, fetchCurrentUser, fetchOwnLoginRecords } from './person-api';
+
+const LOGIN_ROWS = 10;
+
+/** 我的登录记录: the user's own logins and failed attempts, newest first. */
+function OwnLoginRecords() {
+  const userId = useSessionStore((s) => s.user?.UserID ?? 0);
+  const [page, setPage] = useState(1);
+  const query = { page, rows: LOGIN_ROWS, userId };
+  const records = useQuery({ queryKey: endpointKey('api/user/getloglos', query), queryFn: () => fetchOwnLoginRecords(query), placeholderData: keepPreviousData });
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      dataSource={records.data?.rows ?? []}
+      loading={records.isFetching}
+      pagination={{ current: page, pageSize: LOGIN_ROWS, total: records.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      locale={{ emptyText: records.isError ? '登录记录加载失败' : '暂无登录记录' }}
+      columns={[
+        { title: '时间', dataIndex: 'Date', width: 170 },
+        { title: 'IP', dataIndex: 'IP', width: 140 },
+        { title: '浏览器', dataIndex: 'browser' },
+        { title: '结果', dataIndex: 'success', width: 80, render: (s: number) => (s === 1 ? <Tag color="green">成功</Tag> : <Tag color="red">失败</Tag>) },
+      ]}
+    />
+  );
+}
 
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 32;
@@ -75,6 +102,9 @@ export function PersonSettingsPage() {
             </Button>
           </Form.Item>
         </Form>
+      </Card>
+      <Card title="我的登录记录">
+        <OwnLoginRecords />
       </Card>
     </div>
   );

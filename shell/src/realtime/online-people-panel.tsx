@@ -6,6 +6,7 @@ import { presenceKeys } from '@portal/shared-core';
 import { notificationText } from '../notifications/notification-texts';
 import type { OnlineFriend } from './realtime-connection';
 import { useRealtime } from './realtime-provider';
+import { useSignedFile } from '../files/use-signed-file';
 import './online-people-panel.css';
 
 export function OnlinePeoplePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -45,13 +46,20 @@ export function OnlinePeoplePanel({ open, onClose }: { open: boolean; onClose: (
       ) : (
         <ul className="online-people" aria-label={notificationText('onlineTitle')}>
           {people.map((person) => (
-            <li key={person.UserID} className="online-person">
-              <Avatar size="small" src={person.header || undefined} icon={<UserOutlined />} />
-              <span>{person.NickName}</span>
-            </li>
+            <OnlinePerson key={person.UserID} person={person} />
           ))}
         </ul>
       )}
     </Drawer>
+  );
+}
+
+function OnlinePerson({ person }: { person: OnlineFriend }) {
+  const src = useSignedFile(person.header || '');
+  return (
+    <li className="online-person">
+      <Avatar size="small" src={src} icon={<UserOutlined />} />
+      <span>{person.NickName}</span>
+    </li>
   );
 }

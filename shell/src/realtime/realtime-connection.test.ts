@@ -159,6 +159,15 @@ it('passes the pushes on and restarts when asked to reconnect', async () => {
   expect(events.onOnline).toHaveBeenLastCalledWith(true);
 });
 
+it('passes a rights push on (the role changed)', async () => {
+  const events = { ...eventsSpy(), onRightsChanged: jest.fn() };
+  createRealtimeConnection({ getToken: () => 'k', events }).start();
+  await settle();
+  fake.hub.push('privateSystemMsg', { type: 'rights', msg: '您的权限已更新' });
+  expect(events.onRightsChanged).toHaveBeenCalledTimes(1);
+  expect(events.onNotify).not.toHaveBeenCalled();
+});
+
 it('asks the hub who is online', async () => {
   const connection = createRealtimeConnection({ getToken: () => 'k', events: eventsSpy() });
   fake.hub.invoke.mockResolvedValue([{ UserID: 1, NickName: '张伟', header: '', shopId: 1 }]);

@@ -30,6 +30,8 @@ export type RealtimeEvents = {
   onOnlineCount: (count: number) => void;
   onNotify: (push: NotifyPush) => void;
   onPrivateMessage: (message: PrivateMessage) => void;
+  /** `privateSystemMsg` {type:'rights'}: an administrator changed the user's role or its rights. */
+  onRightsChanged?: () => void;
   /** The hub refused the login key (401): the session may have ended; the portal checks it. */
   onUnauthorized?: () => void;
 };
@@ -96,6 +98,8 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       events.onNotify(push);
     } else if (message.type === 'reconnect') {
       void restart();
+    } else if (message.type === 'rights') {
+      events.onRightsChanged?.();
     }
   });
   hub.on('privateMessage', (message: unknown) => {

@@ -8,7 +8,8 @@
 import { App } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, applyDataChange, getSessionToken, useRealtimeStatus, useSessionStore } from '@portal/shared-core';
+import { api, applyDataChange, getNotifier, getSessionToken, useRealtimeStatus, useSessionStore, type PermissionTree } from '@portal/shared-core';
+import { PERMISSIONS_URL } from '../auth/load-permissions';
 import { applyNotifyPush, customerCountsQuery, showsCustomerBadges, unreadCountQuery } from '../notifications/notification-queries';
 import { createRealtimeConnection, type OnlineFriend, type PrivateMessage, type RealtimeConnection } from './realtime-connection';
 
@@ -23,6 +24,17 @@ export function useRealtime(): RealtimeApi {
 }
 
 type ShowMessage = (message: PrivateMessage) => void;
+
+/** Fetches the permission tree again; the portal rebuilds its routes and menus from the store. */
+export async function reloadPermissions(): Promise<void> {
+  try {
+    const tree = await api.fetch<PermissionTree>(PERMISSIONS_URL, undefined, { silent: true });
+    useSessionStore.getState().setPermissions(tree);
+    getNotifier().success('您的权限已更新');
+  } catch {
+    // A logged-out user gets the forced-logout modal from the client; anything else keeps the old menus.
+  }
+}
 
 /** The connection with its pushes wired to the shared stores; null (logged) if it cannot be created. */
 function connectRealtime(queryClient: QueryClient, showMessage: ShowMessage): RealtimeConnection | null {
@@ -40,6 +52,8 @@ function connectRealtime(queryClient: QueryClient, showMessage: ShowMessage): Re
           void applyNotifyPush(queryClient, Number.isFinite(count) ? count : undefined, push.notification);
         },
         onPrivateMessage: showMessage,
+        // The role changed: the next request already uses the new rights; the menus and routes follow.
+        onRightsChanged: () => void reloadPermissions(),
         // A revoked or expired key: asking the server once brings the forced-logout modal if it ended.
         onUnauthorized: () => void api.get('api/user/isApplogin').catch(() => undefined),
       },

@@ -10,7 +10,7 @@ export async function seedConfiguration(db: DbOrTx): Promise<Map<string, number>
   for (const role of seedRoles()) {
     const { id } = await db
       .insertInto('roles')
-      .values({ name: role.name, rights: JSON.stringify(role.rights), data_scope: role.dataScope })
+      .values({ name: role.name, rights: JSON.stringify(role.rights), data_scope: role.dataScope, built_in: role.name === ROLE_ADMIN ? 1 : 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     roles.set(role.name, id);

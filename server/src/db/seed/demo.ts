@@ -11,6 +11,7 @@ import { createRng } from './prng';
 import { seedTasksAndNotifications } from './tasks-notifications';
 import { seedProductsAndContracts } from './products-contracts';
 import { seedCustomerViews } from './customer-views-demo';
+import { seedSystemAdmin } from './system-admin';
 
 export const DEMO_SEED = 20261121;
 export const DEMO_CUSTOMERS = 500;
@@ -110,6 +111,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedTasksAndNotifications(tx, { now, users });
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
     await seedCustomerViews(tx, { now, receptionistIds: users.filter((u) => u.role === ROLE_SALES && !u.quit).map((u) => u.id) });
+    await seedSystemAdmin(tx, { now, users, branches });
   });
   // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
   await seedApprovals(db, now);

@@ -2,6 +2,8 @@
  * Who may see a stored file. A file belongs to a record: you see it when you may see the record.
  * - customer attachments (picType `customer`, modelId = the customer): whoever may open the
  *   customer (api/customer/Views' check: a customer page right, and the public pool or the data scope);
+ * - pictures uploaded as an avatar or the company logo (picType `avatar` / `logo`, images only): every
+ *   logged-in user (they are shown beside names and in the top bar);
  * - every other file (form attachments tied by `code`, album pictures, vouchers of record types that
  *   have no record-level check yet): its uploader and administrators (system `user` right).
  * The same rule filters the lists (in SQL, so totals and pages agree), signs URLs and serves files.
@@ -17,6 +19,9 @@ import { createFileUrlSigner, loadFileUrlSecret, type FileUrlSigner } from './fi
 /** Attachments of a customer: picType 'customer' and modelId = the customer id (customer.service's CUSTOMER_FILE_TYPE). */
 const CUSTOMER_PIC_TYPE = 'customer';
 
+/** Pictures everyone logged in may see: avatars and the company logo. */
+export const PUBLIC_PICTURE_TYPES = ['avatar', 'logo'] as const;
+
 export function isFileAdmin(actor: Pick<Actor, 'rights'>): boolean {
   return hasRight(actor.rights, 'system', 'user');
 }
@@ -26,7 +31,8 @@ export function visibleFileCondition(actor: Actor, branches: BranchIndex): Expre
   const customerFile = sql<SqlBool>`(f.pic_type = ${CUSTOMER_PIC_TYPE} and f.model_id > 0)`;
   const customerVisible = sql<SqlBool>`f.model_id in (select c.id from customers c where ${visibleCustomerCondition(actor, branches)})`;
   const ownOrAdmin = isFileAdmin(actor) ? sql<SqlBool>`1 = 1` : sql<SqlBool>`f.user_id = ${actor.userId}`;
-  return sql<SqlBool>`((${customerFile} and ${customerVisible}) or (not ${customerFile} and ${ownOrAdmin}))`;
+  const publicPicture = sql<SqlBool>`(f.pic_type in (${sql.join(PUBLIC_PICTURE_TYPES)}) and f.is_image = 1)`;
+  return sql<SqlBool>`((${customerFile} and ${customerVisible}) or (not ${customerFile} and (${ownOrAdmin} or ${publicPicture})))`;
 }
 
 /** Of `storedNames`, those `actor` may see. */
@@ -47,7 +53,7 @@ export async function actorForUser(ctx: AppContext, userId: number): Promise<Act
   const row = await ctx.db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id as userId', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope'])
+    .select(['u.id as userId', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope', 'r.built_in'])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.quit_status !== 0) return undefined;

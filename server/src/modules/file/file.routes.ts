@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { readSettings } from '../system/settings/settings.service';
 import type { AppContext } from '../../app-context';
 import type { ActorResolver } from '../../http/auth';
 import { success } from '../../http/envelope';
@@ -48,7 +49,9 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       input: Fields({}),
       uploadFields: UploadFields,
       handler: async ({ request, actor }) => {
-        const received = await receiveUpload(request, ctx.config.uploadDir, ctx.config.uploadMaxBytes);
+        // 基础设置 › 上传设置 lowers the configured limit (UPLOAD_MAX_MB), never raises it.
+        const { uploadMaxMb } = await readSettings(ctx.db, { uploadMaxMb: ctx.config.uploadMaxBytes / 1048576 });
+        const received = await receiveUpload(request, ctx.config.uploadDir, Math.min(ctx.config.uploadMaxBytes, uploadMaxMb * 1024 * 1024));
         let params: UploadParams;
         try {
           const fields = checkInput(UploadFields, received.fields);

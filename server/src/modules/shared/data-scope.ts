@@ -7,7 +7,8 @@ import type { BranchIndex } from '../system/branch/branch-index';
  * delete of owned records (customers now; contracts, clues… later):
  *
  * - the role's scope bounds everything: `all`; `department` = records whose branch is in the user's
- *   department subtree; `own` = records the user owns or participates in;
+ *   department subtree; `branch` = records whose branch is the user's own department (not those below);
+ *   `own` = records the user owns or participates in;
  * - the scene narrows within it: `all`; `mine` = owned by the user; `participating` = the user is a
  *   participant; `subordinates` = owned by someone else in the user's department subtree.
  */
@@ -49,6 +50,23 @@ function departmentOf(actor: Actor, branches: BranchIndex): number[] | undefined
   return actor.branchId !== null && branches.get(actor.branchId) ? branches.subtreeIds(actor.branchId) : undefined;
 }
 
+/**
+ * The departments whose records the role's scope opens: undefined for `all`, the subtree for
+ * `department`, the one department for `branch`, none for `own` (and for a user without a department).
+ */
+export function scopeBranchIds(actor: Actor, branches: BranchIndex): number[] | undefined {
+  switch (actor.dataScope) {
+    case 'all':
+      return undefined;
+    case 'department':
+      return departmentOf(actor, branches) ?? [];
+    case 'branch':
+      return actor.branchId !== null && branches.get(actor.branchId) ? [actor.branchId] : [];
+    case 'own':
+      return [];
+  }
+}
+
 /** The conditions (ANDed) that limit `t`'s records to what `actor` may see in `scene`. */
 export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex): Condition[] {
   const conditions: Condition[] = [];
@@ -59,6 +77,9 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       break;
     case 'department':
       conditions.push(department ? inBranches(t, department) : ownedBy(t, actor.userId));
+      break;
+    case 'branch':
+      conditions.push(department && actor.branchId !== null ? inBranches(t, [actor.branchId]) : ownedBy(t, actor.userId));
       break;
     case 'own':
       conditions.push(sql<SqlBool>`(${ownedBy(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);

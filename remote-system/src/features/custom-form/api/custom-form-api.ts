@@ -21,3 +21,8 @@ export type FormListQuery = { page: number; rows: number; key: string };
 export function listForms(query: FormListQuery) {
   return api.list<FormSummary>('api/form/index', query, { silent: true });
 }
+
+/** One page of the approval (workflow) forms; silent like the form list. */
+export function listWorkForms(query: FormListQuery) {
+  return api.list<FormSummary>('api/form/workform', query, { silent: true });
+}

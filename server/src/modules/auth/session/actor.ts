@@ -1,5 +1,5 @@
 import type { DataScope } from '../../../db/schema';
-import { parseRights, type PermissionTree } from '../../system/role/permission-tree';
+import { fullTree, parseRights, type PermissionTree } from '../../system/role/permission-tree';
 
 /** The logged-in user making a request, resolved from the `authkey` header. */
 export type Actor = {
@@ -26,6 +26,8 @@ export type ActorRow = {
   roleName: string;
   rights: string;
   data_scope: DataScope;
+  /** 1 for 超级管理员, who holds every right whatever is stored (rights added later included). */
+  built_in: number;
 };
 
 export function actorOfRow(sessionId: number, row: ActorRow): Actor {
@@ -38,7 +40,7 @@ export function actorOfRow(sessionId: number, row: ActorRow): Actor {
     branchId: row.branch_id,
     roleId: row.roleId,
     roleName: row.roleName,
-    rights: parseRights(row.rights),
+    rights: row.built_in === 1 ? fullTree() : parseRights(row.rights),
     dataScope: row.data_scope,
   };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../app-context';
 import { badRequest, tooManyRequests } from '../../../http/errors';
 import { recordLogin } from '../../system/login-log/login-log.repo';
+import { passwordProblem, readSettings } from '../../system/settings/settings.service';
 import { actorOfRow, type Actor } from './actor';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
@@ -40,6 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<LoginResult> {
   const now = ctx.clock();
+  // 基础设置 › 登录安全: failures per account and IP, and how long a login lasts.
+  const security = await readSettings(ctx.db, { sessionHours: ctx.config.sessionTtlHours });
   const pair = loginPairKey(attempt.username, attempt.ip);
   const byIp = loginIpKey(attempt.ip);
   const account = loginAccountKey(attempt.username);
@@ -55,7 +58,7 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<Log
   const record = (success: boolean) =>
     recordLogin(ctx.db, { userId: user?.id ?? null, username: attempt.username, ip: attempt.ip, userAgent: attempt.userAgent, success, at: now });
 
-  if (pairCount > LOGIN_LIMITS.perAccountAndIp || ipCount > LOGIN_LIMITS.perIp) {
+  if (pairCount > security.loginFailLimit || ipCount > LOGIN_LIMITS.perIp) {
     await record(false);
     throw tooManyRequests(MSG_THROTTLED);
   }
@@ -74,7 +77,7 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<Log
   await Promise.all([clearCounters(ctx, [pair]), refundAttempt(ctx, byIp)]);
 
   const token = randomBytes(32).toString('hex');
-  const expires = new Date(now.getTime() + ctx.config.sessionTtlHours * 3600_000);
+  const expires = new Date(now.getTime() + security.sessionHours * 3600_000);
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('sessions')
@@ -116,6 +119,7 @@ export async function resolveActor(ctx: AppContext, token: string): Promise<Acto
       'r.name as roleName',
       'r.rights',
       'r.data_scope',
+      'r.built_in',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -151,6 +155,8 @@ const passwordKey = (userId: number): Counter => ({ key: `password:${userId}`, k
  * one succeeds and the other is told so.
  */
 export async function changePassword(ctx: AppContext, actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
+  const problem = passwordProblem(await readSettings(ctx.db), newPassword, '新密码');
+  if (problem) throw badRequest(problem);
   const counter = passwordKey(actor.userId);
   if ((await countAttempt(ctx, counter, PASSWORD_CHANGE_LIMIT.windowMinutes)) > PASSWORD_CHANGE_LIMIT.perUser) throw tooManyRequests(MSG_PASSWORD_THROTTLED);
   const user = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', actor.userId).executeTakeFirstOrThrow();

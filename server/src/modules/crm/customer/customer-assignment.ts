@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/session/actor';
 import { notify } from '../../notification/notify';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { hasRight, parseRights } from '../../system/role/permission-tree';
-import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
+import { CUSTOMER_SCOPE, dataScope, scopeBranchIds } from '../../shared/data-scope';
 import { poolRules } from '../pool/pool-rules';
 import { assertUnderCap, lockUser } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -45,7 +45,7 @@ async function loadAdviser(db: DbOrTx, userId: number): Promise<Adviser> {
 /** A manager assigns within the reach of their data scope: the whole company, their department subtree, or themself. */
 function assertAdviserInReach(actor: Actor, adviser: Adviser, branches: BranchIndex): void {
   if (actor.dataScope === 'all' || adviser.id === actor.userId) return;
-  const department = actor.dataScope === 'department' && actor.branchId !== null && branches.get(actor.branchId) ? branches.subtreeIds(actor.branchId) : [];
+  const department = scopeBranchIds(actor, branches) ?? [];
   if (adviser.branch_id === null || !department.includes(adviser.branch_id)) throw forbidden('只能分配给本部门的顾问');
 }
 

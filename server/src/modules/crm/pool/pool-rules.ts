@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../../db/database';
 
 /**
  * The public-pool rules (guides/public-pool-rules.md) the server enforces: recycling, claiming,
- * ownership caps. Defaults until system → basic settings own them: the integrator points
- * `setPoolRulesSource` at `readSettings(db)` (system issue); tests inject their own.
+ * ownership caps. An administrator sets them in 系统设置 › 基础设置 (read on every use, so a change
+ * applies at once); tests may fix their own with `setPoolRulesSource`.
  */
 export type PoolRules = {
   /** No follow-up for this many days (since the last follow-up, or since the owner got it) → back to the pool. */
@@ -34,19 +34,21 @@ export const DEFAULT_POOL_RULES: Readonly<PoolRules> = {
 
 export type PoolRulesSource = (db: DbOrTx) => Promise<PoolRules>;
 
-let defaults: PoolRules = { ...DEFAULT_POOL_RULES };
-let source: PoolRulesSource | null = null;
+let override: PoolRulesSource | null = null;
+let settingsSource: PoolRulesSource | null = null;
 
-/** Where the rules come from (the settings module, or a test's fixed rules). */
-export function setPoolRulesSource(next: PoolRulesSource): void {
-  source = next;
+/** A fixed source that wins over the settings (tests that need other rules). */
+export function setPoolRulesSource(next: PoolRulesSource | null): void {
+  override = next;
 }
 
-/** The defaults used while no source is set: the app passes POOL_RECYCLE_DAYS / POOL_WARN_DAYS here. */
-export function setPoolRuleDefaults(partial: Partial<PoolRules>): void {
-  defaults = { ...DEFAULT_POOL_RULES, ...partial };
+/** Where the app reads the rules from: 系统设置 › 基础设置 (see pool-rules-settings.ts). */
+export function setSettingsPoolRulesSource(next: PoolRulesSource): void {
+  settingsSource = next;
 }
 
+/** The rules in force: a test's override, else the settings, else the defaults. */
 export function poolRules(db: DbOrTx): Promise<PoolRules> {
-  return source ? source(db) : Promise.resolve({ ...defaults });
+  const source = override ?? settingsSource;
+  return source ? source(db) : Promise.resolve({ ...DEFAULT_POOL_RULES });
 }

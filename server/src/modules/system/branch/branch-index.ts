@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/database';
 
-export type BranchRecord = { id: number; parent_id: number | null; name: string; attributes: number; sort_order: number };
+export type BranchRecord = { id: number; parent_id: number | null; name: string; attributes: number; sort_order: number; head_user_id?: number | null };
 
 /** The (small) branch tree held in memory for one request: subtrees, roots and names. */
 export class BranchIndex {
@@ -58,6 +58,6 @@ export class BranchIndex {
 }
 
 export async function loadBranchIndex(db: DbOrTx): Promise<BranchIndex> {
-  const rows = await db.selectFrom('branches').select(['id', 'parent_id', 'name', 'attributes', 'sort_order']).execute();
+  const rows = await db.selectFrom('branches').select(['id', 'parent_id', 'name', 'attributes', 'sort_order', 'head_user_id']).execute();
   return new BranchIndex(rows);
 }

@@ -115,6 +115,7 @@ export const PAGE_ACTIONS: Readonly<Record<RightArea, Readonly<Record<string, re
     user: ['create', 'edit', 'delete'],
     branch: ['create', 'edit', 'delete'],
     status: ['create', 'edit', 'delete'],
+    basic: ['edit'],
     customForm: ['create', 'edit', 'delete'],
     workForm: ['create', 'edit', 'delete'],
   },

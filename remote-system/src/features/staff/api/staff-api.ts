@@ -1,0 +1,50 @@
+/** 员工管理 calls (api/user/*). */
+import { api } from '@portal/shared-core';
+
+export type StaffRow = {
+  id: number;
+  UserID: number;
+  UserName: string;
+  NickName: string;
+  Header: string;
+  mobile: string;
+  email: string;
+  jobTitle: string;
+  BranchID: number;
+  BranchName: string;
+  roleId: number;
+  rolename: string;
+  superiorId: number;
+  superiorName: string;
+  QuitStatus: number;
+  callEnabled: number;
+  AddTime: string;
+};
+
+export type StaffDetail = StaffRow & { extraBranches: { id: number; name: string }[] };
+
+/** '' all, 0 在职, 1 离职. */
+export type StaffQuery = { page: number; rows: number; key: string; BranchID: number; QuitStatus: '' | 0 | 1 };
+
+export type StaffForm = {
+  username: string;
+  nickName: string;
+  mobile: string;
+  email: string;
+  branchId: number;
+  roleId: number;
+  superiorId: number;
+  jobTitle: string;
+  password?: string;
+};
+
+export const listStaff = ({ QuitStatus, ...query }: StaffQuery) => api.list<StaffRow>('api/user/index', QuitStatus === '' ? query : { ...query, QuitStatus }, { silent: true });
+export const fetchStaff = (id: number) => api.fetch<StaffDetail>('api/user/detail', { id });
+export const addStaff = (form: StaffForm) => api.command<{ id: number; password: string }>('api/user/add', form);
+export const editStaff = (id: number, form: StaffForm) => api.command('api/user/edit', { id, ...form });
+export const setQuit = (id: number, quit: boolean) => api.command('api/user/quit', { id, QuitStatus: quit ? 1 : 0 });
+export const deleteStaff = (ids: readonly number[]) => api.command('api/user/delete', { ids: ids.join(',') });
+export const resetPassword = (id: number) => api.command<{ password: string }>('api/user/ResetPwd', { id });
+export const toggleCall = (id: number) => api.command<{ callEnabled: number }>('api/user/CallState', { id });
+export const addExtraBranches = (id: number, branchIds: readonly number[]) => api.command('api/user/userBranchAdd', { id, branchIds: branchIds.join(',') });
+export const removeExtraBranch = (id: number, branchId: number) => api.command('api/user/userBranchRemove', { id, branchId });

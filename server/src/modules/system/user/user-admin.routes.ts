@@ -1,0 +1,206 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../app-context';
+import { can, type ActorResolver } from '../../../http/auth';
+import { success } from '../../../http/envelope';
+import { Fields, Flag, Id, Ids, Integer, MAX_ID, Paging, RequiredText, Secret, Text } from '../../../http/input-fields';
+import { defineRoute, mountRoutes } from '../../../http/route';
+import {
+  addUserBranches,
+  avatarHistory,
+  createStaff,
+  deleteStaff,
+  editStaff,
+  listStaff,
+  removeUserBranch,
+  resetPassword,
+  restoreAvatar,
+  setAvatar,
+  setQuitStatus,
+  staffDetail,
+  staffOptions,
+  toggleCallState,
+} from './user-admin.service';
+
+const StaffFields = {
+  username: RequiredText('账号', 50, { pattern: '^[A-Za-z0-9_.@-]+$', messages: { invalid: '账号只能包含字母、数字和 _ . @ -' } }),
+  nickName: RequiredText('姓名', 50),
+  mobile: Text('手机号', 20, { pattern: '^(1[3-9][0-9]{9})?$', messages: { invalid: '手机号格式不正确' } }),
+  email: Text('邮箱', 100, { pattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$', messages: { invalid: '邮箱格式不正确' } }),
+  branchId: Id('部门', { messages: { missing: '请选择部门', invalid: '请选择部门' } }),
+  roleId: Id('角色', { messages: { missing: '请选择角色', invalid: '请选择角色' } }),
+  superiorId: Integer('上级', { min: 0, max: MAX_ID, fallback: 0 }),
+  jobTitle: Text('职位', 50),
+  header: Text('头像', 300),
+};
+
+const UserId = { id: Id('员工', { messages: { missing: '请选择员工', invalid: '员工ID不正确' } }) };
+
+/** 员工管理 (system `user`) and the avatar calls of 个人设置. */
+export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
+  mountRoutes(app, resolve, [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/index',
+      summary: '员工列表（每页20；按姓名、账号、手机号搜索；部门含下级部门和附加部门；在职/离职）',
+      tag: 'system',
+      access: can('system', 'user'),
+      record: 'none',
+      input: Fields({
+        ...Paging(20),
+        key: Text('关键词', 50),
+        BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
+        QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
+      }),
+      handler: async ({ input }) => listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/detail',
+      summary: '员工详情（含附加部门）',
+      tag: 'system',
+      access: can('system', 'user'),
+      record: 'none',
+      input: Fields(UserId),
+      handler: async ({ input }) => success('获取成功', await staffDetail(ctx, input.id)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/GetUser1',
+      summary: '在职员工选项（上级、负责人选择；按姓名或账号搜索，最多50人）',
+      tag: 'system',
+      access: 'login',
+      record: 'none',
+      input: Fields({ key: Text('关键词', 50) }),
+      handler: async ({ input }) => success('获取成功', await staffOptions(ctx, input.key)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/add',
+      summary: '新建员工（密码留空时生成一个，只在这次回答中出现）',
+      tag: 'system',
+      access: can('system', 'user:create'),
+      record: 'none',
+      input: Fields({ ...StaffFields, password: Type.Optional(Secret('密码', 32)) }),
+      handler: async ({ input, actor }) => {
+        const created = await createStaff(ctx, actor, input, input.password ?? '');
+        return success('添加成功', created);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/edit',
+      summary: '保存员工（账号、姓名、手机、邮箱、部门、角色、上级、职位、头像）',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields({ ...UserId, ...StaffFields }),
+      handler: async ({ input, actor }) => {
+        await editStaff(ctx, actor, input.id, input);
+        return success('保存成功');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/quit',
+      summary: '离职（立即结束其全部会话和实时连接，不能再登录）或复职（QuitStatus 0）',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields({ ...UserId, QuitStatus: Flag('在职状态', 1) }),
+      handler: async ({ input, actor }) => {
+        await setQuitStatus(ctx, actor, input.id, input.QuitStatus === 1);
+        return success(input.QuitStatus === 1 ? '已设为离职' : '已复职');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/delete',
+      summary: '删除员工（只限没有任何业务记录的员工；其他员工请设为离职）',
+      tag: 'system',
+      access: can('system', 'user:delete'),
+      record: 'none',
+      input: Fields({ ids: Ids('员工', 100, { messages: { missing: '请选择要删除的员工' } }) }),
+      handler: async ({ input, actor }) => success('删除成功', { deleted: await deleteStaff(ctx, actor, input.ids) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/ResetPwd',
+      summary: '重置密码：生成新密码（只显示这一次），结束其全部会话',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields(UserId),
+      handler: async ({ input, actor }) => success('密码已重置', { password: await resetPassword(ctx, actor, input.id) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/CallState',
+      summary: '开启或关闭员工的外呼',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields(UserId),
+      handler: async ({ input }) => {
+        const state = await toggleCallState(ctx, input.id);
+        return success(state === 1 ? '已开启外呼' : '已关闭外呼', { callEnabled: state });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/userBranchAdd',
+      summary: '为员工添加附加部门',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields({ ...UserId, branchIds: Ids('部门', 50, { messages: { missing: '请选择部门' } }) }),
+      handler: async ({ input }) => {
+        await addUserBranches(ctx, input.id, input.branchIds);
+        return success('添加成功');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/userBranchRemove',
+      summary: '移除员工的附加部门',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields({ ...UserId, branchId: Id('部门', { messages: { missing: '请选择部门' } }) }),
+      handler: async ({ input }) => {
+        await removeUserBranch(ctx, input.id, input.branchId);
+        return success('移除成功');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/setHeader',
+      summary: '设置自己的头像（自己上传的图片），并记入历史头像',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({ url: RequiredText('头像', 300, { messages: { missing: '请上传图片' } }) }),
+      handler: async ({ input, actor }) => {
+        await setAvatar(ctx, actor, input.url);
+        return success('头像已更新');
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/setHeaderLOG',
+      summary: '历史头像：不带 url 时列出自己的历史头像；带 url 时换回其中一个',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({ url: Text('头像', 300) }),
+      handler: async ({ input, actor }) => {
+        if (input.url) {
+          await restoreAvatar(ctx, actor, input.url);
+          return success('头像已更新');
+        }
+        const rows = await avatarHistory(ctx, actor);
+        return { rows, total: rows.length };
+      },
+    }),
+  ]);
+}
