@@ -115,7 +115,13 @@ test('data scope 本部门 (branch) sees its own department only; 本部门及�
   const db = s.app.portal.db;
   const east = await db.selectFrom('branches').select('id').where('name', '=', '华东分公司').executeTakeFirstOrThrow();
   const eastSales = await db.selectFrom('branches').select('id').where('name', '=', '华东销售部').executeTakeFirstOrThrow();
-  const below = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('branch_id', '=', eastSales.id).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+  const below = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('branch_id', '=', eastSales.id)
+    // What 我的客户 lists: owned customers, not blacklisted or merged, not leads.
+    .where('gonghai', '=', 0)
+    .where('blacklisted', '=', 0)
+    .where('merged_into', 'is', null)
+    .where('clue', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
   expect(Number(below.n)).toBeGreaterThan(0);
   const totals: Record<string, number> = {};
   for (const scope of ['department', 'branch'] as const) {
