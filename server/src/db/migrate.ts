@@ -11,6 +11,7 @@ import * as actionRights from './migrations/008-action-rights';
 import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
 import * as customersComplete from './migrations/020-customers-complete';
+import * as poolLevelsReminders from './migrations/021-pool-levels-reminders';
 import * as workflow from './migrations/030-workflow';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '009-throttle-counters': throttleCounters,
   '010-organisation-dictionary': organisationDictionary,
   '020-customers-complete': customersComplete,
+  '021-pool-levels-reminders': poolLevelsReminders,
   '030-workflow': workflow,
 };
 
