@@ -25,6 +25,7 @@ import { registerCustomerAssignmentRoutes } from './modules/crm/customer/custome
 import { registerCustomerBatchRoutes } from './modules/crm/customer/customer-batch.routes';
 import { startRecycleWarnings } from './modules/crm/pool/recycle-warning';
 import { startPoolRecycle } from './modules/crm/pool/pool-recycle';
+import { startFollowupReminders } from './modules/crm/customer/followup-reminder';
 import { setSettingsPoolRulesSource } from './modules/crm/pool/pool-rules';
 import { poolRulesFromSettings } from './modules/crm/pool/pool-rules-settings';
 import { registerCustomerActionRoutes } from './modules/crm/customer/customer-actions.routes';
@@ -159,6 +160,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await startRecycleWarnings(app, ctx);
   // Recycling itself: daily at 02:00 Shanghai time (runPoolRecycle).
   startPoolRecycle(app, ctx);
+  // Next follow-up reminders: every minute, once per follow-up time; stopped when the app closes.
+  startFollowupReminders(app, ctx);
   // Approval timeouts (remind / auto-approve / auto-reject): every minute; stopped when the app closes.
   startTimeoutJob(app, ctx);
 

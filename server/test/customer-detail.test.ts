@@ -232,3 +232,28 @@ describe('merging duplicates', () => {
     expect((await post<Envelope>('/api/customer/merge', t.manager, { id: keep, ids: `${gone}` })).body.msg).toBe('所选客户中有已被合并的客户');
   });
 });
+
+describe('the 合同 tab', () => {
+  test('api/contract/index {customerId} lists that customer’s contracts (number, title, amount, status, sign date), within the data scope', async () => {
+    const own = await db()
+      .selectFrom('contracts as k')
+      .innerJoin('customers as c', 'c.id', 'k.customer_id')
+      .select(['k.customer_id'])
+      .where('k.owner_id', '=', ids.sales1)
+      .where('c.owner_id', '=', ids.sales1)
+      .orderBy('k.id')
+      .executeTakeFirstOrThrow();
+    const expected = await db().selectFrom('contracts').select(['id', 'order_sn', 'sign_date']).where('customer_id', '=', own.customer_id).where('owner_id', '=', ids.sales1).execute();
+    type Row = { id: number; orderSn: string; title: string; customerId: number; Money: number; status: number; signDate: string; UserID: number };
+    const res = await post<ListOf<Row>>('/api/contract/index', t.sales1, { customerId: own.customer_id, rows: 50, dataType: 'mine' });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(expected.length);
+    expect(res.body.rows.every((r) => r.customerId === own.customer_id)).toBe(true);
+    expect(res.body.rows.map((r) => [r.id, r.orderSn, r.signDate]).sort()).toEqual(expected.map((e) => [e.id, e.order_sn, e.sign_date]).sort());
+    expect(typeof res.body.rows[0].Money).toBe('number');
+    // Someone else's customer outside sales1's scope: nothing.
+    const foreign = await db().selectFrom('contracts').select('customer_id').where('owner_id', '=', ids.sales9).executeTakeFirst();
+    if (foreign) expect((await post<ListOf<Row>>('/api/contract/index', t.sales1, { customerId: foreign.customer_id, rows: 50 })).body.rows).toEqual([]);
+    expect((await post('/api/contract/index', t.sales1, { customerId: -1 })).status).toBe(400);
+  });
+});

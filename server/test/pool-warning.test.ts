@@ -115,7 +115,7 @@ test('warns each owner once a day with one summary of the customers due within t
   const notes = await notesOf(owner);
   expect(notes).toHaveLength(1);
   expect(notes[0]).toMatchObject({ cont: '你有 3 个客户将在 3 天内被收回公海，请及时跟进', kind: 'pool', model_type: 'customer', model_id: null, is_read: 0 });
-  expect(pushes.filter((p) => p.userId === owner)).toEqual([expect.objectContaining({ committed: true, payload: expect.objectContaining({ msg: notes[0].cont, notifyCount: 1 }) })]);
+  expect(pushes.filter((p) => p.userId === owner)).toEqual([expect.objectContaining({ committed: true, payload: expect.objectContaining({ msg: notes[0].cont, notifyCount: 1, notification: expect.objectContaining({ kind: 'pool', modelType: 'customer' }) }) })]);
   // Departed owners are not warned.
   expect(await notesOf(departed)).toHaveLength(0);
   expect(await warnedToday(departed)).toEqual([]);

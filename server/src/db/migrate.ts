@@ -13,6 +13,7 @@ import * as organisationDictionary from './migrations/010-organisation-dictionar
 import * as systemAdmin from './migrations/011-system-admin';
 import * as printTemplates from './migrations/012-print-templates';
 import * as customersComplete from './migrations/020-customers-complete';
+import * as poolLevelsReminders from './migrations/021-pool-levels-reminders';
 import * as workflow from './migrations/030-workflow';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '011-system-admin': systemAdmin,
   '012-print-templates': printTemplates,
   '020-customers-complete': customersComplete,
+  '021-pool-levels-reminders': poolLevelsReminders,
   '030-workflow': workflow,
 };
 

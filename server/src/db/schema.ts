@@ -161,6 +161,8 @@ export type CustomerTable = {
   close_reason: Generated<string>;
   /** Merged into this customer: hidden from every list, kept for the record. */
   merged_into: Generated<number | null>;
+  /** Migration 021: the next_genjin_time whose reminder was sent ('' none). */
+  next_genjin_reminded: Generated<string>;
 };
 
 export type ContactTable = {

@@ -5,6 +5,7 @@
 import { Button, Drawer, Empty, Spin, Tabs } from 'antd';
 import { useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { formatDateTime, formatRelativeTime } from '@portal/shared-core';
+import { DesktopNotifySwitch } from './desktop-notification';
 import { READ, UNREAD, type ReadState } from './notification-api';
 import { useMarkAllReadMutation, useNotificationList } from './notification-queries';
 import { notificationText } from './notification-texts';
@@ -34,6 +35,7 @@ export function NotificationDrawer({ open, onClose, onOpenApproval }: { open: bo
         </Button>
       }
     >
+      <DesktopNotifySwitch />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}

@@ -3,13 +3,15 @@
  * lives inside the signed-in part of the shell, and a new login key means a new connection). Pushes
  * update the online dot and count (store) and the query cache: a notify push puts its notification
  * and unread count in place and refetches the menu badges, a systemMessage refetches who is online.
- * Private messages show as a notification.
+ * Private messages show as a notification; pool warnings also as a desktop notification when allowed
+ * (notifications/desktop-notification.tsx).
  */
 import { App } from 'antd';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, applyDataChange, getNotifier, getSessionToken, useRealtimeStatus, useSessionStore, type PermissionTree } from '@portal/shared-core';
 import { PERMISSIONS_URL } from '../auth/load-permissions';
+import { showDesktopNotification } from '../notifications/desktop-notification';
 import { applyNotifyPush, customerCountsQuery, showsCustomerBadges, unreadCountQuery } from '../notifications/notification-queries';
 import { createRealtimeConnection, type OnlineFriend, type PrivateMessage, type RealtimeConnection } from './realtime-connection';
 
@@ -50,6 +52,8 @@ function connectRealtime(queryClient: QueryClient, showMessage: ShowMessage): Re
         onNotify: (push) => {
           const count = Number(push.notifyCount);
           void applyNotifyPush(queryClient, Number.isFinite(count) ? count : undefined, push.notification);
+          // A pool warning also reaches the desktop when the user turned 开启桌面提醒 on.
+          showDesktopNotification(push.notification);
         },
         onPrivateMessage: showMessage,
         // The role changed: the next request already uses the new rights; the menus and routes follow.

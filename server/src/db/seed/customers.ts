@@ -52,5 +52,7 @@ export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSour
     locked: 0,
     close_reason: '',
     merged_into: null,
+    // Next follow-up times already past count as reminded: a fresh seed sends no backlog of reminders.
+    next_genjin_reminded: next && next <= nowMs ? new Date(next).toISOString() : '',
   };
 }

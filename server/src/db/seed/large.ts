@@ -20,7 +20,7 @@ export type LargeSeedResult = { inserted: number; firstId: number; ms: number };
 
 const COLUMNS = [
   'id', 'code', 'customer_name', 'contact_name', 'contact_mobile', 'lai_yuan', 'level', 'industry', 'address', 'beizhu', 'owner_id', 'branch_id',
-  'created_by', 'created_at', 'updated_at', 'genjin_time', 'next_genjin_time', 'clue', 'gonghai', 'is_top', 'watch_user_id',
+  'created_by', 'created_at', 'updated_at', 'genjin_time', 'next_genjin_time', 'clue', 'gonghai', 'is_top', 'watch_user_id', 'next_genjin_reminded',
 ] as const;
 
 type Generated = { id: number; c: CustomerRecord; zhiwei: string; sex: string; participant: number | null };

@@ -21,8 +21,8 @@ export type NotifyInput = {
   modelId?: number | null;
 };
 
-/** What a notify push carries about the new notification (spec §3 "Notification"). */
-export type PushedNotification = { id: number; cont: string; addtime: string };
+/** What a notify push carries about the new notification (spec §3 "Notification"); kind and model let the shell react (e.g. a desktop notification for pool warnings). */
+export type PushedNotification = { id: number; cont: string; addtime: string; kind?: NotificationKind; modelType?: NotificationModel; modelId?: number | null };
 
 /** The `privateSystemMsg` argument of a notify push (team contract "Realtime"). */
 export type NotifyPush = { type: 'notify'; notifyCount: number; msg: string; onlineCount: number; notification?: PushedNotification };
@@ -54,7 +54,7 @@ export async function notify(ctx: NotifyContext, input: NotifyInput, trx?: DbTx)
     .returning(['id', 'user_id'])
     .execute();
   const addtime = notificationTime(createdAt);
-  afterCommit(trx, () => pushNotifications(ctx, rows.map((r) => ({ userId: r.user_id, notification: { id: r.id, cont, addtime } }))));
+  afterCommit(trx, () => pushNotifications(ctx, rows.map((r) => ({ userId: r.user_id, notification: { id: r.id, cont, addtime, kind: input.kind, modelType: input.modelType ?? '', modelId: input.modelId ?? null } }))));
   return rows.map((r) => r.id);
 }
 

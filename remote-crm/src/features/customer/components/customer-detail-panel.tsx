@@ -1,11 +1,11 @@
 /**
  * The customer detail panel (spec §2.5): tabs 跟进记录 (with the add form) / 详细资料 / 联系人 (primary by
- * radio) / 合同 / 附件 / 操作日志 with their counts from api/customer/Subtotal; 置顶 and 关注 toggles;
+ * radio) / 合同 (the contracts, contracts-tab.tsx) / 附件 / 操作日志 with their counts from api/customer/Subtotal; 置顶 and 关注 toggles;
  * 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the panel closes and the lists
  * refresh). Each button shows only with its action right.
  */
 import { useCallback } from 'react';
-import { Button, Drawer, Empty, Space, Tag } from 'antd';
+import { Button, Drawer, Space, Tag } from 'antd';
 import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useSessionStore } from '@portal/shared-core';
 import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
@@ -14,6 +14,7 @@ import type { CustomerDetail } from '../types';
 import { ContactsTab } from './contacts-tab';
 import { FollowUpTab } from './follow-up-tab';
 import { OperationLogTab } from './operation-log-tab';
+import { ContractsTab } from './contracts-tab';
 
 export type CustomerDetailPanelProps = {
   open: boolean;
@@ -83,7 +84,7 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
             { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} /> },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
             { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} /> },
-            ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <Empty description="合同请在 合同/进件 → 合同管理 中查看" /> }]),
+            ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <ContractsTab customerId={customer.id} /> }]),
             {
               key: 'files',
               label: '附件',

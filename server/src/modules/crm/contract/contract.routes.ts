@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { canOpenAnyPage, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { Fields, Id, OneOf, Paging, Text } from '../../../http/input-fields';
+import { Fields, Id, Integer, OneOf, Paging, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
 import { listContracts, MSG_CONTRACT_NOT_FOUND, viewContract } from './contract.service';
@@ -16,7 +16,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       method: 'POST',
       url: '/api/contract/index',
       summary: '合同列表（也是合同选择框的默认数据源）',
-      description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。',
+      description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。customerId（可选）只列该客户的合同（客户详情的合同页），仍在数据范围内。',
       tag: 'crm',
       access: VIEW_CONTRACTS,
       record: 'data-scope',
@@ -24,8 +24,10 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
         ...Paging(10),
         key: Text('搜索关键字', 100),
         dataType: OneOf('数据范围', SCENES, 'all', { messages: { invalid: '数据范围参数不正确' } }),
+        customerId: Integer('客户', { min: 0, max: 2147483647, fallback: 0 }, { messages: { invalid: '客户参数不正确' } }),
       }),
-      handler: async ({ input, actor }) => listContracts(ctx, actor, { page: input.page, rows: input.rows, key: input.key, scene: input.dataType }),
+      handler: async ({ input, actor }) =>
+        listContracts(ctx, actor, { page: input.page, rows: input.rows, key: input.key, scene: input.dataType, customerId: input.customerId || undefined }),
     }),
 
     defineRoute({

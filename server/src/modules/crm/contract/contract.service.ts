@@ -68,6 +68,8 @@ function toRow(r: RawContractRow): ContractRow {
     UserID: r.owner_id ?? 0,
     UserName: r.owner_name ?? '',
     addtime: formatShanghai(r.created_at),
+    signDate: r.sign_date,
+    endDate: r.end_date,
   };
 }
 
@@ -85,6 +87,7 @@ export async function listContracts(ctx: AppContext, actor: Actor, q: ContractLi
   const branches = await loadBranchIndex(ctx.db);
   let base = ctx.db.selectFrom('contracts as ct').where(dataScope(CONTRACT_SCOPE, actor, q.scene, branches));
   if (q.key) base = base.where(keyCondition(ctx, q.key));
+  if (q.customerId !== undefined) base = base.where('ct.customer_id', '=', q.customerId);
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(countRow.n);
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };

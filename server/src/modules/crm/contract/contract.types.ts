@@ -16,17 +16,19 @@ export type ContractRow = {
   UserName: string;
   /** Creation time, `yyyy-MM-dd HH:mm:ss` Asia/Shanghai. */
   addtime: string;
+  /** 'YYYY-MM-DD' or ''. */
+  signDate: string;
+  endDate: string;
 };
 
 /** `api/contract/Views`: what the form engine copies into a form opened for a contract. */
 export type ContractDetail = ContractRow & {
   contractId: number;
-  signDate: string;
   startDate: string;
-  endDate: string;
   isInvoiced: number;
   beizhu: string;
   BranchName: string;
 };
 
-export type ContractListQuery = { page: number; rows: number; key: string; scene: Scene };
+/** `customerId`: only that customer's contracts (the customer detail's 合同 tab), still within the scope. */
+export type ContractListQuery = { page: number; rows: number; key: string; scene: Scene; customerId?: number };

@@ -3,7 +3,7 @@ import { can, type Right } from '../../../http/auth';
 import type { Actor } from '../../auth/session/actor';
 import type { BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
-import type { PoolRules } from '../pool/pool-rules';
+import { recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules } from '../pool/pool-rules';
 
 /**
  * The customer lists (spec §2.2 crm/customer/*) as one table of view definitions: which customers a
@@ -183,28 +183,43 @@ export function viewPageRight(view: ViewKey): Right {
 
 const DAY_MS = 86400_000;
 
-/** Days until an owned customer returns to the pool (negative: overdue), from its last activity; null when exempt. */
-export function daysUntilPool(c: { genjin_time: string; owned_at: string; created_at: string; clue: number; locked: number; gonghai: number; owner_id: number | null }, rules: PoolRules, now: Date): number | null {
+/** Days until an owned customer returns to the pool (negative: overdue), from its last activity and its level's N / M; null when exempt. */
+export function daysUntilPool(c: { genjin_time: string; owned_at: string; created_at: string; clue: number; locked: number; gonghai: number; owner_id: number | null; level: string }, rules: PoolRules, now: Date): number | null {
   if (c.gonghai !== 0 || c.owner_id === null || c.clue === 2 || c.locked === 1) return null;
+  const days = recycleDaysFor(rules, c.level);
   const ownedSince = c.owned_at > c.created_at ? c.owned_at : c.created_at;
   const last = c.genjin_time > ownedSince ? c.genjin_time : ownedSince;
-  const byFollowup = Date.parse(last) + rules.noFollowupDays * DAY_MS;
-  const byDeal = Date.parse(ownedSince) + rules.noDealDays * DAY_MS;
+  const byFollowup = Date.parse(last) + days.noFollowupDays * DAY_MS;
+  const byDeal = Date.parse(ownedSince) + days.noDealDays * DAY_MS;
   return Math.ceil((Math.min(byFollowup, byDeal) - now.getTime()) / DAY_MS);
 }
 
 /**
  * 即将进入公海: owned customers whose follow-up deadline falls within the next `warningDays` days:
- * the latest of follow-up, ownership and creation is in (now − N, now − N + K].
+ * the latest of follow-up, ownership and creation is in (now − N, now − N + K], N being the
+ * customer's level's (pool-rules.ts `levelRecycleDays`).
+ *
+ * Query shape: `c.id in (<candidates>) and (<tier 1 test> or <tier 2 test> …)`. The candidates are a
+ * union of index ranges, three per level tier (follow-up, ownership, creation times in that tier's
+ * window; a tier is a group of levels sharing N, a handful at most), so the planner drives the query
+ * from those ranges; each tier's exact test (its levels, the latest of the three in its window) is
+ * then checked on the candidate rows only.
  */
 export function soonInPoolCondition(rules: PoolRules, now: Date): Expression<SqlBool> {
-  const from = new Date(now.getTime() - rules.noFollowupDays * DAY_MS).toISOString();
-  const to = new Date(now.getTime() - (rules.noFollowupDays - rules.warningDays) * DAY_MS).toISOString();
-  // Candidates from three index ranges (follow-up, ownership, creation times in the window) drive the
-  // query; the exact test (the latest of the three is in the window) is then checked per candidate.
-  const candidates = sql<SqlBool>`c.id in (select id from customers where gonghai = 0 and genjin_time > ${from} and genjin_time <= ${to}
+  const windows = recycleTiers(rules).map((tier) => ({
+    tier,
+    from: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),
+    to: new Date(now.getTime() - (tier.noFollowupDays - rules.warningDays) * DAY_MS).toISOString(),
+  }));
+  const ranges = windows.map(
+    ({ from, to }) => sql`select id from customers where gonghai = 0 and genjin_time > ${from} and genjin_time <= ${to}
     union select id from customers where owned_at > ${from} and owned_at <= ${to}
-    union select id from customers where gonghai = 0 and created_at > ${from} and created_at <= ${to})`;
-  return sql<SqlBool>`(${candidates} and c.gonghai = 0 and c.clue = 1 and c.locked = 0 and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to}
-    and (c.genjin_time > ${from} or c.owned_at > ${from} or c.created_at > ${from}))`;
+    union select id from customers where gonghai = 0 and created_at > ${from} and created_at <= ${to}`,
+  );
+  const candidates = sql<SqlBool>`c.id in (${sql.join(ranges, sql` union `)})`;
+  const tests = windows.map(
+    ({ tier, from, to }) => sql<SqlBool>`(${tierLevelSql(tier, 'c.level')} and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to}
+    and (c.genjin_time > ${from} or c.owned_at > ${from} or c.created_at > ${from}))`,
+  );
+  return sql<SqlBool>`(${candidates} and c.gonghai = 0 and c.clue = 1 and c.locked = 0 and (${sql.join(tests, sql` or `)}))`;
 }

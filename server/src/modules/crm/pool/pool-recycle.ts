@@ -3,47 +3,121 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { writeLogs } from '../customer/customer-log';
-import { poolRules, type PoolRules } from './pool-rules';
+import { poolRules, recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules, type RecycleDays } from './pool-rules';
+import { shanghaiDay } from './recycle-warning';
 
 /**
  * The daily recycling job (guides/public-pool-rules.md "Recycling"): owned customers go back to the
  * pool after `noFollowupDays` without follow-up (since the last follow-up, or since the owner got
- * it) or `noDealDays` without a deal since the owner got it. Exempt: deals (clue 2), customers with
- * a contract, locked ones, leads and blacklisted ones. Each move records its reason and the previous
- * owner (customers.pool_reason / previous_owner_id, and a log row). The clock is the app's (tests move it).
+ * it) or `noDealDays` without a deal since the owner got it, both per 客户级别 (`levelRecycleDays`).
+ * Exempt: deals (clue 2), customers with a contract, locked ones, leads and blacklisted ones. Each move records its reason and the previous
+ * owner (customers.pool_reason / previous_owner_id, and a log row). Besides, customers whose contracts
+ * all ended `contractEndedDays` ago with no follow-up since go back with their own reason (合同到期). The clock is the app's (tests move it).
  */
 const DAY_MS = 86400_000;
 const CHUNK = 300;
 
 export type RecycleResult = { recycled: number };
 
-export function recycleReasons(rules: PoolRules): { followup: string; deal: string } {
-  return { followup: `超过${rules.noFollowupDays}天未跟进，系统自动收回`, deal: `超过${rules.noDealDays}天未成交，系统自动收回` };
+export function recycleReasons(days: RecycleDays): { followup: string; deal: string } {
+  return { followup: `超过${days.noFollowupDays}天未跟进，系统自动收回`, deal: `超过${days.noDealDays}天未成交，系统自动收回` };
 }
 
-export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
-  const now = ctx.clock();
-  const iso = now.toISOString();
-  const rules = await poolRules(ctx.db);
-  const byFollowup = new Date(now.getTime() - rules.noFollowupDays * DAY_MS).toISOString();
-  const byDeal = new Date(now.getTime() - rules.noDealDays * DAY_MS).toISOString();
-  const reasons = recycleReasons(rules);
-  const due = await ctx.db
+export function contractEndedReason(days: number): string {
+  return `合同到期超过${days}天未跟进，系统自动收回`;
+}
+
+type Due = { id: number; owner_id: number | null; nick_name: string | null; genjin_time: string; reason: string; clues: number[] };
+
+/**
+ * Customers past N / M days. Query shape: one OR branch per level tier (pool-rules.ts `recycleTiers`:
+ * a handful, the default tier being "every level not listed"), each `level in (…) and <that tier's
+ * cut-offs>`; the cut-offs are plain comparisons of stored times against constants, so each branch is
+ * a range on the time indexes (customers_owner_genjin, customers_owned_at, the created_at indexes)
+ * and the level is checked on the rows found, never an expression over the whole table.
+ */
+async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules): Promise<Due[]> {
+  const tiers = recycleTiers(rules).map((tier) => ({
+    tier,
+    byFollowup: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),
+    byDeal: new Date(now.getTime() - tier.noDealDays * DAY_MS).toISOString(),
+  }));
+  const branches = tiers.map(
+    ({ tier, byFollowup, byDeal }) =>
+      sql<SqlBool>`(${tierLevelSql(tier, 'c.level')} and ((c.genjin_time <= ${byFollowup} and c.owned_at <= ${byFollowup} and c.created_at <= ${byFollowup}) or (c.owned_at <= ${byDeal} and c.created_at <= ${byDeal})))`,
+  );
+  const rows = await ctx.db
     .selectFrom('customers as c')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
-    .select(['c.id', 'c.owner_id', 'u.nick_name', 'c.genjin_time', 'c.owned_at', 'c.created_at'])
+    .select(['c.id', 'c.owner_id', 'u.nick_name', 'c.genjin_time', 'c.owned_at', 'c.created_at', 'c.level'])
     .where('c.gonghai', '=', 0)
     .where('c.clue', '=', 1)
     .where('c.locked', '=', 0)
     .where('c.blacklisted', '=', 0)
     .where('c.merged_into', 'is', null)
     .where('c.owner_id', 'is not', null)
-    .where(
-      sql<SqlBool>`((c.genjin_time <= ${byFollowup} and c.owned_at <= ${byFollowup} and c.created_at <= ${byFollowup}) or (c.owned_at <= ${byDeal} and c.created_at <= ${byDeal}))`,
-    )
+    .where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as k').select('k.id').whereRef('k.customer_id', '=', 'c.id'))))
     .orderBy('c.id')
     .execute();
+  return rows.map((c) => {
+    const days = recycleDaysFor(rules, c.level);
+    const byFollowup = new Date(now.getTime() - days.noFollowupDays * DAY_MS).toISOString();
+    const followupDue = c.genjin_time <= byFollowup && c.owned_at <= byFollowup && c.created_at <= byFollowup;
+    const reasons = recycleReasons(days);
+    return { id: c.id, owner_id: c.owner_id, nick_name: c.nick_name, genjin_time: c.genjin_time, reason: followupDue ? reasons.followup : reasons.deal, clues: [1] };
+  });
+}
+
+/**
+ * Customers whose contracts (not rejected) all ended more than `contractEndedDays` days ago, with no
+ * follow-up and no new owner since the last end: deals too (their contract no longer exempts them).
+ * A contract without an end date, or still running, exempts. Query shape: candidates from the
+ * contracts_end_customer index range (end_date < cut-off), each then checked by customer id
+ * (contracts_customer) for a contract still running; dates are Shanghai calendar days, compared with
+ * the follow-up time as text ('YYYY-MM-DD' sorts before that day's times).
+ */
+async function dueByContractEnd(ctx: AppContext, now: Date, rules: PoolRules): Promise<Due[]> {
+  if (rules.contractEndedDays <= 0) return [];
+  const cutoff = shanghaiDay(new Date(now.getTime() - rules.contractEndedDays * DAY_MS));
+  const rows = await ctx.db
+    .selectFrom('customers as c')
+    .leftJoin('users as u', 'u.id', 'c.owner_id')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('contracts')
+          .select(['customer_id', (e) => e.fn.max('end_date').as('last_end')])
+          .where('customer_id', 'in', (e) => e.selectFrom('contracts').select('customer_id').where('end_date', '>', '').where('end_date', '<', cutoff).where('status', '<>', 3))
+          .where('status', '<>', 3)
+          .groupBy('customer_id')
+          .having((e) => e.fn.min('end_date'), '>', '')
+          .as('k'),
+      (j) => j.onRef('k.customer_id', '=', 'c.id'),
+    )
+    .select(['c.id', 'c.owner_id', 'u.nick_name', 'c.genjin_time', 'c.owned_at', 'k.last_end'])
+    .where('k.last_end', '<', cutoff)
+    .where('c.gonghai', '=', 0)
+    .where('c.clue', 'in', [1, 2])
+    .where('c.locked', '=', 0)
+    .where('c.blacklisted', '=', 0)
+    .where('c.merged_into', 'is', null)
+    .where('c.owner_id', 'is not', null)
+    .orderBy('c.id')
+    .execute();
+  const reason = contractEndedReason(rules.contractEndedDays);
+  return rows
+    .filter((c) => c.genjin_time < String(c.last_end) && c.owned_at < String(c.last_end))
+    .map((c) => ({ id: c.id, owner_id: c.owner_id, nick_name: c.nick_name, genjin_time: c.genjin_time, reason, clues: [1, 2] }));
+}
+
+export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
+  const now = ctx.clock();
+  const iso = now.toISOString();
+  const rules = await poolRules(ctx.db);
+  const byId = new Map<number, Due>();
+  for (const d of [...(await dueByContractEnd(ctx, now, rules)), ...(await dueByInactivity(ctx, now, rules))]) byId.set(d.id, d);
+  const due = [...byId.values()].sort((a, b) => a.id - b.id);
   let recycled = 0;
   for (let start = 0; start < due.length; start += CHUNK) {
     const chunk = due.slice(start, start + CHUNK);
@@ -51,8 +125,7 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
       let moved = 0;
       const logs = [];
       for (const c of chunk) {
-        const followupDue = c.genjin_time <= byFollowup && c.owned_at <= byFollowup && c.created_at <= byFollowup;
-        const reason = followupDue ? reasons.followup : reasons.deal;
+        const reason = c.reason;
         // Conditional: still owned by the same person, still not exempt (a follow-up or a lock in between wins).
         const res = await tx
           .updateTable('customers')
@@ -61,7 +134,7 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
           .where('owner_id', '=', c.owner_id)
           .where('gonghai', '=', 0)
           .where('locked', '=', 0)
-          .where('clue', '=', 1)
+          .where('clue', 'in', c.clues)
           .where('genjin_time', '=', c.genjin_time)
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) continue;

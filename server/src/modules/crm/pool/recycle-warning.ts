@@ -3,11 +3,11 @@ import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { shanghaiDateStamp } from '../../../lib/time';
 import { notify } from '../../notification/notify';
-import { poolRules, type PoolRules } from './pool-rules';
+import { poolRules, recycleDaysFor, recycleTiers, type PoolRules } from './pool-rules';
 
 /**
  * Public-pool recycle warnings (guides/public-pool-rules.md "Recycling"): an owned customer returns to
- * the pool after the pool rules' `noFollowupDays` without follow-up (pool-rules.ts; POOL_RECYCLE_DAYS
+ * the pool after the pool rules' `noFollowupDays` (of its 客户级别) without follow-up (pool-rules.ts; POOL_RECYCLE_DAYS
  * until system settings own it), counted from its last follow-up, its assignment
  * to the current owner, or its creation, whichever is latest. Owners hear `warningDays` ahead: once a
  * day, one summary notification per owner covering every customer whose return falls within the
@@ -50,20 +50,27 @@ const LOOKUP_CHUNK = 500;
 
 /** Customers whose return to the pool falls within the warning window, with their owners. */
 async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules): Promise<{ customerId: number; ownerId: number }[]> {
-  const { from, to } = warningWindow(now, rules.noFollowupDays, rules.warningDays);
   const db = ctx.db;
-  // Candidates: three index ranges (follow-up, creation and assignment times) rather than a scan over
-  // an expression. Each candidate is then read by primary key and judged here, so that no planner can
-  // prefer walking a whole time index instead.
-  const candidates = await db
-    .selectFrom('customers')
-    .select('id as cid')
-    .where('gonghai', '=', 0)
-    .where('genjin_time', '>', from)
-    .where('genjin_time', '<=', to)
-    .union(db.selectFrom('customers').select('id as cid').where('gonghai', '=', 0).where('created_at', '>', from).where('created_at', '<=', to))
-    .union(db.selectFrom('customer_assignments').select('customer_id as cid').where('assigned_at', '>', from).where('assigned_at', '<=', to))
-    .execute();
+  // Candidates: per level tier (pool-rules.ts `recycleTiers`, a handful), three index ranges (follow-up,
+  // creation and assignment times in that tier's window) rather than a scan over an expression. Each
+  // candidate is then read by primary key and judged here with its own level's window, so that no
+  // planner can prefer walking a whole time index instead.
+  const seen = new Set<number>();
+  for (const tier of recycleTiers(rules)) {
+    const { from, to } = warningWindow(now, tier.noFollowupDays, rules.warningDays);
+    const rows = await db
+      .selectFrom('customers')
+      .select('id as cid')
+      .where('gonghai', '=', 0)
+      .where('genjin_time', '>', from)
+      .where('genjin_time', '<=', to)
+      .union(db.selectFrom('customers').select('id as cid').where('gonghai', '=', 0).where('created_at', '>', from).where('created_at', '<=', to))
+      .union(db.selectFrom('customer_assignments').select('customer_id as cid').where('assigned_at', '>', from).where('assigned_at', '<=', to))
+      .union(db.selectFrom('customers').select('id as cid').where('owned_at', '>', from).where('owned_at', '<=', to))
+      .execute();
+    for (const r of rows) seen.add(r.cid);
+  }
+  const candidates = [...seen].map((cid) => ({ cid }));
   const ids = candidates.map((r) => r.cid).sort((a, b) => a - b);
   const due: { customerId: number; ownerId: number }[] = [];
   for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
@@ -71,12 +78,13 @@ async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules): Pr
       .selectFrom('customers as c')
       .innerJoin('users as u', 'u.id', 'c.owner_id')
       .leftJoin('customer_assignments as a', (j) => j.onRef('a.customer_id', '=', 'c.id').onRef('a.user_id', '=', 'c.owner_id'))
-      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status', 'c.locked', 'c.blacklisted', 'c.merged_into', 'c.owned_at'])
+      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status', 'c.locked', 'c.blacklisted', 'c.merged_into', 'c.owned_at', 'c.level'])
       .where('c.id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
       .execute();
     for (const r of rows) {
       // Exempt as the recycling job exempts them (pool-recycle.ts): deals, leads, locked, blacklisted, merged.
       if (r.gonghai !== 0 || r.clue !== NO_DEAL || r.quit_status !== 0 || r.owner_id === null || r.locked === 1 || r.blacklisted === 1 || r.merged_into !== null) continue;
+      const { from, to } = warningWindow(now, recycleDaysFor(rules, r.level).noFollowupDays, rules.warningDays);
       const last = [lastActivity(r), r.owned_at].reduce((a, b) => (b > a ? b : a));
       if (last > from && last <= to) due.push({ customerId: r.id, ownerId: r.owner_id });
     }

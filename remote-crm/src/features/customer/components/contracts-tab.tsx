@@ -1,0 +1,46 @@
+/**
+ * 合同: the customer's contracts (number, title, amount, status, sign date) from api/contract/index
+ * {customerId}, which keeps the contract list's rights and data scope; 10 a page.
+ */
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, Tag } from 'antd';
+import { api, contractKeys } from '@portal/shared-core';
+
+export type CustomerContractRow = { id: number; orderSn: string; title: string; Money: number; status: number; signDate: string; UserName: string };
+
+const STATUS: Readonly<Record<number, { text: string; color: string }>> = {
+  0: { text: '待审', color: 'default' },
+  1: { text: '审核中', color: 'processing' },
+  2: { text: '通过', color: 'success' },
+  3: { text: '未通过', color: 'error' },
+};
+
+const money = (yuan: number) => `¥${yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function ContractsTab({ customerId }: { customerId: number }) {
+  const [page, setPage] = useState(1);
+  const query = { customerId, page, rows: 10 };
+  const contracts = useQuery({
+    queryKey: contractKeys.list(query),
+    queryFn: () => api.list<CustomerContractRow>('api/contract/index', query, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<CustomerContractRow>
+      size="small"
+      rowKey="id"
+      loading={contracts.isFetching}
+      dataSource={contracts.data?.rows ?? []}
+      locale={{ emptyText: '暂无合同' }}
+      pagination={{ current: page, pageSize: 10, total: contracts.data?.total ?? 0, onChange: setPage, size: 'small', hideOnSinglePage: true }}
+      columns={[
+        { key: 'orderSn', title: '合同编号', dataIndex: 'orderSn' },
+        { key: 'title', title: '合同名称', dataIndex: 'title' },
+        { key: 'Money', title: '合同金额', dataIndex: 'Money', align: 'right', render: (v: number) => money(v) },
+        { key: 'status', title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={STATUS[v]?.color}>{STATUS[v]?.text ?? v}</Tag> },
+        { key: 'signDate', title: '签约日期', dataIndex: 'signDate', render: (v: string) => v || '—' },
+      ]}
+    />
+  );
+}
