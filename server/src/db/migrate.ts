@@ -12,6 +12,7 @@ import * as throttleCounters from './migrations/009-throttle-counters';
 import * as organisationDictionary from './migrations/010-organisation-dictionary';
 import * as customersComplete from './migrations/020-customers-complete';
 import * as workflow from './migrations/030-workflow';
+import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-organisation-dictionary': organisationDictionary,
   '020-customers-complete': customersComplete,
   '030-workflow': workflow,
+  '031-approval-decided-index': approvalDecidedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
