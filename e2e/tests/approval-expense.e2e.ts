@@ -239,3 +239,131 @@ describe('the flow designer at /oa/flow/view/{id}', () => {
     await screenshot(page, 'approval-designer');
   });
 });
+
+describe('drawing a flow in the designer (jsPlumb drag-to-connect and click-to-click)', () => {
+  let admin: BrowserSession;
+  beforeAll(async () => {
+    admin = await openBrowser();
+    await logIn(admin.page, 'admin', 'admin123');
+  });
+  afterAll(async () => {
+    await admin?.close();
+  });
+
+  it('draws start → 经理审批 → 金额 > 5000 to 财务审批, default to the end; the split without a default is refused on its node', async () => {
+    const { page } = admin;
+    page.on('pageerror', (err) => console.log(`[designer] page error: ${err.message}`));
+    const canvas = page.locator('[aria-label="流程画布"]');
+    const node = (id: string) => canvas.locator(`[data-node-id="${id}"]`);
+    const connectors = canvas.locator('svg.jtk-connector');
+    const waitForLines = (n: number) => page.waitForFunction((count) => document.querySelectorAll('[aria-label="流程画布"] svg.jtk-connector').length === count, n, { timeout: 3000 }).then(() => true, () => false);
+
+    /** Drags a node by its title to (left, top) on the canvas. */
+    async function moveNode(id: string, left: number, top: number) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const at = await node(id).evaluate((el) => ({ left: parseFloat((el as HTMLElement).style.left), top: parseFloat((el as HTMLElement).style.top) }));
+        const box = (await node(id).boundingBox())!;
+        const x = box.x + box.width / 2;
+        const y = box.y + 10;
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        await page.mouse.move(x + (left - at.left), y + (top - at.top), { steps: 8 });
+        await page.mouse.up();
+        const placed = await page
+          .waitForFunction(([sel, l, t]) => {
+            const el = document.querySelector<HTMLElement>(sel as string);
+            return el !== null && Math.abs(parseFloat(el.style.left) - (l as number)) < 3 && Math.abs(parseFloat(el.style.top) - (t as number)) < 3;
+          }, [`[aria-label="流程画布"] [data-node-id="${id}"]`, left, top] as const, { timeout: 3000 })
+          .then(() => true, () => false);
+        if (placed) return;
+      }
+      throw new Error(`${id} did not move`);
+    }
+
+    /** Drags from a node's connector onto another node (jsPlumb), until the canvas shows one more line. */
+    async function dragConnect(from: string, to: string) {
+      const before = await connectors.count();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const port = (await node(from).locator('.flow-node-port').boundingBox())!;
+        const target = (await node(to).boundingBox())!;
+        await page.mouse.move(port.x + port.width / 2, port.y + port.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+        await page.mouse.up();
+        if (await waitForLines(before + 1)) return;
+      }
+      throw new Error(`no line from ${from} to ${to}`);
+    }
+
+    async function addNode(kind: string, id: string, left: number, top: number, name?: string) {
+      await clickUntil(page.getByRole('button', { name: kind, exact: true }), node(id));
+      await moveNode(id, left, top);
+      if (name) {
+        await node(id).click({ position: { x: 20, y: 10 } });
+        await page.getByLabel('节点名称').fill(name);
+        await node(id).getByText(name).waitFor();
+      }
+    }
+
+    const name = `端到端绘制${Date.now() % 1_000_000}`;
+    await page.goto('/oa/flow/view/0');
+    await node('node3').waitFor();
+    await page.getByLabel('流程名称').fill(name);
+    await page.getByLabel('流程分类').fill('财务');
+    await page.getByRole('combobox', { name: '绑定表单' }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '费用报销' }).first().click();
+
+    // The starter's approver (department head) becomes 经理审批; its end node goes, the flow is redrawn below it.
+    await node('node2').click({ position: { x: 20, y: 10 } });
+    await page.getByLabel('节点名称').fill('经理审批');
+    await node('node3').click({ position: { x: 20, y: 10 } });
+    await page.getByRole('button', { name: '删除节点' }).click();
+    await node('node3').waitFor({ state: 'detached' });
+    await moveNode('node1', 240, 20);
+    await moveNode('node2', 240, 110);
+    await addNode('条件分支', 'node3', 240, 200);
+    await addNode('审批人', 'node4', 40, 300, '财务审批');
+    await addNode('结束', 'node5', 240, 400);
+    expect(await waitForLines(1)).toBe(true);
+
+    // Drag-to-connect: 经理审批 → 条件分支 → 财务审批 (the split's first line carries a rule).
+    await dragConnect('node2', 'node3');
+    await dragConnect('node3', 'node4');
+    // Click-to-click in 连线 mode: 财务审批 → 结束.
+    const connectMode = page.getByRole('button', { name: /^连线/ });
+    await connectMode.click();
+    await page.locator(`[aria-label="流程画布"][data-connecting="true"]`).waitFor();
+    await node('node4').click({ position: { x: 20, y: 10 } });
+    await node('node5').click({ position: { x: 20, y: 10 } });
+    expect(await waitForLines(4)).toBe(true);
+    await connectMode.click();
+
+    // The condition line: 金额 > 5000 on 报销金额.
+    await clickUntil(canvas.locator('.flow-line-label', { hasText: '条件' }).first(), page.getByLabel('连线名称'));
+    await page.getByLabel('连线名称').fill('金额 > 5000');
+    const lineCard = page.locator('.ant-card').filter({ has: page.getByText('连线配置', { exact: true }) });
+    await lineCard.locator('.ant-select').filter({ hasText: '字段' }).first().click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '报销金额' }).first().click();
+    await lineCard.getByPlaceholder('值').fill('5000');
+    await canvas.locator('.flow-line-label', { hasText: '金额 > 5000' }).waitFor();
+
+    // No default line yet: the server refuses and its message shows on the split.
+    const save = page.getByRole('button', { name: /^保\s*存$/ });
+    const refused = await clickForResponse(page, save, 'flow/add');
+    expect(await refused.json()).toMatchObject({ result: 'error', data: { nodeId: 'node3' } });
+    const fault = node('node3').locator('[role="alert"]');
+    await fault.waitFor();
+    await expect(fault.innerText()).resolves.toContain('默认条件线');
+    await screenshot(page, 'approval-designer-refused');
+
+    // The default line to the end, dragged; then the flow saves.
+    await dragConnect('node3', 'node5');
+    await canvas.locator('.flow-line-label', { hasText: '其他' }).waitFor();
+    const saved = await clickForResponse(page, save, 'flow/add');
+    expect(await saved.json()).toMatchObject({ result: 'success' });
+    await page.waitForURL(/\/oa\/flow\/view\/\d+$/);
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="流程画布"] svg.jtk-connector').length === 5);
+    await page.getByText('金额 > 5000').first().waitFor();
+    await screenshot(page, 'approval-designer-drawn');
+  });
+});
