@@ -220,7 +220,7 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     await screenshot(rep.page, 'approval-rep-passed');
 
     // 赵强, in cc, finds it in 抄送我的 with its status.
-    await cc.page.goto('/oa/approval/myCc');
+    await cc.page.goto('/oa/approval/Cc');
     await rowOf(cc.page, reason).locator('.ant-tag', { hasText: '通过' }).waitFor();
   });
 });
@@ -341,7 +341,7 @@ describe('drawing a flow in the designer (jsPlumb drag-to-connect and click-to-c
     await dragConnect('node2', 'node3');
     await dragConnect('node3', 'node4');
     // Click-to-click in 连线 mode: 财务审批 → 结束.
-    const connectMode = page.getByRole('button', { name: /^连线/ });
+    const connectMode = page.getByRole('button', { name: /^连\s*线/ });
     await connectMode.click();
     await page.locator(`[aria-label="流程画布"][data-connecting="true"]`).waitFor();
     await node('node4').click({ position: { x: 20, y: 10 } });
