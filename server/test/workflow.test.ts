@@ -65,6 +65,8 @@ test('a rep submits a 6,000 报销 with a cc; the manager approves, finance appr
   const m = await stepOf('manager', taskid);
   const detail = await post('manager', '/api/WorkFlow/detail', { taskid });
   expect(detail.body.data).toMatchObject({ myStep: { id: m, type: 'other', Status: 1 } });
+  // The snapshot the approvers read carries the 票据照片 field (none were sent here).
+  expect((detail.body.data as { data: Record<string, unknown> }).data).toMatchObject({ Money: '6000.00', pictures: [] });
   const ok = await post('manager', '/api/WorkFlow/Approved', { ids: m, ext: '同意' });
   expect(ok.body).toMatchObject({ result: 'success', data: { Status: 3, recordStatus: 1 } });
   // A double click: exactly one decision.
