@@ -15,6 +15,7 @@ import * as printTemplates from './migrations/012-print-templates';
 import * as customersComplete from './migrations/020-customers-complete';
 import * as poolLevelsReminders from './migrations/021-pool-levels-reminders';
 import * as workflow from './migrations/030-workflow';
+import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '020-customers-complete': customersComplete,
   '021-pool-levels-reminders': poolLevelsReminders,
   '030-workflow': workflow,
+  '031-approval-decided-index': approvalDecidedIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,7 +34,7 @@ export type ApproverRule =
   | { type: 'role'; roleId: number }
   | { type: 'head' }
   | { type: 'superior'; level: number }
-  | { type: 'superiors'; level: number }
+  | { type: 'superiors'; level: number; untilRoleId?: number }
   | { type: 'formUser'; field: string }
   | { type: 'formBranch'; field: string }
   | { type: 'chosen' }

@@ -106,6 +106,20 @@ test('node states: completed nodes of the current round, current handlers of ope
   expect(states.get('f')).toEqual({ completed: false, handlers: ['王芳'] });
 });
 
+test('node states: a passed instance shows its whole path green, a node decided again after a return counts', () => {
+  const step = (id: number, NodeID: string, round: number, Status: number, outcome: string) => ({ id, NodeID, StepName: '', UserName: 'u', Status, outcome, comment: '', active: 1, round, receivedAt: '', decidedAt: '' });
+  const node = (id: string, kind: 'start' | 'approver' | 'condition' | 'end') => ({ id, name: id, config: { kind } });
+  const flow = {
+    nodes: [node('s', 'start'), node('m', 'approver'), node('c', 'condition'), node('f', 'approver'), node('x', 'approver'), node('e', 'end')],
+    lines: [{ from: 's', to: 'm' }, { from: 'm', to: 'c' }, { from: 'c', to: 'f' }, { from: 'c', to: 'x' }, { from: 'f', to: 'e' }, { from: 'x', to: 'e' }],
+  } as unknown as Parameters<typeof nodeStates>[1];
+  const steps = [step(1, 'm', 1, 3, 'approved'), step(2, 'f', 1, 3, 'returned'), step(3, 'm', 2, 3, 'approved'), step(4, 'f', 2, 3, 'approved')];
+  const states = nodeStates(steps, flow, true);
+  expect(['s', 'm', 'c', 'f', 'e'].map((id) => states.get(id)?.completed)).toEqual([true, true, true, true, true]);
+  expect(states.get('x')?.completed ?? false).toBe(false);
+  expect(nodeStates(steps.slice(0, 2), flow, false).get('f')?.completed).toBe(false);
+});
+
 test('the panel shows the record, the diagram with current handlers, the log and the read receipts', async () => {
   serve(detail());
   renderWithProviders(<ApprovalPanelContent detail={detail()} />);

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { Avatar, Button, Divider, Drawer, Empty, Flex, Form, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { APPROVAL_STATUS_LABELS, WIDTHS } from '@portal/shared-core';
+import { APPROVAL_STATUS, APPROVAL_STATUS_LABELS, WIDTHS } from '@portal/shared-core';
 import { DynamicDetailView, DynamicForm, toSubmitValues, useDynamicRecord, type FormDefinition } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
 import type { ApprovalDetail, FieldRight } from '../api/approval-types';
@@ -97,7 +97,7 @@ export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDet
           <Divider titlePlacement="start">表单</Divider>
           <NodeForm detail={detail} />
           <Divider titlePlacement="start">流程图</Divider>
-          <FlowDiagram flow={detail.WorlFlowJson} steps={detail.steps} />
+          <FlowDiagram flow={detail.WorlFlowJson} steps={detail.steps} passed={detail.task.Status === APPROVAL_STATUS.passed} />
           <Divider titlePlacement="start">审批</Divider>
           <ApprovalActions detail={detail} onDone={(s) => onStatus?.(s)} />
           <Divider titlePlacement="start">审批日志</Divider>
@@ -129,7 +129,7 @@ export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDet
           />
           <Divider titlePlacement="start">查阅情况</Divider>
           {detail.reads.map((r) => (
-            <Flex key={`${r.kind}-${r.id}`} justify="space-between" style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
+            <Flex key={`${r.kind}-${r.id}`} data-reader={r.nickname} data-read={r.is_read} justify="space-between" style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
               <Space>
                 <Avatar size="small" src={r.header || undefined}>
                   {r.nickname.slice(0, 1)}

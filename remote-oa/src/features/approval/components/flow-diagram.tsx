@@ -16,22 +16,47 @@ export const px = (v: number | string | undefined): number => (typeof v === 'num
 
 export type NodeState = { completed: boolean; handlers: string[] };
 
-/** Per node of the current round: completed (a step passed with Status 3) and who handles it now. */
-export function nodeStates(steps: readonly StepView[]): Map<string, NodeState> {
+/**
+ * Per node: completed (its latest step, across rounds, passed with Status 3: a node returned to and
+ * decided again counts once decided again) and who handles it now (open steps of the current round).
+ * Once the instance has passed, the start and end nodes and every condition/parallel node between
+ * two completed nodes are completed too, so a passed instance's path shows all green.
+ */
+export function nodeStates(steps: readonly StepView[], flow?: WorlFlowJson, passed = false): Map<string, NodeState> {
   const round = Math.max(0, ...steps.map((s) => s.round));
   const out = new Map<string, NodeState>();
+  const latest = new Map<string, StepView>();
   for (const s of steps) {
-    if (s.round !== round) continue;
+    const prev = latest.get(s.NodeID);
+    if (!prev || s.round > prev.round || (s.round === prev.round && s.Status === STEP_STATUS.completed && s.outcome === 'approved')) latest.set(s.NodeID, s);
+  }
+  for (const s of steps) {
     const state = out.get(s.NodeID) ?? { completed: false, handlers: [] };
-    if (s.Status === STEP_STATUS.completed && s.outcome === 'approved') state.completed = true;
-    if (s.Status < STEP_STATUS.completed && s.active === 1 && !state.handlers.includes(s.UserName)) state.handlers.push(s.UserName);
+    const last = latest.get(s.NodeID);
+    if (last && last.Status === STEP_STATUS.completed && last.outcome === 'approved') state.completed = true;
+    if (s.round === round && s.Status < STEP_STATUS.completed && s.active === 1 && !state.handlers.includes(s.UserName)) state.handlers.push(s.UserName);
     out.set(s.NodeID, state);
+  }
+  if (passed && flow) {
+    const done = (id: string) => out.get(id)?.completed === true;
+    const mark = (id: string) => out.set(id, { ...(out.get(id) ?? { handlers: [] }), completed: true });
+    for (const n of flow.nodes) if (n.config?.kind === 'start' || n.config?.kind === 'end') mark(n.id);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const n of flow.nodes) {
+        if (done(n.id) || n.config?.kind === 'approver' || n.config?.kind === 'handler') continue;
+        if (flow.lines.some((l) => l.to === n.id && done(l.from)) && flow.lines.some((l) => l.from === n.id && done(l.to))) {
+          mark(n.id);
+          changed = true;
+        }
+      }
+    }
   }
   return out;
 }
 
-export function FlowDiagram({ flow, steps }: { flow: WorlFlowJson; steps: readonly StepView[] }) {
-  const states = nodeStates(steps);
+export function FlowDiagram({ flow, steps, passed = false }: { flow: WorlFlowJson; steps: readonly StepView[]; passed?: boolean }) {
+  const states = nodeStates(steps, flow, passed);
   const byId = new Map(flow.nodes.map((n) => [n.id, n]));
   const width = Math.max(400, ...flow.nodes.map((n) => px(n.left) + NODE_WIDTH + 40));
   const height = Math.max(200, ...flow.nodes.map((n) => px(n.top) + NODE_HEIGHT + 48));

@@ -3,7 +3,10 @@
  * positioned divs, dragged with pointer events); jsPlumb only draws the connections between them.
  * The instance is created in an effect and destroyed in its cleanup (safe under StrictMode's double
  * mount); connections are redrawn from the lines whenever they change, and `revalidate` follows a
- * node React moved. Connecting is click-to-click in 连线 mode: click the source node, then the target.
+ * node React moved. Connecting: drag from a node's connector (the dot at its bottom edge) onto another
+ * node — jsPlumb's drag-to-connect (`addSourceSelector` / `addTargetSelector`); the connection it draws
+ * is handed to `onConnect` and replaced by the one drawn from the lines — or click-to-click in 连线
+ * mode: click the source node, then the target.
  */
 import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { newInstance, type BrowserJsPlumbInstance } from '@jsplumb/browser-ui';
@@ -19,8 +22,9 @@ export type FlowCanvasProps = {
   connecting?: boolean;
   selectedNode?: string | null;
   selectedLine?: string | null;
-  /** The node the server's validation named (shown in red). */
+  /** The node the server's validation named (shown in red, with the server's message on it). */
   faultyNode?: string | null;
+  faultyMessage?: string;
   /** Per node: tint and caption (read-only view of a running instance). */
   completedNodes?: ReadonlySet<string>;
   onSelectNode?: (id: string | null) => void;
@@ -31,7 +35,12 @@ export type FlowCanvasProps = {
   onDropKind?: (kind: string, left: number, top: number) => void;
 };
 
-function NodeBox({ node, selected, faulty, completed, onPointerDown }: { node: FlowNode; selected: boolean; faulty: boolean; completed: boolean; onPointerDown: (e: ReactPointerEvent<HTMLDivElement>) => void }) {
+/** The connector a connection is dragged from (jsPlumb's source selector). */
+export const PORT_CLASS = 'flow-node-port';
+
+type NodeBoxProps = { node: FlowNode; selected: boolean; faulty: boolean; faultyMessage?: string; completed: boolean; withPort: boolean; onPointerDown: (e: ReactPointerEvent<HTMLDivElement>) => void };
+
+function NodeBox({ node, selected, faulty, faultyMessage, completed, withPort, onPointerDown }: NodeBoxProps) {
   const border = faulty ? '2px solid #ff4d4f' : selected ? '2px solid #1677ff' : '1px solid #d9d9d9';
   return (
     <div
@@ -55,11 +64,23 @@ function NodeBox({ node, selected, faulty, completed, onPointerDown }: { node: F
     >
       <div style={{ fontSize: 11, color: '#8c8c8c' }}>{KIND_TEXT[node.config.kind] ?? ''}</div>
       <div style={{ fontSize: 13 }}>{node.name}</div>
+      {faulty && faultyMessage ? (
+        <div role="alert" className="flow-node-fault" style={{ fontSize: 12, color: '#ff4d4f', marginTop: 2 }}>
+          {faultyMessage}
+        </div>
+      ) : null}
+      {withPort && node.config.kind !== 'end' ? (
+        <div
+          className={PORT_CLASS}
+          title="拖动到另一个节点以连线"
+          style={{ position: 'absolute', left: '50%', bottom: -7, width: 12, height: 12, marginLeft: -6, borderRadius: '50%', background: '#1677ff', border: '2px solid #fff', cursor: 'crosshair' }}
+        />
+      ) : null}
     </div>
   );
 }
 
-export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedLine, faultyNode, completedNodes, onSelectNode, onSelectLine, onMoveNode, onConnect, onDropKind }: FlowCanvasProps) {
+export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedLine, faultyNode, faultyMessage, completedNodes, onSelectNode, onSelectLine, onMoveNode, onConnect, onDropKind }: FlowCanvasProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const instanceRef = useRef<BrowserJsPlumbInstance | null>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -67,6 +88,10 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
   const [dragPos, setDragPos] = useState<{ id: string; left: number; top: number } | null>(null);
   const selectLine = useRef(onSelectLine);
   selectLine.current = onSelectLine;
+  const connect = useRef(onConnect);
+  connect.current = onConnect;
+  /** True while the lines are drawn: connections made then are ours, not the user's. */
+  const drawing = useRef(false);
 
   // One jsPlumb instance per mounted canvas (a layout effect, declared first: the drawing below needs it on the first pass).
   useLayoutEffect(() => {
@@ -74,11 +99,25 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
     if (!container) return undefined;
     const instance = newInstance({ container, elementsDraggable: false });
     instance.bind('connection:click', (connection: { id: string }) => selectLine.current?.(connection.id));
+    if (!readOnly) {
+      // Drag-to-connect: from a node's connector onto any node; the line is added by onConnect and
+      // drawn with the others, so jsPlumb's own copy is removed at once.
+      instance.addSourceSelector(`.${PORT_CLASS}`, { anchor: 'Bottom', endpoint: 'Blank', connector: { type: 'Bezier', options: { curviness: 40 } }, paintStyle: { stroke: '#1677ff', strokeWidth: 2 } });
+      instance.addTargetSelector('[data-node-id]', { anchor: 'Top', endpoint: 'Blank', allowLoopback: false });
+      instance.bind('connection', (info: { connection: Parameters<BrowserJsPlumbInstance['deleteConnection']>[0]; source: Element; target: Element }) => {
+        if (drawing.current) return;
+        const from = info.source.getAttribute('data-node-id');
+        const to = info.target.getAttribute('data-node-id');
+        queueMicrotask(() => instance.deleteConnection(info.connection));
+        if (from && to && from !== to) connect.current?.(from, to);
+      });
+    }
     instanceRef.current = instance;
     return () => {
       instance.destroy();
       instanceRef.current = null;
     };
+    // The instance lives as long as the canvas; readOnly is fixed per mount (a version opens its own designer).
   }, []);
 
   // Redraw every connection from the lines (a handful per flow: simpler than diffing).
@@ -87,8 +126,14 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
     const instance = instanceRef.current;
     const container = containerRef.current;
     if (!instance || !container) return;
+    drawing.current = true;
     instance.deleteEveryConnection();
     const el = (id: string) => container.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`);
+    // Every node is managed (a drop target for drag-to-connect), connected or not.
+    for (const n of flow.nodes) {
+      const node = el(n.id);
+      if (node) instance.manage(node);
+    }
     for (const line of flow.lines) {
       const a = el(line.from);
       const b = el(line.to);
@@ -105,11 +150,13 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
         paintStyle: { stroke: selected ? '#1677ff' : line.condition?.isDefault ? '#bfbfbf' : '#8c8c8c', strokeWidth: 2 },
         overlays: [
           { type: 'Arrow', options: { location: 1, width: 10, length: 10 } },
-          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: 'flow-line-label' } }] : []),
+          // The label selects its line too: a broader target than the 2 px stroke.
+          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: 'flow-line-label', events: { click: () => selectLine.current?.(key) } } }] : []),
         ],
         detachable: false,
       });
     }
+    drawing.current = false;
   }, [flow.lines, flow.nodes, selectedLine]);
 
   // After React moved a node, jsPlumb re-reads its position.
@@ -123,6 +170,8 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
 
   function handleNodeDown(e: ReactPointerEvent<HTMLDivElement>, node: FlowNode) {
     e.stopPropagation();
+    // A press on the connector belongs to jsPlumb's drag-to-connect: no selection, no node drag.
+    if ((e.target as HTMLElement).closest?.(`.${PORT_CLASS}`)) return;
     if (connecting && !readOnly) {
       if (source === null) setSource(node.id);
       else {
@@ -181,6 +230,8 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
             node={n}
             selected={n.id === selectedNode || n.id === source}
             faulty={n.id === faultyNode}
+            faultyMessage={faultyMessage}
+            withPort={!readOnly}
             completed={completedNodes?.has(n.id) ?? false}
             onPointerDown={(e) => handleNodeDown(e, n)}
           />

@@ -86,9 +86,20 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
             {rule?.type === 'superior' || rule?.type === 'superiors' ? (
               <Space>
                 {rule.type === 'superior' ? '第' : '直到第'}
-                <InputNumber min={1} max={10} value={rule.level} onChange={(level) => setConfig({ approver: { type: rule.type, level: Number(level) || 1 } })} />
+                <InputNumber min={1} max={10} value={rule.level} onChange={(level) => setConfig({ approver: { ...rule, level: Number(level) || 1 } })} />
                 级上级
               </Space>
+            ) : null}
+            {rule?.type === 'superiors' ? (
+              <Select
+                style={{ width: '100%', marginTop: 8 }}
+                allowClear
+                value={rule.untilRoleId || undefined}
+                placeholder="或：直到某角色为止（含）"
+                aria-label="直到角色"
+                options={roles.map((r) => ({ label: `直到${r.name}`, value: r.id }))}
+                onChange={(untilRoleId: number | undefined) => setConfig({ approver: { type: 'superiors', level: rule.level, ...(untilRoleId ? { untilRoleId } : {}) } })}
+              />
             ) : null}
             {rule?.type === 'formUser' || rule?.type === 'formBranch' ? (
               <Select style={{ width: '100%' }} value={rule.field || undefined} placeholder="选择表单字段" options={fieldOptions} onChange={(field: string) => setConfig({ approver: { type: rule.type, field } })} />

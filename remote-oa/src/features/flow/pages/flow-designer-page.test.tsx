@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api, ApiError } from '@portal/shared-core';
@@ -11,13 +11,21 @@ jest.mock('@portal/shared-core', () => ({
 }));
 // jsdom lays nothing out: the wrapper's drawing library is replaced by a recorder.
 const connections: { id: string }[] = [];
+const handlers: Record<string, (info: unknown) => void> = {};
+const sourceSelectors: string[] = [];
 jest.mock('@jsplumb/browser-ui', () => ({
   newInstance: () => ({
-    bind: jest.fn(),
+    bind: (event: string, handler: (info: unknown) => void) => {
+      handlers[event] = handler;
+    },
     destroy: jest.fn(),
     deleteEveryConnection: () => connections.splice(0),
+    deleteConnection: jest.fn(),
     connect: (p: { id: string }) => connections.push(p),
     revalidate: jest.fn(),
+    manage: jest.fn(),
+    addSourceSelector: (selector: string) => sourceSelectors.push(selector),
+    addTargetSelector: jest.fn(),
   }),
 }));
 const mockedApi = jest.mocked(api);
@@ -52,6 +60,18 @@ test('jsPlumb draws the lines; a palette click adds a node', () => {
   expect(connections.map((c) => c.id)).toEqual(['node1->node2', 'node2->node3']);
   fireEvent.click(buttonText('结束')!.closest('button')!);
   expect(document.querySelectorAll('[data-node-id]')).toHaveLength(4);
+});
+
+test('a connection dragged from a node\'s connector (jsPlumb) becomes a line; the faulty node shows the server\'s message', async () => {
+  renderDesigner();
+  expect(sourceSelectors.at(-1)).toBe('.flow-node-port');
+  expect(document.querySelectorAll('[data-node-id] .flow-node-port')).toHaveLength(2);
+  const node = (id: string) => document.querySelector(`[data-node-id="${id}"]`)!;
+  act(() => handlers.connection({ connection: {}, source: node('node1'), target: node('node3') }));
+  expect(connections.map((c) => c.id)).toContain('node1->node3');
+  mockedApi.command.mockRejectedValueOnce(new ApiError('server', '条件分支「x」必须有且只有一条默认条件线', { status: 400, reply: { result: 'error', msg: '条件分支「x」必须有且只有一条默认条件线', data: { nodeId: 'node1' } } }));
+  fireEvent.click(buttonText('保存')!.closest('button')!);
+  await waitFor(() => expect(node('node1').querySelector('[role="alert"]')?.textContent).toBe('条件分支「x」必须有且只有一条默认条件线'));
 });
 
 test('保存 sends the WorlFlowJson; a refusal marks the node it names', async () => {

@@ -124,6 +124,7 @@ export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, version
             selectedNode={selectedNode}
             selectedLine={selectedLine}
             faultyNode={faulty?.nodeId ?? null}
+            faultyMessage={faulty?.msg}
             onSelectNode={setSelectedNode}
             onSelectLine={(key) => {
               setSelectedLine(key);

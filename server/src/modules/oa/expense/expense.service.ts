@@ -103,7 +103,9 @@ function formData(input: ExpenseInput, lines: Line[], total: number): Record<str
     branchId: input.branchId ?? '',
     project: input.project,
     beizhu: input.beizhu,
-    items: lines.map((l) => ({ riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note })),
+    // The receipts belong to the snapshot the approvers read (the panel showed 票据照片 as empty).
+    pictures: JSON.parse(pictureList(input.pictures, '票据照片')) as unknown,
+    items: lines.map((l) => ({ riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note, pictures: JSON.parse(l.pictures) as unknown })),
   };
 }
 

@@ -82,9 +82,13 @@ export function resolveRule(rule: ApproverRule, input: ResolveInput, org: Org): 
       ids = chain.length === rule.level ? [chain[rule.level - 1]] : [];
       break;
     }
-    case 'superiors':
-      ids = superiorChain(org, input.submitterId, rule.level);
+    case 'superiors': {
+      const chain = superiorChain(org, input.submitterId, rule.level);
+      // Up to a role: the chain ends with the first superior holding it (WK, CD "连续多级主管至某角色").
+      const stop = rule.untilRoleId ? chain.findIndex((id) => org.users.get(id)?.roleId === rule.untilRoleId) : -1;
+      ids = stop >= 0 ? chain.slice(0, stop + 1) : chain;
       break;
+    }
     case 'formUser':
       ids = userIdsOfValue(input.data[rule.field]);
       break;

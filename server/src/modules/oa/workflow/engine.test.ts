@@ -126,6 +126,19 @@ describe('approver resolution', () => {
     expect(resolveRule({ type: 'chosen' }, base, o)).toEqual([5]);
     expect(resolveRule({ type: 'submitter' }, base, o)).toEqual([3]);
   });
+  test('continuous superiors up to a role: up to and including the first superior holding it, within the level cap', () => {
+    const base = { submitterId: 3, data: {}, chosen: {}, nodeId: 'n' };
+    // 3 → 2 (role 2) → 1 (role 1)
+    expect(resolveRule({ type: 'superiors', level: 10, untilRoleId: 2 }, base, o)).toEqual([2]);
+    expect(resolveRule({ type: 'superiors', level: 10, untilRoleId: 1 }, base, o)).toEqual([2, 1]);
+    // Nobody above holds the role: every superior up to the cap.
+    expect(resolveRule({ type: 'superiors', level: 10, untilRoleId: 4 }, base, o)).toEqual([2, 1]);
+    expect(resolveRule({ type: 'superiors', level: 1, untilRoleId: 1 }, base, o)).toEqual([2]);
+    // The role's holder departed: dropped like any departed approver, the chain still stops there.
+    const gone = org();
+    gone.users.set(2, { ...gone.users.get(2)!, employed: false });
+    expect(resolveRule({ type: 'superiors', level: 10, untilRoleId: 2 }, base, gone)).toEqual([]);
+  });
   test('empty approver: auto pass, auto reject, named users, administrators', () => {
     const none: NodeConfig = { kind: 'approver', approver: { type: 'users', userIds: [4] } };
     expect(resolveApprovers({ ...none, emptyRule: 'pass' }, input(), o)).toEqual({ kind: 'pass', reason: REASON_EMPTY_PASS });

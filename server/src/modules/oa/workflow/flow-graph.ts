@@ -15,8 +15,11 @@ export type ApproverRule =
   | { type: 'head' }
   /** The N-th superior (1 = direct 上级). */
   | { type: 'superior'; level: number }
-  /** Every superior from the direct one up to level N (continuous superiors). */
-  | { type: 'superiors'; level: number }
+  /**
+   * Continuous superiors: every superior from the direct one up to level N or, with `untilRoleId`, up
+   * to and including the first superior holding that role (still at most N levels).
+   */
+  | { type: 'superiors'; level: number; untilRoleId?: number }
   /** A user chosen in a form field. */
   | { type: 'formUser'; field: string }
   /** The head of a department chosen in a form field. */
@@ -234,6 +237,7 @@ export function validateFlow(flow: WorlFlowJson): GraphProblem | null {
       if (!rule) return { msg: `审批节点「${nameOf(n)}」未设置审批人`, nodeId: n.id };
       if (rule.type === 'users' && rule.userIds.length === 0) return { msg: `审批节点「${nameOf(n)}」未选择审批人`, nodeId: n.id };
       if ((rule.type === 'superior' || rule.type === 'superiors') && !(rule.level >= 1 && rule.level <= 10)) return { msg: `审批节点「${nameOf(n)}」的上级层级必须在1到10之间`, nodeId: n.id };
+      if (rule.type === 'superiors' && rule.untilRoleId !== undefined && !(Number.isSafeInteger(rule.untilRoleId) && rule.untilRoleId > 0)) return { msg: `审批节点「${nameOf(n)}」的终止角色无效`, nodeId: n.id };
       if ((rule.type === 'formUser' || rule.type === 'formBranch') && !rule.field) return { msg: `审批节点「${nameOf(n)}」未选择表单字段`, nodeId: n.id };
     }
     if (k === 'cc' && !(n.config.cc?.length ?? 0)) return { msg: `抄送节点「${nameOf(n)}」未选择抄送人`, nodeId: n.id };

@@ -42,8 +42,9 @@ function approverOf(v: unknown): ApproverRule | undefined {
     case 'submitter':
       return { type: a.type };
     case 'superior':
-    case 'superiors':
       return { type: a.type, level: num(a.level, 1) };
+    case 'superiors':
+      return { type: a.type, level: num(a.level, 1), ...(a.untilRoleId !== undefined && a.untilRoleId !== null && a.untilRoleId !== '' ? { untilRoleId: num(a.untilRoleId, -1) } : {}) };
     case 'formUser':
     case 'formBranch':
       return { type: a.type, field: str(a.field, 50) };

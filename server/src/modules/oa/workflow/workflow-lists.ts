@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { ListReply } from '../../../http/envelope';
@@ -64,12 +65,14 @@ function applyInstanceFilters<Q extends { where: (...a: never[]) => Q }>(q: Q, f
 
 /** Steps of the caller: open (待我审批) or decided by them (我已审批; steps closed as handled by another are not theirs). */
 async function stepList(ctx: AppContext, scope: { kind: 'todo' | 'completed'; userId: number }, f: ListFilter): Promise<ListReply<ApprovalRow>> {
-  // The steps alone answer the unfiltered list from one index (no join per row); instance filters
-  // become a subquery only when set.
+  // The steps alone answer the unfiltered list from one index (no join per row): 待我审批 from
+  // wf_steps_todo, 我已审批 from the partial index wf_steps_decided_by (migration 031), whose predicate
+  // the literal outcome list below must repeat word for word (SQLite uses a partial index only then).
+  // Instance filters become a subquery only when set.
   const filtered = Boolean(f.flowId || f.userid || f.start || f.end || f.key || (f.status !== undefined && f.status >= 0));
   const base = () => {
     let q = ctx.db.selectFrom('wf_steps as s').where('s.user_id', '=', scope.userId);
-    q = scope.kind === 'todo' ? q.where('s.status', '<', 3).where('s.active', '=', 1) : q.where('s.outcome', 'in', ['approved', 'refused', 'returned']);
+    q = scope.kind === 'todo' ? q.where('s.status', '<', 3).where('s.active', '=', 1) : q.where(sql<boolean>`s.outcome in ('approved', 'refused', 'returned')`);
     if (filtered) q = q.where('s.instance_id', 'in', applyInstanceFilters(ctx.db.selectFrom('wf_instances as i').select('i.id'), f));
     return q;
   };
@@ -241,7 +244,7 @@ function visibleData(data: Record<string, unknown>, rights: Record<string, Field
 export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: number) {
   const inst = await loadInstance(ctx.db, taskId);
   const role = await assertCanView(ctx.db, actor, inst);
-  await markOpened(ctx, actor, taskId);
+  await markOpened(ctx, actor, taskId, inst.submitter_id);
   const flow = await loadVersion(ctx.db, inst.version_id);
   const [flowRow, submitter, steps, logs, reads, myStepRow] = await Promise.all([
     ctx.db.selectFrom('wf_flows').select(['id', 'name']).where('id', '=', inst.flow_id).executeTakeFirst(),

@@ -4,7 +4,7 @@ import { transact } from '../../../db/transact';
 import { badRequest, forbidden, HttpError } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
 import { notifyApprovalWaiting } from '../../notification/approval-waiting';
-import { notify } from '../../notification/notify';
+import { notify, pushUnreadCount } from '../../notification/notify';
 import { hasRight } from '../../system/role/permission-tree';
 import { resolveApprovers, type Org } from './approver-resolution';
 import { afterNode, enterNodes, type InstanceState, type Plan, type PlanEnv } from './engine';
@@ -569,10 +569,15 @@ export async function receive(ctx: AppContext, actor: Actor, stepIds: number[]):
 }
 
 /** Marks the cc copy read, and the caller's pending steps received, when the instance is opened. */
-export async function markOpened(ctx: AppContext, actor: Actor, taskId: number): Promise<void> {
+export async function markOpened(ctx: AppContext, actor: Actor, taskId: number, submitterId?: number): Promise<void> {
   const now = ctx.clock().toISOString();
-  await ctx.db.updateTable('wf_cc').set({ read_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('read_at', '=', '').execute();
-  await ctx.db.updateTable('wf_steps').set({ status: STEP_STATUS.received, received_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('status', '=', STEP_STATUS.pending).where('active', '=', 1).execute();
+  const [cc, steps] = await Promise.all([
+    ctx.db.updateTable('wf_cc').set({ read_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('read_at', '=', '').executeTakeFirst(),
+    ctx.db.updateTable('wf_steps').set({ status: STEP_STATUS.received, received_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('status', '=', STEP_STATUS.pending).where('active', '=', 1).executeTakeFirst(),
+  ]);
+  // A first read changes the submitter's read receipts (已查阅): their open tabs refetch the panel.
+  const changed = Number(cc.numUpdatedRows) + Number(steps.numUpdatedRows) > 0;
+  if (changed && submitterId !== undefined && submitterId !== actor.userId) await pushUnreadCount(ctx, submitterId).catch(() => undefined);
 }
 
 /** Saves the node form: only fields the step's node makes editable (writeField 'edit'); logged as a form-edit log (type 2). */
