@@ -6,4 +6,8 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   testTimeout: 30000,
+  setupFilesAfterEnv: ['<rootDir>/test/timeout.ts'],
+  // One migrated and seeded demo database per run; each server starts from a copy (test/harness.ts).
+  globalSetup: '<rootDir>/test/seeded-template.ts',
+  globalTeardown: '<rootDir>/test/seeded-template-teardown.ts',
 };

@@ -3,11 +3,13 @@
  *   1. unit, component and server tests on SQLite (the root jest projects);
  *   2. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
  *   3. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
+ * Each jest run uses one worker, so on two cores run 1 goes side by side with the build and run 2
+ * (their output is kept in a log and printed when they end); run 3 follows.
  * A run whose service is missing (PostgreSQL not reachable, no Chromium) is reported as skipped, or is
  * a failure when CI=true. `--no-e2e` leaves out run 3. Extra arguments go to the first jest run.
  * Ends with the totals over all runs and exits non-zero if anything failed.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildStale, canConnect, ensureInstalled, log, runPnpm } from './workspace.mjs';
@@ -70,7 +72,21 @@ function skipped(name, reason) {
   return { name, status: 'skipped' };
 }
 
-async function postgresRun() {
+/** Output of a run that goes side by side with another: into a log, printed when the run ends. */
+function sideLog(name) {
+  const file = path.join(reportDir, `${name}.log`);
+  const fd = openSync(file, 'w');
+  return {
+    stdio: ['ignore', fd, fd],
+    print() {
+      closeSync(fd);
+      log(`── output of ${name}:`);
+      process.stdout.write(readFileSync(file, 'utf8'));
+    },
+  };
+}
+
+async function postgresRun(stdio) {
   const name = 'server tests on PostgreSQL';
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const url = new URL(databaseUrl);
@@ -81,7 +97,7 @@ async function postgresRun() {
   }
   const env = { ...process.env, DATABASE_URL: databaseUrl };
   return step(`${name} (${url.host}${url.pathname})`, 'postgres', () =>
-    runPnpm(['--filter', '@portal/server', 'run', 'test:pg', ...jsonReport('postgres')], { env }),
+    runPnpm(['--filter', '@portal/server', 'run', 'test:pg', ...(inCi ? ['--ci'] : []), ...jsonReport('postgres')], { env, stdio }),
   );
 }
 
@@ -94,7 +110,6 @@ async function endToEndRun() {
   const name = 'end-to-end tests (headless Chromium)';
   if (!chromiumPath()) return skipped(name, 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
   return step(name, 'e2e', async () => {
-    await buildStale();
     await runPnpm(['--filter', '@portal/e2e', 'exec', 'jest', '--runInBand', ...jsonReport('e2e')], {
       env: { ...process.env, PORTAL_E2E_SKIP_BUILD: '1' },
     });
@@ -111,10 +126,21 @@ async function main() {
   delete sqliteEnv.DATABASE_URL;
   // --forceExit: a leaked timer in any package must not hang the run (jest still names the leak).
   const jestArgs = ['exec', 'jest', '--forceExit', ...(inCi ? ['--ci'] : []), ...jsonReport('unit'), ...extra];
-  const results = [];
-  results.push(await step('unit, component and server tests (SQLite)', 'unit', () => runPnpm(jestArgs, { env: sqliteEnv })));
-  results.push(await postgresRun());
-  if (withEndToEnd) results.push(await endToEndRun());
+  const started = Date.now();
+  const side = sideLog('build and PostgreSQL');
+  // Side by side: run 1 in the foreground; the build (for run 3) and run 2 in the other lane.
+  const [unit, [build, postgres]] = await Promise.all([
+    step('unit, component and server tests (SQLite)', 'unit', () => runPnpm(jestArgs, { env: sqliteEnv })),
+    (async () => {
+      const built = withEndToEnd && chromiumPath() ? await step('build what is stale', 'build', () => buildStale({ stdio: side.stdio })) : undefined;
+      const pg = await postgresRun(side.stdio);
+      return [built, pg];
+    })(),
+  ]);
+  side.print();
+  const results = [unit, ...(build ? [build] : []), postgres];
+  if (withEndToEnd) results.push(build?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : await endToEndRun());
+  log(`all runs took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   console.log('\n[portal] test summary:');
   for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name}`);

@@ -101,21 +101,21 @@ export async function ensureInstalled() {
   await runPnpm(['install', '--frozen-lockfile']);
 }
 
-/** Builds the given targets one after the other. */
-export async function buildTargets(targets) {
+/** Builds the given targets one after the other (`options` go to spawn, e.g. stdio into a log file). */
+export async function buildTargets(targets, options = {}) {
   for (const target of targets) {
     log(`building ${target.name}…`);
     const started = Date.now();
-    await runPnpm(['--filter', target.pkg, 'run', 'build']);
+    await runPnpm(['--filter', target.pkg, 'run', 'build'], options);
     log(`built ${target.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }
 
 /** Builds whatever is missing or stale; returns the targets it built. */
-export async function buildStale() {
+export async function buildStale(options = {}) {
   const stale = BUILD_TARGETS.filter(isStale);
   if (stale.length === 0) log('all builds are up to date');
-  await buildTargets(stale);
+  await buildTargets(stale, options);
   return stale;
 }
 

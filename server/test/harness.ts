@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { createApp, type PortalApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
+import { adminQuery, TEMPLATE_SCHEMA, withDatabase } from './seeded-template';
 
 /** A clock tests can move forward. */
 export class TestClock {
@@ -48,19 +48,50 @@ function formEncode(body: Record<string, unknown>): string {
 }
 
 /**
+ * Drops a test database once the closed app's connections are gone. The pool's `end()` resolves
+ * before each backend has exited; `WITH (FORCE)` would terminate those and their clients would
+ * raise an unhandled error, so it is only the last resort after 5 s.
+ */
+async function dropDatabase(baseUrl: string, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err; // 55006: still accessed by other users
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+}
+
+/** Overrides that change what the first start seeds: such a server seeds its own database. */
+const SEED_OVERRIDES = ['seedDemo', 'adminPassword', 'databaseUrl', 'databaseSchema', 'sqliteFile'] as const;
+
+/**
  * Starts the real server on a free port against a fresh database: a temporary SQLite file, or a
- * fresh PostgreSQL schema (dropped on close) when DATABASE_URL is set.
+ * fresh PostgreSQL database or schema (dropped on close) when DATABASE_URL is set. With the default
+ * seed the database is a copy of the run's seeded template (test/seeded-template.ts).
  */
 export async function startServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const baseUrl = process.env.DATABASE_URL || undefined;
+  const defaultSeed = !SEED_OVERRIDES.some((key) => key in overrides);
+  const pgTemplate = defaultSeed ? process.env.PORTAL_TEST_PG_TEMPLATE : undefined;
+  const sqliteTemplate = defaultSeed ? process.env.PORTAL_TEST_SQLITE_TEMPLATE : undefined;
+  let databaseUrl = baseUrl;
   let schema: string | undefined;
-  if (databaseUrl) {
+  let database: string | undefined;
+  if (baseUrl && pgTemplate) {
+    database = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(baseUrl, `CREATE DATABASE ${database} TEMPLATE ${pgTemplate}`);
+    databaseUrl = withDatabase(baseUrl, database);
+    schema = TEMPLATE_SCHEMA;
+  } else if (baseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
+    await adminQuery(baseUrl, `CREATE SCHEMA ${schema}`);
+  } else if (sqliteTemplate) {
+    fs.copyFileSync(sqliteTemplate, path.join(dataDir, 'portal.db'));
   }
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -68,15 +99,14 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
     databaseSchema: schema,
     shellDist: path.join(dataDir, 'no-shell'),
     trustProxy: true,
+    // Tests need no durability across power cuts (sqlite-durability.test.ts sets FULL itself).
+    sqliteSynchronous: 'NORMAL',
     ...overrides,
   };
   const clock = new TestClock();
   const dropSchema = async () => {
-    if (!databaseUrl || !schema) return;
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
+    if (baseUrl && database) await dropDatabase(baseUrl, database);
+    else if (baseUrl && schema) await adminQuery(baseUrl, `DROP SCHEMA ${schema} CASCADE`);
   };
   let app: PortalApp;
   try {

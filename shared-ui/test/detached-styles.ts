@@ -30,3 +30,11 @@ jest.doMock(dynamicCss, () => {
     removeCSS: (key: string, option?: CssOptions) => actual.removeCSS(key, outside(option)),
   };
 });
+
+/**
+ * Beyond where the rules go, generating them is most of a first render in jsdom: every antd
+ * component serialises its token styles (stylis) the first time it mounts. No test reads those
+ * rules (see above), so in tests antd's style registration does nothing at all.
+ */
+const styleRegister = require.resolve('@ant-design/cssinjs/lib/hooks/useStyleRegister', { paths: [antdDir] });
+jest.doMock(styleRegister, () => ({ ...jest.requireActual<Record<string, unknown>>(styleRegister), __esModule: true, default: () => undefined }));

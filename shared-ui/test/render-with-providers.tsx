@@ -1,12 +1,13 @@
 /**
  * Renders under the providers the shell gives every page: a fresh QueryClient per test (the
- * portal's defaults, but no retry and no garbage-collection timers) and antd's App. Every package's
- * component tests use it, so a test never sees another test's cache.
+ * portal's defaults, but no retry and no garbage-collection timers) and antd's App, with antd's
+ * motion off (modals, drawers and dropdowns open and close at once, no animation frames to wait
+ * for). Every package's component tests use it, so a test never sees another test's cache.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { render, renderHook, type RenderOptions } from '@testing-library/react';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import { createPortalQueryClient } from '@portal/shared-core';
 
 // Query results reach components in a microtask rather than a 0 ms timer, so `act(async …)` sees
@@ -20,11 +21,15 @@ export function createTestQueryClient(): QueryClient {
   return client;
 }
 
+const NO_MOTION = { token: { motion: false } };
+
 export function providersFor(queryClient: QueryClient) {
   return function Providers({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <App>{children}</App>
+        <ConfigProvider theme={NO_MOTION}>
+          <App>{children}</App>
+        </ConfigProvider>
       </QueryClientProvider>
     );
   };

@@ -29,6 +29,9 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
       max: 10,
       ...(config.databaseSchema ? { options: `-c search_path=${quoteIdent(config.databaseSchema)}` } : {}),
     });
+    // An idle connection the database ends (a restart, an administrator) is dropped by the pool and the
+    // next query connects anew; without a listener the pool's 'error' event would end the process.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL: an idle connection was closed (${err.message})`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

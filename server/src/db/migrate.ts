@@ -14,6 +14,7 @@ import * as systemAdmin from './migrations/011-system-admin';
 import * as printTemplates from './migrations/012-print-templates';
 import * as customersComplete from './migrations/020-customers-complete';
 import * as poolLevelsReminders from './migrations/021-pool-levels-reminders';
+import * as poolImportRight from './migrations/022-pool-import-right';
 import * as workflow from './migrations/030-workflow';
 import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012-print-templates': printTemplates,
   '020-customers-complete': customersComplete,
   '021-pool-levels-reminders': poolLevelsReminders,
+  '022-pool-import-right': poolImportRight,
   '030-workflow': workflow,
   '031-approval-decided-index': approvalDecidedIndex,
 };
@@ -43,7 +45,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // the current schema, so another schema's tables (other installations, test schemas) never count.
   const migrationTableSchema =
     dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  // Unordered: 022–029 are kept for the customers area while 030+ (workflow) may already have run on
+  // an existing database; a pending lower-numbered migration then runs instead of being refused.
+  const migrator = new Migrator({ db, provider, migrationTableSchema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
