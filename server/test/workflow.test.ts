@@ -56,6 +56,26 @@ test('the seeded approvals fill the lists: 待我审批 for the manager and fina
   expect(new Set(all.rows.map((r) => r.recordStatus))).toEqual(new Set([0, 1, 2, 3, 4]));
 });
 
+test('the manager edits the 备注 their node makes writable: the claim takes it, other fields and bad values are refused', async () => {
+  const { id, taskid } = await claim('sales', '320.50');
+  const m = await stepOf('manager', taskid);
+  expect((await post('manager', '/api/WorkFlow/getNodeConfig', { nodeid: 'manager', taskid })).body.data).toMatchObject({ writeField: { beizhu: 'edit' } });
+  const edit = (who: string, data: Record<string, unknown>) => post(who, '/api/WorkFlow/editFormField', { stepid: m, data: JSON.stringify(data) });
+
+  expect((await edit('manager', { beizhu: '含停车费，已核对' })).body).toMatchObject({ result: 'success' });
+  expect((await post('sales', '/api/baoxiao/Views', { id })).body.data).toMatchObject({ beizhu: '含停车费，已核对', Money: '320.50', status: 1 });
+  const detail = (await post('manager', '/api/WorkFlow/detail', { taskid })).body.data as { data: Record<string, unknown> };
+  expect(detail.data).toMatchObject({ beizhu: '含停车费，已核对', Money: '320.50' });
+
+  // Fields the node does not open, values the claim would refuse, and other people's steps change nothing.
+  expect((await edit('manager', { Money: '1' })).body).toEqual({ result: 'error', msg: '字段「Money」在当前节点不可编辑' });
+  expect((await edit('manager', { beizhu: '长'.repeat(301) })).body).toEqual({ result: 'error', msg: '备注不能超过300个字符' });
+  expect((await edit('finance', { beizhu: '财务改的' })).body).toMatchObject({ result: 'error' });
+  expect((await post('sales', '/api/baoxiao/Views', { id })).body.data).toMatchObject({ beizhu: '含停车费，已核对', Money: '320.50' });
+  const logs = ((await post('sales', '/api/WorkFlow/detail', { taskid })).body.data as { logs: { Ext: string }[] }).logs;
+  expect(logs.filter((l) => l.Ext === '修改了 beizhu')).toHaveLength(1);
+});
+
 test('a rep submits a 6,000 报销 with a cc; the manager approves, finance approves; the rep sees 通过', async () => {
   const { id, taskid } = await claim('sales', '6000', [uid.sales2]);
   const views = await post('sales', '/api/baoxiao/Views', { id });

@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { Avatar, Button, Divider, Drawer, Empty, Flex, Form, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { APPROVAL_STATUS, APPROVAL_STATUS_LABELS, WIDTHS } from '@portal/shared-core';
-import { DynamicDetailView, DynamicForm, toSubmitValues, useDynamicRecord, type FormDefinition } from '@portal/shared-ui';
+import { amountInCapitals, DynamicDetailView, DynamicForm, PrintRecordButton, toSubmitValues, useDynamicRecord, type FormDefinition } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
 import type { ApprovalDetail, FieldRight } from '../api/approval-types';
 import { useApprovalCommand, useApprovalDetail } from '../api/use-approval-queries';
@@ -81,6 +81,28 @@ export function ApprovalPanel({ taskid, onClose, onStatus }: ApprovalPanelProps)
   );
 }
 
+const EXPENSE_LINE_COLUMNS = [
+  { key: 'riqi', title: '日期' },
+  { key: 'category', title: '费用类型' },
+  { key: 'amount', title: '金额（元）' },
+  { key: 'note', title: '说明' },
+];
+
+/** 打印 on a 报销 (the enabled 报销 template, filled from the snapshot the approvers read). */
+function ExpensePrint({ detail }: { detail: ApprovalDetail }) {
+  const data = detail.data;
+  const status = APPROVAL_STATUS_LABELS[detail.task.Status as keyof typeof APPROVAL_STATUS_LABELS]?.label ?? '已撤回';
+  const lines = Array.isArray(data.items) ? (data.items as Record<string, unknown>[]) : [];
+  return (
+    <PrintRecordButton
+      module="baoxiao"
+      title={detail.task.title}
+      values={{ ...data, MoneyUpper: amountInCapitals(String(data.Money ?? 0)), UserName: detail.task.UserName, AddTime: detail.task.AddTime, statusText: status }}
+      tables={{ items: { columns: EXPENSE_LINE_COLUMNS, rows: lines.map((l) => ({ ...l, amount: l.amount ?? l.ext })) } }}
+    />
+  );
+}
+
 /** The panel's sections for one loaded instance. */
 export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDetail; onStatus?: (status: number | undefined) => void }) {
   return (
@@ -89,7 +111,10 @@ export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDet
             <Typography.Title level={5} style={{ margin: 0 }}>
               {detail.task.title}
             </Typography.Title>
-            {statusTag(detail.task.Status)}
+            <Space>
+              {detail.task.modelType === 'baoxiao' ? <ExpensePrint detail={detail} /> : null}
+              {statusTag(detail.task.Status)}
+            </Space>
           </Flex>
           <Typography.Text type="secondary">
             {detail.task.flowName} · {detail.task.UserName} · {detail.task.AddTime}

@@ -80,6 +80,19 @@ function NodeBox({ node, selected, faulty, faultyMessage, completed, withPort, o
   );
 }
 
+/** Line labels sit above the connectors (whose strokes would take the click) and read as buttons. */
+const LABEL_CSS = `
+.flow-line-label { z-index: 4; background: #fff; border: 1px solid #d9d9d9; border-radius: 4px; padding: 0 6px; font-size: 12px; line-height: 20px; color: #595959; white-space: nowrap; cursor: pointer; }
+.flow-line-label:hover, .flow-line-label-selected { border-color: #1677ff; color: #1677ff; }
+`;
+
+/** The line a label belongs to: its `flow-line-label-<i>` class indexes the drawn lines' keys. */
+export function lineKeyOfLabel(target: EventTarget | null, keys: readonly string[]): string | null {
+  const label = (target as Element | null)?.closest?.('.flow-line-label');
+  const index = label ? /(?:^|\s)flow-line-label-(\d+)(?:\s|$)/.exec(label.className)?.[1] : undefined;
+  return index === undefined ? null : (keys[Number(index)] ?? null);
+}
+
 export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedLine, faultyNode, faultyMessage, completedNodes, onSelectNode, onSelectLine, onMoveNode, onConnect, onDropKind }: FlowCanvasProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const instanceRef = useRef<BrowserJsPlumbInstance | null>(null);
@@ -92,6 +105,8 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
   connect.current = onConnect;
   /** True while the lines are drawn: connections made then are ours, not the user's. */
   const drawing = useRef(false);
+  /** The key of each drawn line, by the index its label carries (`flow-line-label-<i>`). */
+  const labelKeys = useRef<string[]>([]);
 
   // One jsPlumb instance per mounted canvas (a layout effect, declared first: the drawing below needs it on the first pass).
   useLayoutEffect(() => {
@@ -99,6 +114,15 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
     if (!container) return undefined;
     const instance = newInstance({ container, elementsDraggable: false });
     instance.bind('connection:click', (connection: { id: string }) => selectLine.current?.(connection.id));
+    // A press on a line's label selects the line. Caught on the way down (capture), before jsPlumb's
+    // own handlers on the container, whose overlay click events Chromium did not deliver reliably.
+    const pressLabel = (e: PointerEvent) => {
+      const key = lineKeyOfLabel(e.target, labelKeys.current);
+      if (key === null) return;
+      e.stopPropagation();
+      selectLine.current?.(key);
+    };
+    container.addEventListener('pointerdown', pressLabel, true);
     if (!readOnly) {
       // Drag-to-connect: from a node's connector onto any node; the line is added by onConnect and
       // drawn with the others, so jsPlumb's own copy is removed at once.
@@ -114,6 +138,7 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
     }
     instanceRef.current = instance;
     return () => {
+      container.removeEventListener('pointerdown', pressLabel, true);
       instance.destroy();
       instanceRef.current = null;
     };
@@ -134,10 +159,11 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
       const node = el(n.id);
       if (node) instance.manage(node);
     }
-    for (const line of flow.lines) {
+    labelKeys.current = flow.lines.map(lineKey);
+    flow.lines.forEach((line, index) => {
       const a = el(line.from);
       const b = el(line.to);
-      if (!a || !b) continue;
+      if (!a || !b) return;
       const key = lineKey(line);
       const selected = key === selectedLine;
       instance.connect({
@@ -151,11 +177,11 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
         overlays: [
           { type: 'Arrow', options: { location: 1, width: 10, length: 10 } },
           // The label selects its line too: a broader target than the 2 px stroke.
-          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: 'flow-line-label', events: { click: () => selectLine.current?.(key) } } }] : []),
+          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: `flow-line-label flow-line-label-${index}${selected ? ' flow-line-label-selected' : ''}` } }] : []),
         ],
         detachable: false,
       });
-    }
+    });
     drawing.current = false;
   }, [flow.lines, flow.nodes, selectedLine]);
 
@@ -224,6 +250,7 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
           onDropKind?.(kind, e.clientX - box.left - CANVAS_NODE_WIDTH / 2, e.clientY - box.top - 20);
         }}
       >
+        <style>{LABEL_CSS}</style>
         {shown.nodes.map((n) => (
           <NodeBox
             key={n.id}

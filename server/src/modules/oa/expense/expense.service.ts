@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { assertCanView, submitInstance } from '../workflow/workflow.service';
-import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerStatusFollower } from '../workflow/workflow-store';
+import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
 
 /**
  * 报销 (api/baoxiao/*): an expense claim with lines (amount, date, 费用类型 from the expense_type
@@ -116,9 +116,47 @@ async function writeLines(tx: DbTx, claimId: number, lines: Line[]): Promise<voi
 
 function validate(input: ExpenseInput): void {
   if (!EXPENSE_TYPES[input.type]) throw badRequest('报销类型不正确');
+  // The routes' schemas check these too; an approver's node edit (editFormField) comes through here only.
+  if (!input.title.trim()) throw badRequest('报销事由不能为空');
+  for (const [label, text, max] of [['报销事由', input.title, 100], ['项目名称', input.project, 100], ['备注', input.beizhu, 300]] as const) {
+    if ([...text].length > max) throw badRequest(`${label}不能超过${max}个字符`);
+  }
   if (input.riqi && !/^\d{4}-\d{2}-\d{2}$/.test(input.riqi)) throw badRequest('发生日期格式不正确');
   if (input.type === 3 && !input.project) throw badRequest('请填写项目名称');
 }
+
+const claimTitle = (nickName: string, title: string, total: number) => `${nickName}的报销：${title}（${yuan(total)}元）`;
+
+/**
+ * An approver edits the fields their node makes writable (editFormField): the claim and its lines
+ * take the merged values, validated as on 提交, and the total is computed again.
+ */
+registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
+  const claim = await tx.selectFrom('expense_claims').select(['id', 'branch_id', 'created_by']).where('id', '=', recordId).executeTakeFirst();
+  if (!claim) throw notFound('报销单不存在');
+  const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim();
+  const input: ExpenseInput = {
+    type: Number(merged.type),
+    title: text(merged.title),
+    riqi: text(merged.riqi),
+    branchId: Number(merged.branchId) || claim.branch_id || undefined,
+    project: text(merged.project),
+    beizhu: text(merged.beizhu),
+    Money: merged.Money,
+    items: merged.items,
+    pictures: merged.pictures,
+  };
+  validate(input);
+  const { lines, total } = await parseLines(tx, input);
+  await tx
+    .updateTable('expense_claims')
+    .set({ type: input.type, title: input.title, total_cents: total, riqi: input.riqi, branch_id: input.branchId ?? claim.branch_id, project: input.project, pictures: pictureList(input.pictures, '票据照片'), beizhu: input.beizhu, updated_at: now })
+    .where('id', '=', claim.id)
+    .execute();
+  await writeLines(tx, claim.id, lines);
+  const submitter = await tx.selectFrom('users').select('nick_name').where('id', '=', claim.created_by).executeTakeFirst();
+  return { data: formData(input, lines, total), title: claimTitle(submitter?.nick_name ?? '', input.title, total) };
+});
 
 /** Creates the claim and submits it through the 费用报销 flow in one transaction. */
 export async function addExpense(ctx: AppContext, actor: Actor, input: ExpenseInput, cc: number[], chosen: Record<string, number[]>, flowId?: number): Promise<{ id: number; taskid: number }> {
@@ -146,7 +184,7 @@ export async function addExpense(ctx: AppContext, actor: Actor, input: ExpenseIn
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLines(tx, id, lines);
-    const inst = await submitInstance(ctx, tx, actor, { flowId: flowId ?? 0, formMode: EXPENSE_MODE, recordId: id, title: `${actor.nickName}的报销：${input.title}（${yuan(total)}元）`, data: formData(input, lines, total), cc, chosen });
+    const inst = await submitInstance(ctx, tx, actor, { flowId: flowId ?? 0, formMode: EXPENSE_MODE, recordId: id, title: claimTitle(actor.nickName, input.title, total), data: formData(input, lines, total), cc, chosen });
     return { id, taskid: inst.id };
   });
 }
@@ -173,7 +211,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
       .execute();
     await writeLines(tx, id, lines);
     const data = formData(input, lines, total);
-    const title = `${actor.nickName}的报销：${input.title}（${yuan(total)}元）`;
+    const title = claimTitle(actor.nickName, input.title, total);
     if (inst && inst.status === INSTANCE_STATUS.waiting) {
       await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(data), title, updated_at: now }).where('id', '=', inst.id).execute();
       return { id, taskid: inst.id };

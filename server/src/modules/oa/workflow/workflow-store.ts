@@ -88,6 +88,22 @@ export function registerStatusFollower(formMode: string, follower: StatusFollowe
   followers.set(formMode, follower);
 }
 
+/**
+ * A business form whose record carries the instance's fields registers how an approver's edit of
+ * the node's writable fields (editFormField) reaches the record: it validates the merged form data,
+ * writes the record in the same transaction and returns the form data (and title) the instance keeps.
+ */
+export type FormEditor = (tx: DbTx, recordId: number, merged: Record<string, unknown>, now: string) => Promise<{ data: Record<string, unknown>; title?: string }>;
+const formEditors = new Map<string, FormEditor>();
+
+export function registerFormEditor(formMode: string, editor: FormEditor): void {
+  formEditors.set(formMode, editor);
+}
+
+export function formEditorOf(formMode: string): FormEditor | undefined {
+  return formEditors.get(formMode);
+}
+
 export async function followStatus(tx: DbTx, formMode: string, recordId: number, status: number, instanceId: number): Promise<void> {
   const follower = followers.get(formMode);
   // 已撤回 puts the record back to 待审 (editable, can be submitted again).

@@ -6,6 +6,8 @@ import { failure, success } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Id, Ids, Integer, JsonValue, MAX_ID, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
+import { definitionsOf, loadFields } from '../../system/form/form.service';
+import { enforceLinkage } from '../../system/module-record/record-validation';
 import { userIdsOfValue } from './approver-resolution';
 import { addFlow, changeFlowStatus, copyFlow, deleteFlows, editFlow, enabledFlows, FlowProblem, flowDetail, listFlows, nodeConfig } from './flow.service';
 import { approvalDetail, approvalList, approvalStatistics, commentLog, instanceLogs, readReceipts, type ListKind } from './workflow-lists';
@@ -429,9 +431,11 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
           if (!flow) throw badRequest('流程不存在或已停用');
           if (flow.form_mode === 'baoxiao') throw badRequest('费用报销请通过报销单提交');
           const now = ctx.clock().toISOString();
-          const rec = await tx.insertInto('module_records').values({ form_id: flow.form_id, data: JSON.stringify(data), created_by: actor.userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+          // The work form's field linkage (issue #9): hidden fields' values dropped, conditionally required ones refused when empty.
+          const kept = enforceLinkage(definitionsOf(await loadFields(tx, flow.form_id, { enabledOnly: true, shownOnly: true })), data);
+          const rec = await tx.insertInto('module_records').values({ form_id: flow.form_id, data: JSON.stringify(kept), created_by: actor.userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
           const title = input.title || `${actor.nickName}的${flow.name}`;
-          const inst = await submitInstance(ctx, tx, actor, { flowId: flow.id, formMode: flow.form_mode, recordId: rec.id, title, data, cc, chosen });
+          const inst = await submitInstance(ctx, tx, actor, { flowId: flow.id, formMode: flow.form_mode, recordId: rec.id, title, data: kept, cc, chosen });
           return inst.id;
         });
         return success('提交成功', { id, taskid: id });

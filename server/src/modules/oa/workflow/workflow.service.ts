@@ -13,6 +13,7 @@ import { decideNode, type Vote } from './node-decision';
 import { deadline } from './working-time';
 import {
   followStatus,
+  formEditorOf,
   INSTANCE_STATUS,
   loadInstance,
   loadOrg,
@@ -599,12 +600,17 @@ export async function editFormField(ctx: AppContext, actor: Actor, stepId: numbe
     const before = parseData(inst.form_data);
     const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(data[k]));
     if (changed.length === 0) return;
-    const merged = { ...before, ...data };
-    await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(merged), updated_at: e.now.toISOString() }).where('id', '=', inst.id).execute();
-    if (inst.form_mode !== 'baoxiao') {
+    let merged: Record<string, unknown> = { ...before, ...data };
+    let title: string | undefined;
+    const businessForm = formEditorOf(inst.form_mode);
+    if (businessForm) {
+      // A business record (报销 …) validates and takes the edit itself; the instance keeps its result.
+      ({ data: merged, title } = await businessForm(tx, inst.record_id, merged, e.now.toISOString()));
+    } else {
       const rec = await tx.selectFrom('module_records').select(['id', 'data']).where('id', '=', inst.record_id).executeTakeFirst();
       if (rec) await tx.updateTable('module_records').set({ data: JSON.stringify({ ...parseData(rec.data), ...data }), updated_at: e.now.toISOString() }).where('id', '=', rec.id).execute();
     }
+    await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(merged), ...(title ? { title } : {}), updated_at: e.now.toISOString() }).where('id', '=', inst.id).execute();
     await log(e, inst.id, { stepId, nodeId: step.node_id, nodeName: step.step_name, userId: actor.userId, action: 'formedit', type: 2, ext: `修改了 ${changed.join('、')}` });
   });
 }
