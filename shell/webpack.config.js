@@ -44,6 +44,8 @@ module.exports = (_env, argv) => {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // The shell carries the one Module Federation runtime; production remotes use it (externalRuntime).
+        experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
       ...(production ? precompressPlugins() : []),

@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { flattenRoutes } from '@portal/shared-ui/route-table';
 import { routeTableProblems } from '@portal/shared-ui/test/route-table-check';
 import routesModule from './routes';
+import { UNKNOWN_VIEW_TEXT } from './features/custom-form/pages/custom-form-view-page';
 
 const pages = {
   role: '角色管理',
@@ -41,12 +42,11 @@ describe('system route table', () => {
     expect(built.findRoute('/system/customForm/view/crm/2/15')?.path).toBe('/system/customForm/view/:module/:type/:id');
   });
 
-  it('shows an honest "not yet available" page where nothing is built yet (工作流表单查看)', async () => {
+  it('routes 工作流表单查看 to the form designer, which names an unknown view type instead of guessing', async () => {
     const view = flattenRoutes(routesModule).find((r) => r.fullPath === 'workForm/view/:module/:type/:id');
     const { default: Page } = await view!.route.page!();
     render(createElement(Page, { routePath: '/system/workForm/view/oa/add/0' }));
-    expect(screen.getByText('工作流表单查看')).toBeInTheDocument();
-    expect(screen.getByText('功能建设中，敬请期待')).toBeInTheDocument();
+    expect(screen.getByText(UNKNOWN_VIEW_TEXT)).toBeInTheDocument();
   });
 
   it('records the React and antd instances it runs with', () => {

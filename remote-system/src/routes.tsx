@@ -61,7 +61,10 @@ const routesModule: RemoteRoutesModule = {
       icon: 'ProfileOutlined',
       page: () => import('./features/custom-form/pages/work-form-list-page'),
     }),
-    page('workForm/view/:module/:type/:id', 'workForm/view/:module/:type/:id', { cn: '工作流表单查看', en: 'View workflow form' }, { hidden: true }),
+    page('workForm/view/:module/:type/:id', 'workForm/view/:module/:type/:id', { cn: '工作流表单查看', en: 'View workflow form' }, {
+      hidden: true,
+      page: () => import('./features/form-designer/pages/work-form-view-page'),
+    }),
   ],
 };
 

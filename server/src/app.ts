@@ -50,6 +50,7 @@ import { registerFileRoutes } from './modules/file/file.routes';
 import { registerFileSignRoutes } from './modules/file/file-sign.routes';
 import { registerFieldRoutes } from './modules/system/field/field.routes';
 import { registerFormRoutes } from './modules/system/form/form.routes';
+import { registerWorkFormRoutes } from './modules/system/form/workform.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
 import { registerRegionRoutes } from './modules/system/region/region.routes';
 import { registerRoleRoutes } from './modules/system/role/role.routes';
@@ -146,6 +147,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerWarehouseRoutes(app, ctx, resolve);
   registerContractRoutes(app, ctx, resolve);
   registerFormRoutes(app, ctx, resolve);
+  registerWorkFormRoutes(app, ctx, resolve);
   registerFieldRoutes(app, ctx, resolve);
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);

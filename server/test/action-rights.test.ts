@@ -4,6 +4,7 @@ import { up as addActionRights } from '../src/db/migrations/008-action-rights';
 import { parseRights, splitRight, type PermissionTree } from '../src/modules/system/role/permission-tree';
 import { DEMO, startServer, type TestServer } from './harness';
 import { addCustomerActionRights } from '../src/db/migrations/020-customers-complete';
+import { addPoolImportRight } from '../src/db/migrations/022-pool-import-right';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -55,6 +56,9 @@ test('migration 008 adds the action rights to the four seeded roles by name and 
   // Migration 020 adds the rights of issue #10 (blacklist, team, departed staff, visitors).
   await addCustomerActionRights(untyped);
   await addCustomerActionRights(untyped);
+  // Migration 022: 公海客户's own import right.
+  await addPoolImportRight(untyped);
+  await addPoolImportRight(untyped);
   const after = new Map((await db.selectFrom('roles').select(['name', 'rights']).execute()).map((r) => [r.name, parseRights(r.rights)]));
   const before = new Map(roles.map((r) => [r.name, parseRights(r.rights)]));
   for (const name of ['超级管理员', '销售经理', '销售', '财务']) {

@@ -142,6 +142,20 @@ describe('api/customer/KehuDistribution', () => {
     expect(pushes.map((p) => p.payload.msg)).toEqual(['系统管理员 将 2 个客户分配给你']);
   });
 
+  test('待分配 customers (no owner, outside the pool) assign with the owners the list showed (0); a later owner is a conflict', async () => {
+    const unowned = (await db().selectFrom('customers').select('id').where('owner_id', 'is', null).where('gonghai', '=', 0).where('blacklisted', '=', 0).orderBy('id').limit(2).execute()).map((r) => r.id);
+    expect(unowned).toHaveLength(2);
+    const [first, second] = unowned;
+    const res = await assign(t.admin, { ids: String(first), userid: ids.sales2, owners: '0' });
+    expect(res.body).toMatchObject({ result: 'success', msg: '分配成功', data: { count: 1 } });
+    expect((await owners([first]))[0]).toMatchObject({ owner_id: ids.sales2, gonghai: 0 });
+    // Someone took the other one in between: the list's 0 is stale.
+    await db().updateTable('customers').set({ owner_id: ids.sales1 }).where('id', '=', second).execute();
+    const stale = await assign(t.admin, { ids: String(second), userid: ids.sales2, owners: '0' });
+    expect(stale.body).toMatchObject({ result: 'error', msg: '客户已被他人分配，请刷新后重试' });
+    expect((await owners([second]))[0].owner_id).toBe(ids.sales1);
+  });
+
   test('customers the adviser already owns are left alone; assigning to oneself is silent', async () => {
     const already = await ownedBy(ids.sales1, 1);
     const res = await assign(t.manager, { ids: already.join(','), userid: ids.sales1 });

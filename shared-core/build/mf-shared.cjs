@@ -8,7 +8,7 @@ const path = require('node:path');
 
 const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom',
-  'antd', '@ant-design/icons', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
+  'antd', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
 ];

@@ -76,6 +76,9 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           shared: createSharedConfig(dir),
           shareStrategy: 'loaded-first',
           dts: false,
+          // In production the shell provides the Module Federation runtime, so each remoteEntry.js no
+          // longer carries its own copy; the standalone dev page has no shell and keeps its own.
+          ...(production ? { experiments: { externalRuntime: true } } : {}),
         }),
         ...(production
           ? precompressPlugins()

@@ -46,9 +46,10 @@ export { toSubmitValues, fromDetailValues, defaultValues } from './dynamic-form/
 export type { FormValues } from './dynamic-form/values';
 export { fieldRules } from './dynamic-form/rules';
 export { formFields } from './dynamic-form/fields';
+export { linkageState, linkageKey, ruleMatches, LINKAGE_EFFECT_LABELS } from './dynamic-form/linkage';
 export { controlFor } from './dynamic-form/controls/registry';
 export { CONTROL_TYPES, JSON_VALUE_TYPES } from './dynamic-form/types';
-export type { ControlType, ControlProps, ControlComponent, FieldDefinition, FieldOption, FormDefinition, FormMode } from './dynamic-form/types';
+export type { ControlType, ControlProps, ControlComponent, FieldDefinition, FieldOption, FormDefinition, FormMode, LinkageRule } from './dynamic-form/types';
 export { RemoteSelect } from './remote-select/remote-select';
 export type { RemoteSelectProps, RemoteSelectValue } from './remote-select/remote-select';
 export { useRemoteOptions, loadRemoteOptions } from './remote-select/use-remote-options';
@@ -84,6 +85,10 @@ export type {
 export { ImageViewer } from './widgets/image-viewer';
 export type { ImageViewerProps } from './widgets/image-viewer';
 export { printArea } from './widgets/print-area';
+export { PrintRecordButton, MSG_NO_PRINT_TEMPLATE } from './widgets/print-record-button';
+export type { PrintRecordButtonProps } from './widgets/print-record-button';
+export { amountInCapitals, fillPrintTemplate, PRINT_PLACEHOLDERS } from './widgets/print-template';
+export type { PrintModule, PrintTable } from './widgets/print-template';
 export { RegionCascader } from './widgets/region-cascader';
 export type { RegionCascaderProps } from './widgets/region-cascader';
 export type { Region } from './widgets/region-api';

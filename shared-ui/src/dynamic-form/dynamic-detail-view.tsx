@@ -9,6 +9,7 @@ import { MESSAGES } from '@portal/shared-core';
 import { DetailView, VOUCHER_FORMS, type DetailItem } from '../detail-view/detail-view';
 import { detailValue, WIDE_DETAIL_TYPES } from './detail-value';
 import { formFields } from './fields';
+import { hasLinkage, linkageState } from './linkage';
 import type { FieldDefinition, FormDefinition } from './types';
 import { useFormDefinition, useRecordValues } from './use-form-queries';
 import { fromDetailValues, type FormValues } from './values';
@@ -24,14 +25,16 @@ export type DynamicDetailViewProps = {
   column?: number;
 };
 
-/** The detail items of stored values: every field but dividers, wide ones across the row. */
+/** The detail items of stored values: every field but dividers and those the field linkage hides, wide ones across the row. */
 export function detailItems(definition: FormDefinition, stored: FormValues): DetailItem[] {
   const fields = formFields(definition);
   const values = fromDetailValues(fields, stored);
+  const linkage = hasLinkage(fields) ? linkageState(fields, (name) => values[name]) : null;
   const items: DetailItem[] = [];
   let used = 0; // cells taken in the current row of two
   for (const field of fields) {
     if (field.type === 'divider' || !field.field) continue;
+    if (linkage && linkage.get(field.field)?.visible === false) continue;
     const wide = WIDE_DETAIL_TYPES.includes(field.type);
     // A wide value starts its own row: the half row before it is given to the previous item.
     if (wide && used === 1) items[items.length - 1] = { ...items[items.length - 1], span: 2 };

@@ -9,6 +9,7 @@ import { useMemo, type CSSProperties } from 'react';
 import { Col, Form, Row, type FormInstance, type FormItemProps } from 'antd';
 import { WIDTHS } from '@portal/shared-core';
 import { dependentsOf, fieldParams, formFields } from './fields';
+import { linkageKey } from './linkage';
 import { DividerControl } from './controls/divider-control';
 import { controlFor } from './controls/registry';
 import { UnknownControl } from './controls/unknown-control';
@@ -107,10 +108,17 @@ export function DynamicFormFields(props: DynamicFormFieldsProps) {
   const { definition } = props;
   const fields = useMemo(() => formFields(definition), [definition]);
   const itemLayout = labelLayout(definition);
+  const form = Form.useFormInstance();
+  // Field linkage: one letter per field (h hidden, r required, v as defined); '' when no field has any.
+  const watchedLinkage = Form.useWatch((values: FormValues) => linkageKey(fields, (name) => values[name]), { form, preserve: true });
+  const linkage = watchedLinkage ?? linkageKey(fields, (name) => form.getFieldValue(name));
 
   return (
     <Row gutter={16}>
-      {fields.map((field, index) => {
+      {fields.map((rawField, index) => {
+        const state = linkage[index];
+        if (state === 'h') return null;
+        const field = state === 'r' && !rawField.required ? { ...rawField, required: true } : rawField;
         const span = fieldSpan(field, definition.cols);
         const key = `${field.field || 'field'}-${index}`;
         if (field.type === 'divider') {

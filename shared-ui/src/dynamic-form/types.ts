@@ -65,7 +65,12 @@ export type FieldDefinition = {
   name?: string;
   /** Workflow nodes: whether this field is writable at the current node. */
   writable?: boolean;
+  /** Show, hide or require this field when another field has a given value (linkage.ts). */
+  linkage?: LinkageRule[];
 };
+
+/** One linkage rule: while field `when` has one of `values`, this field is shown, hidden or required. */
+export type LinkageRule = { when: string; values: string[]; effect: 'show' | 'hide' | 'require' };
 
 /** A form definition as POST /Api/formField/index/ answers it (in `data`). */
 export type FormDefinition = {

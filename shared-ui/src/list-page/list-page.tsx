@@ -51,6 +51,10 @@ export type BatchConfig = {
   exportFileName?: string;
   /** After 批量导入 imported rows (reload the list). */
   onImported?: () => void;
+  /** The import wizard's title (default 批量导入). */
+  importTitle?: string;
+  /** The import offers 跳过 / 导入为新客户 for rows duplicating existing records. */
+  importDuplicateChoice?: boolean;
 };
 
 /**
@@ -280,6 +284,8 @@ function BatchModals({ batch, open, onClose, onCreate }: { batch: BatchConfig; o
           endpoints={{ preview: endpoints.importPreview as string, dryRun: endpoints.importDryRun as string, rejected: endpoints.importRejected, run: endpoints.import as string }}
           onClose={onClose}
           onImported={batch.onImported}
+          title={batch.importTitle}
+          duplicateChoice={batch.importDuplicateChoice}
         />
       ) : null}
       {canExport(endpoints) ? (

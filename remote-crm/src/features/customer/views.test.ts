@@ -19,8 +19,9 @@ describe('customer views', () => {
     // 合并 needs the delete right (the merged customers leave the lists).
     expect(viewRights('watched', [...SALES, 'customer/watched:delete']).actions.map((a) => a.key)).toContain('merge');
     expect(viewRights('watched', SALES)).toMatchObject({ create: true, import: true, export: false, delete: false });
-    // 公海 offers no 新建 and no import, whatever the rights.
+    // 公海 offers no 新建; its import (into the pool) follows the pool page's own import right.
     expect(viewRights('total', [...SALES, 'customer/watched:export'])).toMatchObject({ create: false, import: false, export: true });
+    expect(viewRights('total', [...SALES, 'customer/total:import'])).toMatchObject({ create: false, import: true });
   });
 
   it('every view action calls an endpoint and says what it asks for; reasons go to the pool, the blacklist and closing leads', () => {

@@ -47,6 +47,11 @@ export type ViewDefinition = {
   actions: readonly ViewAction[];
   create: boolean;
   batch: { import: boolean; export: boolean; duplicates: boolean };
+  /**
+   * 批量导入 into the public pool (api/customer/PoolImport*, with 跳过 / 导入为新客户 for duplicates) under
+   * this right, instead of the owned import under customer/watched:import.
+   */
+  poolImport?: ViewRight;
   /** Quick filter offered: 即将进入公海 on owned lists, 我关注的 where watching applies. */
   soonFilter: boolean;
   watchFilter: boolean;
@@ -118,7 +123,8 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
       act('blacklist', '加入黑名单', w('blacklist'), 'multi', true),
     ],
     create: false,
-    batch: { import: false, export: true, duplicates: true },
+    batch: { import: true, export: true, duplicates: true },
+    poolImport: { page: 'customer/total', action: 'import' },
     soonFilter: false,
     watchFilter: false,
   },

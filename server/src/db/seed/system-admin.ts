@@ -63,4 +63,17 @@ export async function seedSystemAdmin(db: DbOrTx, o: { now: Date; users: (UserSe
       updated_at: at,
     })
     .execute();
+  await db
+    .insertInto('print_templates')
+    .values({
+      name: '费用报销单',
+      module: 'baoxiao',
+      content:
+        '<h2 style="text-align:center">费用报销单</h2><p>报销人：{{UserName}}　　提交时间：{{AddTime}}　　审批状态：{{statusText}}</p><p>报销类型：{{typeName}}　　发生日期：{{riqi}}　　项目：{{project}}</p><p>报销事由：{{title}}</p>{{items}}<p>合计：{{Money}} 元（大写：{{MoneyUpper}}）</p><p>备注：{{beizhu}}</p><p style="margin-top:32px">报销人签字：__________　　部门负责人：__________　　财务：__________</p>',
+      status: 1,
+      created_by: admin?.id ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

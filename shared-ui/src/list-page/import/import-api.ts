@@ -2,7 +2,7 @@
 import { api, ApiError } from '@portal/shared-core';
 import { uploadFile } from '../../widgets/upload-transport';
 import { downloadFile } from '../batch/download-file';
-import type { ColumnMapping, DryRunReport, ImportPreview, ImportResult } from './import-types';
+import type { ColumnMapping, DryRunReport, DuplicateChoice, ImportPreview, ImportResult } from './import-types';
 
 export type ImportEndpoints = { preview: string; dryRun: string; rejected?: string; run: string };
 
@@ -13,8 +13,8 @@ export async function uploadSheet(url: string, file: File): Promise<ImportPrevie
   return outcome.file as unknown as ImportPreview;
 }
 
-export function dryRunImport(url: string, token: string, mapping: ColumnMapping) {
-  return api.fetch<DryRunReport>(url, { token, mapping });
+export function dryRunImport(url: string, token: string, mapping: ColumnMapping, duplicates?: DuplicateChoice) {
+  return api.fetch<DryRunReport>(url, { token, mapping, ...(duplicates ? { duplicates } : {}) });
 }
 
 export function downloadRejectedRows(url: string, token: string) {
@@ -22,7 +22,7 @@ export function downloadRejectedRows(url: string, token: string) {
 }
 
 /** The import itself; the server's 成功导入… shows as a toast. */
-export async function runImport(url: string, token: string, mapping: ColumnMapping): Promise<ImportResult> {
-  const reply = await api.command<ImportResult>(url, { token, mapping });
+export async function runImport(url: string, token: string, mapping: ColumnMapping, duplicates?: DuplicateChoice): Promise<ImportResult> {
+  const reply = await api.command<ImportResult>(url, { token, mapping, ...(duplicates ? { duplicates } : {}) });
   return reply.data as ImportResult;
 }

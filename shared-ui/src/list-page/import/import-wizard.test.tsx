@@ -117,3 +117,38 @@ describe('批量导入', () => {
     expect(screen.getByRole('button', { name: '下一步' })).toBeDisabled();
   });
 });
+
+describe('批量导入到公海 (duplicateChoice)', () => {
+  const POOL_REPORT = (duplicates: 'skip' | 'new'): DryRunReport => ({
+    total: 3,
+    valid: duplicates === 'skip' ? 1 : 2,
+    rejected: [{ row: 4, reason: '第4行：客户名称或手机号码在黑名单中，不能导入', values: [] }],
+    skipped: duplicates === 'skip' ? [{ row: 3, reason: '与已有客户重复（手机号码），已跳过', values: [] }] : [],
+    plan: [
+      { row: 2, outcome: 'import', note: '导入公海' },
+      duplicates === 'skip' ? { row: 3, outcome: 'skip', note: '与已有客户重复（手机号码），已跳过' } : { row: 3, outcome: 'import', note: '与已有客户重复（手机号码），导入为新客户' },
+      { row: 4, outcome: 'reject', note: '第4行：客户名称或手机号码在黑名单中，不能导入' },
+    ],
+  });
+
+  it('lists every row’s outcome, re-checks on 导入为新客户 and imports with that choice', async () => {
+    mockedApi.fetch.mockImplementation(async (_url, data) => POOL_REPORT((data as { duplicates: 'skip' | 'new' }).duplicates) as never);
+    mockedUpload.mockResolvedValue({ ok: true, file: { ...PREVIEW, suggestedMapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2 } } as never });
+    const pool = { preview: 'api/customer/PoolImportPreview', dryRun: 'api/customer/PoolImportDryRun', run: 'api/customer/PoolImport' };
+    renderWithProviders(<ImportWizard open duplicateChoice endpoints={pool} onClose={jest.fn()} />);
+    await chooseFileAndUpload();
+    fireEvent.click(await screen.findByText('检查数据', { selector: 'button span' }));
+    expect(await screen.findByText('共 3 行，可导入 1 行，跳过 1 行，未通过 1 行')).toBeInTheDocument();
+    expect(mockedApi.fetch).toHaveBeenLastCalledWith('api/customer/PoolImportDryRun', expect.objectContaining({ duplicates: 'skip' }));
+    expect(screen.getByText('与已有客户重复（手机号码），已跳过')).toBeInTheDocument();
+    expect(screen.getByText('第4行：客户名称或手机号码在黑名单中，不能导入')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByLabelText('导入为新客户'));
+    expect(await screen.findByText('与已有客户重复（手机号码），导入为新客户')).toBeInTheDocument();
+    expect(mockedApi.fetch).toHaveBeenLastCalledWith('api/customer/PoolImportDryRun', expect.objectContaining({ duplicates: 'new' }));
+    const confirm = screen.getByText('确认导入', { selector: 'button span' }).closest('button') as HTMLElement;
+    await waitFor(() => expect(confirm).not.toHaveClass('ant-btn-loading'));
+    fireEvent.click(confirm);
+    await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/PoolImport', expect.objectContaining({ duplicates: 'new' })));
+  });
+});

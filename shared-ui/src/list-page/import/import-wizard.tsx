@@ -2,13 +2,15 @@
  * 批量导入: a wizard over the list's import endpoints. 上传文件 (.xlsx, manual upload) → 字段对应 (each
  * sheet column to a field, suggested by title) → 检查数据 (a dry run: the rejected rows with their
  * row number and reason, downloadable) → 确认导入 (the valid rows in one transaction) → 完成.
- * Nothing is written before 确认导入.
+ * Nothing is written before 确认导入. With `duplicateChoice` (the 公海 import) the report step asks what
+ * to do with rows duplicating existing customers (跳过 / 导入为新客户; the dry run re-runs on a change)
+ * and lists every row's outcome.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Flex, Modal, Result, Select, Space, Steps, Table, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Flex, Modal, Radio, Result, Select, Space, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { downloadRejectedRows, dryRunImport, runImport, uploadSheet, type ImportEndpoints } from './import-api';
-import type { ColumnMapping, DryRunReport, ImportPreview, ImportResult, RejectedRow } from './import-types';
+import type { ColumnMapping, DryRunReport, DuplicateChoice, ImportPreview, ImportResult, PlannedRow, RejectedRow } from './import-types';
 
 export type ImportWizardProps = {
   open: boolean;
@@ -18,6 +20,8 @@ export type ImportWizardProps = {
   onClose: () => void;
   /** After a successful import (the list reloads). */
   onImported?: (result: ImportResult) => void;
+  /** Offer 跳过 / 导入为新客户 for rows duplicating existing records (sent as `duplicates`). */
+  duplicateChoice?: boolean;
 };
 
 const STEP_TITLES = ['上传文件', '字段对应', '检查数据', '完成'];
@@ -44,7 +48,7 @@ function toMapping(columns: ColumnFields): ColumnMapping {
   return mapping;
 }
 
-function ImportSteps({ endpoints, onClose, onImported }: Omit<ImportWizardProps, 'open' | 'title'>) {
+function ImportSteps({ endpoints, onClose, onImported, duplicateChoice }: Omit<ImportWizardProps, 'open' | 'title'>) {
   const { message } = App.useApp();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -53,6 +57,8 @@ function ImportSteps({ endpoints, onClose, onImported }: Omit<ImportWizardProps,
   const [report, setReport] = useState<DryRunReport | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [busy, setBusy] = useState(false);
+  const [duplicates, setDuplicates] = useState<DuplicateChoice>('skip');
+  const choice = (value: DuplicateChoice) => (duplicateChoice ? value : undefined);
 
   async function busyWhile(work: () => Promise<void>) {
     setBusy(true);
@@ -89,15 +95,23 @@ function ImportSteps({ endpoints, onClose, onImported }: Omit<ImportWizardProps,
       return;
     }
     void busyWhile(async () => {
-      setReport(await dryRunImport(endpoints.dryRun, preview.token, mapping));
+      setReport(await dryRunImport(endpoints.dryRun, preview.token, mapping, choice(duplicates)));
       setStep(2);
+    });
+  }
+
+  function handleDuplicates(next: DuplicateChoice) {
+    if (!preview) return;
+    setDuplicates(next);
+    void busyWhile(async () => {
+      setReport(await dryRunImport(endpoints.dryRun, preview.token, toMapping(columns), next));
     });
   }
 
   function handleImport() {
     if (!preview) return;
     void busyWhile(async () => {
-      const done = await runImport(endpoints.run, preview.token, toMapping(columns));
+      const done = await runImport(endpoints.run, preview.token, toMapping(columns), choice(duplicates));
       setResult(done);
       setStep(3);
       onImported?.(done);
@@ -129,13 +143,14 @@ function ImportSteps({ endpoints, onClose, onImported }: Omit<ImportWizardProps,
           onDownload={handleDownloadRejected}
           onBack={() => setStep(1)}
           onConfirm={handleImport}
+          duplicates={duplicateChoice ? { value: duplicates, onChange: handleDuplicates } : undefined}
         />
       ) : null}
       {step === 3 && result ? (
         <Result
           status="success"
           title="导入完成"
-          subTitle={`成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`}
+          subTitle={result.skipped ? `成功导入 ${result.imported} 条，跳过 ${result.skipped} 条，未导入 ${result.rejected} 条` : `成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`}
           extra={
             <Button type="primary" autoInsertSpace={false} onClick={onClose}>
               完成
@@ -247,6 +262,19 @@ function MappingStep(props: {
   );
 }
 
+const OUTCOMES: Record<PlannedRow['outcome'], { label: string; colour: string }> = {
+  import: { label: '导入', colour: 'green' },
+  skip: { label: '跳过', colour: 'orange' },
+  reject: { label: '不通过', colour: 'red' },
+};
+
+/** Every row's outcome (the dry run's plan). */
+const PLAN_COLUMNS: TableColumnsType<PlannedRow> = [
+  { title: '行号', dataIndex: 'row', width: 70 },
+  { title: '结果', dataIndex: 'outcome', width: 90, render: (o: PlannedRow['outcome']) => <Tag color={OUTCOMES[o].colour}>{OUTCOMES[o].label}</Tag> },
+  { title: '说明', dataIndex: 'note' },
+];
+
 function ReportStep(props: {
   preview: ImportPreview;
   report: DryRunReport;
@@ -255,8 +283,9 @@ function ReportStep(props: {
   onDownload: () => void;
   onBack: () => void;
   onConfirm: () => void;
+  duplicates?: { value: DuplicateChoice; onChange: (next: DuplicateChoice) => void };
 }) {
-  const { preview, report } = props;
+  const { preview, report, duplicates } = props;
   const rejectedColumns = useMemo<TableColumnsType<RejectedRow>>(
     () => [
       { title: '行号', dataIndex: 'row', width: 70, fixed: 'left' },
@@ -266,19 +295,45 @@ function ReportStep(props: {
     [preview.headers],
   );
   const rejected = report.rejected.length;
+  const skipped = report.skipped?.length ?? 0;
   return (
     <>
+      {duplicates ? (
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text>与已有客户重复的行（客户名称或手机号码相同）：</Typography.Text>
+          <Radio.Group
+            aria-label="重复客户的处理方式"
+            value={duplicates.value}
+            disabled={props.busy}
+            onChange={(e) => duplicates.onChange(e.target.value as DuplicateChoice)}
+            options={[
+              { value: 'skip', label: '跳过' },
+              { value: 'new', label: '导入为新客户' },
+            ]}
+          />
+          <Typography.Text type="secondary">黑名单中的客户名称或手机号码总是不导入</Typography.Text>
+        </Flex>
+      ) : null}
       <Alert
-        type={rejected > 0 ? 'warning' : 'success'}
+        type={rejected + skipped > 0 ? 'warning' : 'success'}
         showIcon
-        title={`共 ${report.total} 行，可导入 ${report.valid} 行，未通过 ${rejected} 行`}
+        title={skipped > 0 ? `共 ${report.total} 行，可导入 ${report.valid} 行，跳过 ${skipped} 行，未通过 ${rejected} 行` : `共 ${report.total} 行，可导入 ${report.valid} 行，未通过 ${rejected} 行`}
         description={
           report.valid > 0
             ? `确认导入后，可导入的 ${report.valid} 行一次全部导入（其中任何一行失败则都不导入）；未通过的行不会导入。`
             : '没有可导入的数据，请修改文件后重新上传。'
         }
       />
-      {rejected > 0 ? (
+      {report.plan ? (
+        <Table<PlannedRow>
+          rowKey="row"
+          size="small"
+          columns={PLAN_COLUMNS}
+          dataSource={report.plan}
+          scroll={{ y: 300 }}
+          pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      ) : rejected > 0 ? (
         <Table<RejectedRow>
           rowKey="row"
           size="small"
@@ -289,9 +344,9 @@ function ReportStep(props: {
         />
       ) : null}
       <StepButtons>
-        {rejected > 0 && props.canDownload ? (
+        {rejected + skipped > 0 && props.canDownload ? (
           <Button autoInsertSpace={false} onClick={props.onDownload} disabled={props.busy}>
-            下载未通过的行
+            {skipped > 0 ? '下载未导入的行' : '下载未通过的行'}
           </Button>
         ) : null}
         <Button autoInsertSpace={false} onClick={props.onBack} disabled={props.busy}>

@@ -21,6 +21,15 @@ export function listCustomers(query: CustomerQuery) {
 /** The customer list's batch tools (更多 menu). */
 export const CUSTOMER_BATCH_ENDPOINTS = batchEndpoints('api/customer');
 
+/** The 公海客户 list: its 批量导入 goes straight into the pool. */
+export const POOL_BATCH_ENDPOINTS = {
+  ...CUSTOMER_BATCH_ENDPOINTS,
+  importPreview: 'api/customer/PoolImportPreview',
+  importDryRun: 'api/customer/PoolImportDryRun',
+  importRejected: 'api/customer/PoolImportRejected',
+  import: 'api/customer/PoolImport',
+};
+
 export function fetchCustomer(id: number) {
   return api.fetch<CustomerDetail>('api/customer/Views', { id });
 }

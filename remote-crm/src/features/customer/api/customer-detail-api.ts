@@ -2,10 +2,11 @@
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
 import type { Dayjs } from 'dayjs';
 
-export type FollowUpRecord = { id: number; contactName: string; status: string; Ext: string; genjinTime: string; nextgenjintime: string; beizhu: string; gjtype: number; CretateName: string };
+export type FollowUpRecord = { id: number; contactName: string; status: string; Ext: string; genjinTime: string; nextgenjintime: string; beizhu: string; gjtype: number; CretateName: string; files?: number[] };
 export type ContactRecord = { id: number; customerId: number; contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string; isPrimary: number };
 export type LogRecord = { id: number; Header: string; NickName: string; AddTime: string; Ext: string };
-export type FollowUpValues = { gjtype: number; status?: string; contactId?: number; beizhu: string; nextgenjintime?: Dayjs | null };
+/** `files`: ids of pictures uploaded with the follow-up (customer attachments). */
+export type FollowUpValues = { gjtype: number; status?: string; contactId?: number; beizhu: string; nextgenjintime?: Dayjs | null; files?: number[] };
 export type ContactValues = { contactName: string; mobile?: string; wechat?: string; qq?: string; zhiwei?: string; sex?: string };
 
 /** Follow-ups of the customer, all of them (spec §9: customer follow-up page size 10000). */
@@ -20,6 +21,7 @@ export const addFollowUp = (customerId: number, v: FollowUpValues) =>
     ...(v.contactId ? { contactId: v.contactId } : {}),
     beizhu: v.beizhu.trim(),
     nextgenjintime: v.nextgenjintime ? v.nextgenjintime.format(DATETIME_FORMAT) : '',
+    ...(v.files?.length ? { files: v.files.join(',') } : {}),
   }, { silent: true });
 
 export const listContacts = (customerId: number) => api.list<ContactRecord>('api/contact/list', { customerId }, { silent: true });

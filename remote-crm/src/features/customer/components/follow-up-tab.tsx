@@ -1,10 +1,15 @@
-/** 跟进记录: the customer's follow-ups, newest first, and the form adding one (CustomerTrackAdd; 跟进失败！ when it fails). */
-import { App, Button, DatePicker, Empty, Form, Input, List, Select, Space, Tag } from 'antd';
+/**
+ * 跟进记录: the customer's follow-ups, newest first, and the form adding one (CustomerTrackAdd; 跟进失败！
+ * when it fails), with pictures uploaded as the customer's attachments (picType customer).
+ */
+import { useState } from 'react';
+import { App, Button, DatePicker, Empty, Form, Image, Input, List, Select, Space, Tag } from 'antd';
 import { DATETIME_FORMAT, FOLLOW_UP_CHANNELS, MESSAGES, TEXT_MAX, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
-import { useRemoteOptions } from '@portal/shared-ui';
+import { UploadWidget, useRemoteOptions, type FileRecord } from '@portal/shared-ui';
 import { addFollowUp, type FollowUpValues } from '../api/customer-detail-api';
 import { useContacts, useDetailMutation, useFollowUps } from '../hooks/use-customer-detail-tabs';
 
+const MAX_PICTURES = 3;
 const STATUS_SOURCE = { url: 'api/Status/json', method: 'get' as const, params: { types: 'followup_status' }, optionText: 'name', optionValue: 'value' };
 
 export function FollowUpTab({ customerId, canWrite }: { customerId: number; canWrite: boolean }) {
@@ -14,12 +19,14 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
   const contacts = useContacts(customerId);
   const statuses = useRemoteOptions(STATUS_SOURCE, { enabled: canWrite });
   const add = useDetailMutation(customerId, (v: FollowUpValues) => addFollowUp(customerId, v));
+  const [pictures, setPictures] = useState<FileRecord[]>([]);
 
   async function handleFinish(values: FollowUpValues) {
     try {
-      await add.mutateAsync(values);
+      await add.mutateAsync({ ...values, files: pictures.map((p) => p.id) });
       message.success('跟进成功');
       form.resetFields();
+      setPictures([]);
     } catch (err) {
       const reason = err instanceof Error && err.message ? `：${err.message}` : '';
       message.error(`${MESSAGES.followUpFailed}${reason}`);
@@ -48,6 +55,18 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
           <Form.Item name="beizhu" label="跟进内容" rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}>
             <Input.TextArea aria-label="跟进内容" rows={3} maxLength={TEXT_MAX} showCount />
           </Form.Item>
+          <Form.Item label="图片">
+            <Space orientation="vertical">
+              {pictures.length ? (
+                <Space wrap>
+                  {pictures.map((p) => (
+                    <Image key={p.id} src={p.signedUrl ?? p.url} alt={p.FileName} width={64} height={64} style={{ objectFit: 'cover' }} />
+                  ))}
+                </Space>
+              ) : null}
+              <UploadWidget params={{ picType: 'customer', modelId: customerId }} accept="image/*" max={MAX_PICTURES} onUploaded={(file) => setPictures((list) => [...list, file].slice(-MAX_PICTURES))} />
+            </Space>
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={add.isPending}>
             添加跟进
           </Button>
@@ -75,6 +94,7 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
                   <>
                     <div>{item.beizhu || MESSAGES.empty}</div>
                     {item.nextgenjintime ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>下次跟进：{formatDateTime(item.nextgenjintime)}</div> : null}
+                    {item.files?.length ? <Tag>图片 {item.files.length} 张</Tag> : null}
                   </>
                 }
               />

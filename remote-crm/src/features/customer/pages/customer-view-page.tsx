@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState, type ComponentType, type Key } from 're
 import { App, Tag } from 'antd';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, MESSAGES, useDataChange, useSessionStore, type PageProps } from '@portal/shared-core';
 import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
-import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest } from '../api/customer-api';
+import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest, POOL_BATCH_ENDPOINTS } from '../api/customer-api';
 import { ACTION_NEEDS } from '../api/customer-actions-api';
 import { useCustomer } from '../api/use-customer';
 import { useCustomerActionMutation, useMergeCustomersMutation } from '../api/use-customer-action-mutation';
@@ -49,7 +49,7 @@ export function viewRights(view: CustomerView, crm: readonly string[]) {
   const w = (action: 'create' | 'import' | 'export' | 'edit' | 'delete') => grants(crm, { page: 'customer/watched', action });
   return {
     create: def.create && w('create'),
-    import: def.batch.import && w('import'),
+    import: def.batch.import && (def.poolImport ? grants(crm, def.poolImport) : w('import')),
     export: def.batch.export && w('export'),
     edit: w('edit'),
     delete: w('delete'),
@@ -194,7 +194,9 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         batch={
           def.batch.import || def.batch.export || def.batch.duplicates
             ? {
-                endpoints: CUSTOMER_BATCH_ENDPOINTS,
+                endpoints: def.poolImport ? POOL_BATCH_ENDPOINTS : CUSTOMER_BATCH_ENDPOINTS,
+                importTitle: def.poolImport ? '批量导入到公海' : undefined,
+                importDuplicateChoice: Boolean(def.poolImport),
                 exportQuery: customerListRequest({ ...query, view }),
                 exportFileName: `${def.title}导出.xlsx`,
                 onImported: () => void applyChange({ type: 'customers-imported' }),

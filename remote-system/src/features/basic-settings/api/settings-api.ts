@@ -14,6 +14,10 @@ export type Settings = {
   reclaimWaitDays: number;
   ownershipCap: number;
   capCountsDealt: boolean;
+  /** 客户级别 value → its own no-follow-up recycle days (levels not listed use poolNoFollowupDays). */
+  poolLevelDays?: Record<string, number>;
+  /** The 客户级别 dictionary values. */
+  poolLevels?: { value: string; name: string }[];
   passwordMinLength: number;
   passwordClasses: number;
   loginFailLimit: number;

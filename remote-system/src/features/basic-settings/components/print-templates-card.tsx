@@ -1,7 +1,19 @@
 /** 打印模板: HTML templates with {{字段}} placeholders per record type; enable/disable, edit, delete (basic:edit). */
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Typography } from 'antd';
+import { PRINT_PLACEHOLDERS, type PrintModule } from '@portal/shared-ui';
 import { deleteTemplate, fetchPrintTemplate, PRINT_MODULE_NAMES, saveTemplate, toggleTemplate, usePrintTemplateCommand, usePrintTemplates, type PrintTemplateForm, type PrintTemplateRow } from '../api/print-template-api';
+
+/** The placeholders the chosen record type fills when it is printed. */
+function PlaceholderHelp({ module }: { module: string }) {
+  const placeholders = PRINT_PLACEHOLDERS[module as PrintModule] ?? [];
+  if (placeholders.length === 0) return null;
+  return (
+    <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+      可用字段：{placeholders.map((p) => `{{${p.key}}} ${p.label}`).join('、')}
+    </Typography.Paragraph>
+  );
+}
 
 export function PrintTemplatesCard({ canEdit }: { canEdit: boolean }) {
   const [page, setPage] = useState(1);
@@ -71,6 +83,9 @@ export function PrintTemplatesCard({ canEdit }: { canEdit: boolean }) {
             </Form.Item>
             <Form.Item label="模板内容（HTML，用 {{字段}} 引用单据字段，如 {{orderSn}}、{{customerName}}）" name="content" rules={[{ required: true, whitespace: true, message: '模板内容不能为空' }]}>
               <Input.TextArea rows={10} />
+            </Form.Item>
+            <Form.Item noStyle shouldUpdate={(a: PrintTemplateForm, b: PrintTemplateForm) => a.module !== b.module}>
+              {({ getFieldValue }) => <PlaceholderHelp module={getFieldValue('module') as string} />}
             </Form.Item>
             <Space>
               <Button onClick={() => setEditing(null)}>关闭</Button>

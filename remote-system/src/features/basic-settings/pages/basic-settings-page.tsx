@@ -8,6 +8,7 @@ import { Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Row, Sele
 import { useActionRight, type PageProps } from '@portal/shared-core';
 import { UploadWidget, useFileSrc } from '@portal/shared-ui';
 import { useSaveSettings, useSettingLogs, useSettings, type SettingGroup, type Settings } from '../api/settings-api';
+import { LevelDaysField, levelDaysPayload } from '../components/level-days-field';
 import { PrintTemplatesCard } from '../components/print-templates-card';
 
 type GroupCardProps = { title: string; group: SettingGroup; initial: Record<string, unknown>; canEdit: boolean; children: ReactNode; toValues?: (v: Record<string, unknown>) => Record<string, unknown> };
@@ -103,7 +104,7 @@ export default function BasicSettingsPage(_props: PageProps) {
             group="pool"
             canEdit={canEdit}
             initial={{ ...s, capCountsDealt: s.capCountsDealt }}
-            toValues={(v) => ({ ...v, capCountsDealt: v.capCountsDealt ? 1 : 0 })}
+            toValues={(v) => ({ ...v, capCountsDealt: v.capCountsDealt ? 1 : 0, poolLevelDays: levelDaysPayload(v.poolLevelDays as Record<string, number> | undefined) })}
           >
             <Row gutter={12}>
               <Col span={12}>{days('未跟进回收天数', 'poolNoFollowupDays', 3650)}</Col>
@@ -115,6 +116,9 @@ export default function BasicSettingsPage(_props: PageProps) {
             </Row>
             <Form.Item name="capCountsDealt" valuePropName="checked">
               <Checkbox>已成交客户计入上限</Checkbox>
+            </Form.Item>
+            <Form.Item label="各客户级别未跟进回收天数（留空则按通用规则）" name="poolLevelDays">
+              <LevelDaysField levels={s.poolLevels ?? []} generalDays={s.poolNoFollowupDays} />
             </Form.Item>
           </GroupCard>
         </Col>

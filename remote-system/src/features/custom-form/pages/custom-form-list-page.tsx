@@ -1,16 +1,17 @@
 /**
  * 自定义表单 (system/customForm): every form with its key, category and field count; 预览 shows a
- * form as its users will see it, 新建记录 opens the entry page of a form kept as generic records.
+ * form as its users will see it, 新建记录 opens the entry page of a form kept as generic records,
+ * 设计 and 新建表单 open the form designer (customForm edit and create rights).
  */
 import { useState } from 'react';
 import { Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { Link } from 'react-router-dom';
-import { DEFAULT_PAGE_SIZE, type PageProps } from '@portal/shared-core';
+import { Link, useNavigate } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE, useActionRights, type PageProps } from '@portal/shared-core';
 import { ListPage, useListQuery } from '@portal/shared-ui';
 import { type FormListQuery, type FormSummary } from '../api/custom-form-api';
 import { useFormList } from '../api/use-form-list';
 import { FormPreviewDrawer } from '../components/form-preview-drawer';
-import { recordViewPath } from '../paths';
+import { designPath, recordViewPath } from '../paths';
 
 const INITIAL_QUERY: FormListQuery = { page: 1, rows: DEFAULT_PAGE_SIZE, key: '' };
 
@@ -23,6 +24,8 @@ export default function CustomFormListPage(_props: PageProps) {
   const { query, changeQuery, changePage } = useListQuery(INITIAL_QUERY);
   const list = useFormList(query);
   const [preview, setPreview] = useState<FormSummary | null>(null);
+  const navigate = useNavigate();
+  const rights = useActionRights('system', 'customForm', ['create', 'edit'] as const);
 
   const columns: TableColumnsType<FormSummary> = [
     { title: '表单名称', dataIndex: 'title' },
@@ -34,10 +37,11 @@ export default function CustomFormListPage(_props: PageProps) {
     {
       title: '操作',
       key: 'actions',
-      width: 160,
+      width: 200,
       render: (_, form) => (
         <Space>
           <Typography.Link onClick={() => setPreview(form)}>预览</Typography.Link>
+          {rights.edit ? <Link to={designPath('custom', form.mode, form.id)}>设计</Link> : null}
           {keepsGenericRecords(form) ? <Link to={recordViewPath(form.mode, 'add')}>新建记录</Link> : null}
         </Space>
       ),
@@ -59,6 +63,9 @@ export default function CustomFormListPage(_props: PageProps) {
         searchKey={query.key}
         searchPlaceholder="表单名称/标识"
         onSearch={(key) => changeQuery({ key })}
+        createLabel="新建表单"
+        onCreate={() => navigate(designPath('custom', 'new', 0))}
+        rights={{ create: rights.create }}
       />
       <FormPreviewDrawer module={preview?.mode ?? null} title={preview?.title ?? ''} onClose={() => setPreview(null)} />
     </>

@@ -53,7 +53,7 @@ export const MSG_ASSIGN_CONFLICT = '客户已被他人分配，请刷新后重�
 
 /**
  * `owners`: the owner (UserID) the caller's list showed for each of `ids`, in the same order, 0 for a
- * customer in the public pool. Optional; with it, an assignment made by someone else in between is
+ * customer without owner (in the public pool, or 待分配 outside it). Optional; with it, an assignment made by someone else in between is
  * detected even when the two calls did not overlap.
  */
 export function parseExpectedOwners(raw: unknown, ids: number[]): Map<number, number> | undefined {
@@ -93,7 +93,9 @@ export async function assignCustomers(
   const seen = read.map((r) => {
     const expected = expectedOwners?.get(r.id);
     if (expected === undefined) return r;
-    return expected === 0 ? { ...r, owner_id: r.gonghai === 1 ? r.owner_id : null, gonghai: 1 } : { ...r, owner_id: expected, gonghai: 0 };
+    // 0: the caller saw no owner (in the pool, or 待分配: no owner outside the pool). The row's pool flag
+    // as read stands; an owner that appeared since makes the conditional update below miss (conflict).
+    return expected === 0 ? { ...r, owner_id: null } : { ...r, owner_id: expected, gonghai: 0 };
   });
   return transact(ctx, async (tx) => {
     const branches = await loadBranchIndex(tx);

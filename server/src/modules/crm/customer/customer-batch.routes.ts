@@ -19,12 +19,14 @@ import { IMPORT_MAX_BYTES } from '../../shared/batch/xlsx-read';
 import { sendXlsx } from '../../shared/batch/xlsx-write';
 import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
-import { createCustomerImport } from './customer-import';
+import { createCustomerImport, createPoolImport } from './customer-import';
 import { CREATE_CUSTOMERS } from './customer.routes';
 import { CustomerListInput, toListQuery } from './customer.validation';
 import { viewPageRight } from './customer-views';
 
 export const IMPORT_CUSTOMERS = can('crm', 'customer/watched:import');
+/** 公海客户 › 批量导入 (straight into the pool): the pool page's own import right. */
+export const IMPORT_POOL_CUSTOMERS = can('crm', 'customer/total:import');
 export const EXPORT_CUSTOMERS = can('crm', 'customer/watched:export');
 
 const ExportJob = Fields({ jobId: RequiredText('导出任务', 64) });
@@ -32,6 +34,7 @@ const ExportJob = Fields({ jobId: RequiredText('导出任务', 64) });
 export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   const temp = openTempFiles(app, ctx.config);
   const imports = createCustomerImport(ctx, temp);
+  const poolImports = createPoolImport(ctx, temp);
   const exportJobs = createExportJobs(ctx, temp, 'customer');
 
   // The upload lives in its own scope so that it gets a multipart parser even when no other module
@@ -51,6 +54,17 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
         input: Fields({}),
         uploadFields: Fields({}),
         handler: async ({ request, actor }) => success('上传成功', await imports.preview(request, actor)),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: '/api/customer/PoolImportPreview',
+        summary: '导入公海客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）',
+        tag: 'crm',
+        access: IMPORT_POOL_CUSTOMERS,
+        record: 'self',
+        input: Fields({}),
+        uploadFields: Fields({}),
+        handler: async ({ request, actor }) => success('上传成功', await poolImports.preview(request, actor)),
       }),
     ]);
   });
@@ -92,6 +106,46 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       handler: async ({ input, actor }) => {
         const result = await imports.run(actor, input);
         return success(`成功导入${result.imported}条客户`, result);
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/PoolImportDryRun',
+      summary: '导入公海客户：检查每一行（不写入），逐行说明导入、跳过（重复）或不通过及原因',
+      description: 'duplicates=skip 跳过与已有客户（客户名称或手机号码）重复的行，new 导入为新客户；黑名单中的客户名称或手机号码总是不通过。',
+      tag: 'crm',
+      access: IMPORT_POOL_CUSTOMERS,
+      record: 'self',
+      input: ImportInput,
+      handler: async ({ input, actor }) => success('检查完成', await poolImports.dryRun(actor, input)),
+    }),
+
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/PoolImportRejected',
+      summary: '导入公海客户：下载上次检查未通过和跳过的行（.xlsx）',
+      tag: 'crm',
+      access: IMPORT_POOL_CUSTOMERS,
+      record: 'self',
+      input: ImportTokenInput,
+      handler: async ({ input, actor, reply }) => {
+        const file = await poolImports.rejectedWorkbook(actor, input.token);
+        return sendXlsx(reply, file, '未导入的公海客户数据.xlsx', () => temp.remove(file));
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      url: '/api/customer/PoolImport',
+      summary: '导入公海客户：在一个事务中把全部有效行导入公海（无负责人，操作日志记为导入公海）',
+      tag: 'crm',
+      access: IMPORT_POOL_CUSTOMERS,
+      record: 'self',
+      input: ImportInput,
+      handler: async ({ input, actor }) => {
+        const result = await poolImports.run(actor, input);
+        return success(`成功导入${result.imported}条客户到公海${result.skipped ? `，跳过${result.skipped}条重复客户` : ''}`, result);
       },
     }),
 

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../../db/database';
 import { HttpError } from '../../../http/errors';
 import { checkInput } from '../../../http/input-validation';
 import type { Actor } from '../../auth/session/actor';
-import { createBatchImport, type BatchImport, type MappedRow, type RowCheck } from '../../shared/batch/batch-import';
+import { createBatchImport, type BatchImport, type ImportOptions, type MappedRow, type RowCheck } from '../../shared/batch/batch-import';
 import type { ImportField } from '../../shared/batch/column-mapping';
 import type { TempFiles } from '../../shared/batch/temp-files';
 import { insertCustomers } from './customer.service';
@@ -54,9 +54,10 @@ function sourceResolver(sources: { id: number; name: string }[]): (text: string)
   return (text) => byName.get(text) ?? (/^\d+$/.test(text) && ids.has(Number(text)) ? Number(text) : undefined);
 }
 
-export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<CustomerInput>[]> {
+/** Each row through the create form's rules (客户来源 by name or id). */
+async function checkFields(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<CustomerInput>[]> {
   const resolveSource = sourceResolver(await db.selectFrom('lead_sources').select(['id', 'name']).execute());
-  const checks: RowCheck<CustomerInput>[] = rows.map(({ values }) => {
+  return rows.map(({ values }) => {
     const source = values.LaiYuan?.trim() ?? '';
     const laiYuan = source === '' ? '' : resolveSource(source);
     if (laiYuan === undefined) return { ok: false, reason: MSG_SOURCE_UNKNOWN };
@@ -67,7 +68,10 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<
       throw err;
     }
   });
+}
 
+export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<CustomerInput>[]> {
+  const checks = await checkFields(db, rows);
   const taken = await existingMobiles(
     db,
     checks.flatMap((c) => (c.ok ? [c.value.contactMobile] : [])),
@@ -89,6 +93,78 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<
     if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
     firstRowOf.set(mobile, rows[i].row);
     return check;
+  });
+}
+
+/** A row of the 公海 import naming an existing customer's name or mobile (merged customers left out). */
+async function existingCustomers(db: DbOrTx, names: string[], mobiles: string[]): Promise<{ names: Set<string>; mobiles: Set<string>; blackNames: Set<string>; blackMobiles: Set<string> }> {
+  const out = { names: new Set<string>(), mobiles: new Set<string>(), blackNames: new Set<string>(), blackMobiles: new Set<string>() };
+  const scan = async (column: 'customer_name' | 'contact_mobile', values: string[]) => {
+    const unique = [...new Set(values)];
+    for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+      const rows = await db
+        .selectFrom('customers')
+        .select(['customer_name', 'contact_mobile', 'blacklisted'])
+        .where(column, 'in', unique.slice(i, i + LOOKUP_CHUNK))
+        .where('merged_into', 'is', null)
+        .execute();
+      for (const r of rows) {
+        if (r.blacklisted === 1) {
+          out.blackNames.add(r.customer_name);
+          out.blackMobiles.add(r.contact_mobile);
+        } else {
+          out.names.add(r.customer_name);
+          out.mobiles.add(r.contact_mobile);
+        }
+      }
+    }
+  };
+  await scan('customer_name', names);
+  await scan('contact_mobile', mobiles);
+  return out;
+}
+
+export const MSG_POOL_DUPLICATE_SKIPPED = (what: string) => `与已有客户重复（${what}），已跳过`;
+export const MSG_POOL_DUPLICATE_NEW = (what: string) => `与已有客户重复（${what}），导入为新客户`;
+export const MSG_POOL_BLACKLISTED = (row: number) => `第${row}行：客户名称或手机号码在黑名单中，不能导入`;
+
+/**
+ * The 公海 import's rows: the create form's rules; a name or mobile on the blacklist is always
+ * refused (naming the row); a row whose name or mobile an existing customer has is skipped or imported
+ * as a new customer, as the user chose; a mobile repeated within the file is refused.
+ */
+export async function checkPoolRows(db: DbOrTx, rows: MappedRow[], options: ImportOptions): Promise<RowCheck<CustomerInput>[]> {
+  const checks = await checkFields(db, rows);
+  const valid = checks.flatMap((c) => (c.ok ? [c.value] : []));
+  const existing = await existingCustomers(
+    db,
+    valid.map((v) => v.customerName),
+    valid.map((v) => v.contactMobile),
+  );
+  const firstRowOf = new Map<string, number>();
+  return checks.map((check, i): RowCheck<CustomerInput> => {
+    if (!check.ok) return check;
+    const { customerName: name, contactMobile: mobile } = check.value;
+    if (existing.blackNames.has(name) || existing.blackMobiles.has(mobile)) return { ok: false, reason: MSG_POOL_BLACKLISTED(rows[i].row) };
+    const first = firstRowOf.get(mobile);
+    if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
+    firstRowOf.set(mobile, rows[i].row);
+    const same = [existing.names.has(name) ? '客户名称' : '', existing.mobiles.has(mobile) ? '手机号码' : ''].filter(Boolean).join('和');
+    if (same) return options.duplicates === 'new' ? { ...check, note: MSG_POOL_DUPLICATE_NEW(same) } : { ok: false, skip: true, reason: MSG_POOL_DUPLICATE_SKIPPED(same) };
+    return { ...check, note: '导入公海' };
+  });
+}
+
+/** 公海客户 › 批量导入: the rows go straight into the pool (no owner, no cap), 导入公海 in their log. */
+export function createPoolImport(ctx: AppContext, temp: TempFiles): BatchImport {
+  return createBatchImport<CustomerInput>(ctx, temp, {
+    entity: 'customer-pool',
+    fields: CUSTOMER_IMPORT_FIELDS,
+    plan: true,
+    check: (db, _actor, rows, options) => checkPoolRows(db, rows, options),
+    insert: async (tx, actor: Actor, values) => {
+      await insertCustomers(tx, ctx, actor, values, 1, { pool: true });
+    },
   });
 }
 

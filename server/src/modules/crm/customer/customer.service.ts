@@ -325,7 +325,15 @@ const INSERT_CHUNK = 200;
  * and search entries, owned by the actor in the actor's branch, inside the caller's transaction.
  * Returns the new ids in input order. Used by the create form (one) and the batch import (many).
  */
-export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1): Promise<number[]> {
+/**
+ * `pool`: the customers go straight into the public pool (公海 import): no owner, gonghai=1, reason and
+ * log 导入公海. Otherwise the actor owns them.
+ */
+/** The pool reason and log text of customers imported straight into the pool. */
+export const POOL_IMPORT_REASON = '导入公海';
+
+export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean } = {}): Promise<number[]> {
+  const pool = placement.pool === true;
   const now = ctx.clock();
   const iso = now.toISOString();
   const ids: number[] = [];
@@ -337,15 +345,16 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
         chunk.map((input) => ({
           code: null,
           ...editableColumns(input),
-          owner_id: actor.userId,
-          branch_id: actor.branchId,
+          owner_id: pool ? null : actor.userId,
+          branch_id: pool ? null : actor.branchId,
           created_by: actor.userId,
           created_at: iso,
-          owned_at: iso,
+          owned_at: pool ? '' : iso,
           clue: clue,
           updated_at: iso,
           genjin_time: '',
-          gonghai: 0,
+          gonghai: pool ? 1 : 0,
+          ...(pool ? { pool_reason: POOL_IMPORT_REASON, pool_at: iso } : {}),
           is_top: 0,
           watch_user_id: null,
         })),
@@ -380,7 +389,7 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
     for (const [i, input] of chunk.entries()) {
       await indexCustomerSearch(tx, ctx.dialect, chunkIds[i], { name: input.customerName, mobile: input.contactMobile, code: codes[i] });
     }
-    await writeLogs(tx, actor.userId, iso, chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: clue === 3 ? '新建线索' : '新建客户' })));
+    await writeLogs(tx, actor.userId, iso, chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: pool ? POOL_IMPORT_REASON : clue === 3 ? '新建线索' : '新建客户' })));
     ids.push(...chunkIds);
   }
   return ids;

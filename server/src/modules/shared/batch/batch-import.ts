@@ -21,7 +21,14 @@ export const MSG_IMPORT_FAILED = '导入失败，没有导入任何数据，请�
 export const MSG_NOTHING_TO_IMPORT = '没有可导入的数据';
 const SAMPLE_ROWS = 5;
 
-export type RowCheck<T> = { ok: true; value: T } | { ok: false; reason: string };
+/**
+ * One row's answer: imported (`note` says how, e.g. 导入为新客户), or not, with its reason; `skip` marks a
+ * row left out by the user's choice (跳过 duplicates) rather than refused.
+ */
+export type RowCheck<T> = { ok: true; value: T; note?: string } | { ok: false; reason: string; skip?: boolean };
+/** What the user chose for rows that duplicate existing records (lists that offer the choice). */
+export type DuplicateChoice = 'skip' | 'new';
+export type ImportOptions = { duplicates: DuplicateChoice };
 /** A sheet row through the column mapping: its row number in the sheet and field key → cell text. */
 export type MappedRow = { row: number; values: Record<string, string> };
 
@@ -30,7 +37,9 @@ export type ImportSpec<T> = {
   entity: string;
   fields: readonly ImportField[];
   /** Checks all mapped rows at once (so lookups run in bulk): one answer per row, in order. */
-  check: (db: DbOrTx, actor: Actor, rows: MappedRow[]) => Promise<RowCheck<T>[]>;
+  check: (db: DbOrTx, actor: Actor, rows: MappedRow[], options: ImportOptions) => Promise<RowCheck<T>[]>;
+  /** The dry run lists what happens to every row (`plan`), not only the rejected ones. */
+  plan?: boolean;
   /** Writes the valid values inside the import's transaction. */
   insert: (tx: DbTx, actor: Actor, values: T[]) => Promise<void>;
 };
@@ -45,8 +54,10 @@ export type ImportPreview = {
   fields: { key: string; title: string; required: boolean }[];
   suggestedMapping: ColumnMapping;
 };
-export type DryRunReport = { total: number; valid: number; rejected: RejectedRow[] };
-export type ImportResult = { total: number; imported: number; rejected: number };
+/** A row's outcome in the dry run: imported, skipped (the duplicate choice) or rejected, and why. */
+export type PlannedRow = { row: number; outcome: 'import' | 'skip' | 'reject'; note: string };
+export type DryRunReport = { total: number; valid: number; rejected: RejectedRow[]; skipped: RejectedRow[]; plan?: PlannedRow[] };
+export type ImportResult = { total: number; imported: number; rejected: number; skipped: number };
 
 type Session = {
   entity: string;
@@ -59,7 +70,7 @@ type Session = {
 };
 
 /** The uploaded sheet's token and the column mapping the user confirmed (see ImportInput). */
-export type ImportRequest = { token: string; mapping: ColumnMapping };
+export type ImportRequest = { token: string; mapping: ColumnMapping; duplicates?: DuplicateChoice };
 
 export type BatchImport = {
   preview(request: FastifyRequest, actor: Actor): Promise<ImportPreview>;
@@ -85,17 +96,25 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
     return { token, session };
   }
 
-  async function checkRows(db: DbOrTx, actor: Actor, session: Session, mapping: ColumnMapping) {
-    const checks = await spec.check(db, actor, session.rows.map((r) => ({ row: r.row, values: mapRow(r.cells, mapping) })));
+  async function checkRows(db: DbOrTx, actor: Actor, session: Session, mapping: ColumnMapping, options: ImportOptions) {
+    const checks = await spec.check(db, actor, session.rows.map((r) => ({ row: r.row, values: mapRow(r.cells, mapping) })), options);
     const valid: T[] = [];
     const rejected: RejectedRow[] = [];
+    const skipped: RejectedRow[] = [];
+    const plan: PlannedRow[] = [];
     checks.forEach((check, i) => {
       const source = session.rows[i];
-      if (check.ok) valid.push(check.value);
-      else rejected.push({ row: source.row, reason: check.reason, values: source.cells });
+      if (check.ok) {
+        valid.push(check.value);
+        plan.push({ row: source.row, outcome: 'import', note: check.note ?? '' });
+      } else {
+        (check.skip ? skipped : rejected).push({ row: source.row, reason: check.reason, values: source.cells });
+        plan.push({ row: source.row, outcome: check.skip ? 'skip' : 'reject', note: check.reason });
+      }
     });
-    return { valid, rejected };
+    return { valid, rejected, skipped, plan };
   }
+  const optionsOf = (input: ImportRequest): ImportOptions => ({ duplicates: input.duplicates ?? 'skip' });
 
   return {
     async preview(request, actor) {
@@ -117,8 +136,8 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
     async dryRun(actor, input) {
       const { token, session } = await load(actor, input.token);
       const mapping = checkMapping(input.mapping, session.headers, spec.fields);
-      const { valid, rejected } = await checkRows(ctx.db, actor, session, mapping);
-      const report: DryRunReport = { total: session.rows.length, valid: valid.length, rejected };
+      const { valid, rejected, skipped, plan } = await checkRows(ctx.db, actor, session, mapping, optionsOf(input));
+      const report: DryRunReport = { total: session.rows.length, valid: valid.length, rejected, skipped, ...(spec.plan ? { plan } : {}) };
       await fs.writeFile(sessionFile(token), JSON.stringify({ ...session, report }));
       return report;
     },
@@ -126,7 +145,8 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
     async rejectedWorkbook(actor, given) {
       const { token, session } = await load(actor, given);
       if (!session.report) throw badRequest('请先检查导入数据');
-      const { rejected } = session.report;
+      // Skipped rows (the duplicate choice) are listed too, with their reason.
+      const rejected = [...session.report.rejected, ...(session.report.skipped ?? [])].sort((a, b) => a.row - b.row);
       const file = temp.fileOf(`rejected-${spec.entity}`, token, '.xlsx');
       await writeXlsx(file, '未通过的行', ['行号', ...session.headers, '错误原因'], async (addRow) => {
         for (const r of rejected) addRow([r.row, ...r.values, r.reason]);
@@ -141,10 +161,10 @@ export function createBatchImport<T>(ctx: AppContext, temp: TempFiles, spec: Imp
       try {
         result = await ctx.db.transaction().execute(async (tx) => {
           // Checked again inside the transaction: the data may have changed since the dry run.
-          const { valid, rejected } = await checkRows(tx, actor, session, mapping);
+          const { valid, rejected, skipped } = await checkRows(tx, actor, session, mapping, optionsOf(input));
           if (valid.length === 0) throw badRequest(MSG_NOTHING_TO_IMPORT);
           await spec.insert(tx, actor, valid);
-          return { total: session.rows.length, imported: valid.length, rejected: rejected.length };
+          return { total: session.rows.length, imported: valid.length, rejected: rejected.length, skipped: skipped.length };
         });
       } catch (err) {
         if (err instanceof HttpError) throw err;

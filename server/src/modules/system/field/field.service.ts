@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/session/actor';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
 import { isListable, parseDefinitions, readDefinition, type FieldDefinition } from '../form/field-definition';
-import { loadFields, MAX_FIELDS_PER_FORM, type FormRow, type StoredField } from '../form/form.service';
+import { definitionsOf, loadFields, MAX_FIELDS_PER_FORM, refuseTypeChangesOfFilledFields, type FormRow, type StoredField } from '../form/form.service';
 
 export const MSG_FIELD_NOT_FOUND = '字段不存在';
 
@@ -108,6 +108,9 @@ export async function editField(ctx: AppContext, fieldId: number, json: unknown,
   const { formId } = await fieldForm(ctx, fieldId);
   await ctx.db.transaction().execute(async (tx) => {
     const def = await checkWholeList(tx, formId, { id: fieldId, def: json });
+    const form = await tx.selectFrom('forms').selectAll().where('id', '=', formId).executeTakeFirstOrThrow();
+    const before = await tx.selectFrom('form_fields').select(['id', 'sort', 'json', 'status', 'isshow']).where('id', '=', fieldId).execute();
+    await refuseTypeChangesOfFilledFields(tx, form, definitionsOf(before), [def]);
     await tx.updateTable('form_fields').set({ json: JSON.stringify(def), ...flags }).where('id', '=', fieldId).execute();
     await tx.updateTable('forms').set({ updated_at: ctx.clock().toISOString() }).where('id', '=', formId).execute();
   });

@@ -1,6 +1,7 @@
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 import { isApiPath } from '../../../http/url';
+import { checkLinkageTargets, parseLinkage, type LinkageRule } from './linkage';
 
 /**
  * The server's copy of the dynamic form's field contract (shared-ui/src/dynamic-form/types.ts; the
@@ -14,6 +15,20 @@ export const CONTROL_TYPES = [
 ] as const;
 
 export type ControlType = (typeof CONTROL_TYPES)[number];
+
+/** The Chinese name of each control type (the designer's palette uses the same names). */
+export const CONTROL_LABELS: Record<ControlType, string> = {
+  divider: '分割线', userinfo: '填写人', input: '单行文本', number: '数字', ColorPicker: '颜色选择', select: '下拉选择',
+  statusSelect: '状态选择', jcselect: '远程下拉', radio: '单选', date: '日期', datetime: '日期时间', daterange: '日期范围',
+  switch: '开关', textarea: '多行文本', city: '省市', county: '省市区', branch: '部门', contract: '合同', customer: '客户',
+  user: '人员', users: '多人员', product: '产品明细', picture: '图片', cover: '封面图', file: '附件', editor: '富文本',
+  property: '属性列表', tags: '标签', tree: '树形选择', tablelist: '明细表格',
+};
+
+/** “单行文本(input)”: a type as messages name it. */
+export function typeLabel(type: string): string {
+  return isControlType(type) ? `“${CONTROL_LABELS[type]}”` : `“${type}”`;
+}
 
 /** Layout-only controls: they hold no value, so a field name is optional. */
 export const LAYOUT_TYPES: readonly ControlType[] = ['divider', 'userinfo'];
@@ -56,6 +71,8 @@ export type FieldDefinition = {
   value?: unknown;
   name?: string;
   writable?: boolean;
+  /** Show, hide or require this field when another field has a given value (linkage.ts). */
+  linkage?: LinkageRule[];
 };
 
 export function isControlType(type: string): type is ControlType {
@@ -184,8 +201,11 @@ export function parseDefinition(json: unknown, position: number): FieldDefinitio
     });
   }
   // The transient per-node flag is computed when a definition is served, never stored.
+  const linkage = parseLinkage(raw.linkage, who);
   const def = { ...raw } as FieldDefinition;
   delete def.writable;
+  if (linkage) def.linkage = linkage;
+  else delete def.linkage;
   return def;
 }
 
@@ -206,5 +226,6 @@ export function parseDefinitions(items: unknown[]): FieldDefinition[] {
       throw badRequest(`字段“${def.title}”的上级字段“${def.parent}”不存在`);
     }
   }
+  checkLinkageTargets(defs);
   return defs;
 }

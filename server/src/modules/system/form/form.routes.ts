@@ -8,19 +8,17 @@ import { Fields, Flag, Integer, MAX_ID } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { CREATE_FORMS, EDIT_FORMS } from './form-permissions';
 import {
-  createForm,
-  findForm,
   formCategories,
-  formSummary,
+  formDesign,
   listForms,
   loadFields,
-  MSG_FORM_NOT_FOUND,
   requireForm,
+  saveFormAndFields,
   saveFormFields,
   toDefinition,
   toFieldItems,
-  updateForm,
   writableFieldsAtNode,
+  type FormRow,
 } from './form.service';
 import { FieldItemsInput, FormAddInput, FormEditInput, FormKeys, FormListInput, settingsOf, toFormSettings } from './form.validation';
 
@@ -119,7 +117,10 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: Fields({ ...FormKeys, id: FormKeys.formid }),
-      handler: async ({ input }) => success('获取成功', await formSummary(ctx.db, await requireForm(ctx.db, [input.id, input.formid, input.mode]))),
+      handler: async ({ input }) => {
+        const form = await requireForm(ctx.db, [input.id, input.formid, input.mode]);
+        return success('获取成功', await formDesign(ctx.db, form));
+      },
     }),
 
     defineRoute({
@@ -130,7 +131,10 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: CREATE_FORMS,
       record: 'none',
       input: FormAddInput,
-      handler: async ({ input }) => success('保存成功', { id: await createForm(ctx, input.mode, toFormSettings(input)) }),
+      handler: async ({ input }) => {
+        const items = input.items === undefined ? undefined : toFieldItems(input.items);
+        return success('保存成功', { id: await saveFormAndFields(ctx, { mode: input.mode }, toFormSettings(input), items) });
+      },
     }),
 
     defineRoute({
@@ -142,10 +146,11 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       record: 'none',
       input: FormEditInput,
       handler: async ({ input }) => {
-        const form = await findForm(ctx.db, input.id);
-        if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
-        if (input.mode !== undefined && input.mode !== '' && input.mode !== form.mode) throw badRequest('表单标识不能修改');
-        await updateForm(ctx, input.id, toFormSettings(input, settingsOf(form)));
+        const items = input.items === undefined ? undefined : toFieldItems(input.items);
+        const guard = (form: FormRow) => {
+          if (input.mode !== undefined && input.mode !== '' && input.mode !== form.mode) throw badRequest('表单标识不能修改');
+        };
+        await saveFormAndFields(ctx, { id: input.id }, (form) => toFormSettings(input, settingsOf(form)), items, guard);
         return success('保存成功', { id: input.id });
       },
     }),

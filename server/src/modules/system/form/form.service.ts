@@ -6,7 +6,8 @@ import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 import { formatShanghai } from '../../../lib/time';
-import { parseDefinitions, readDefinition, type FieldDefinition } from './field-definition';
+import { MODULE_API } from './builtin-forms';
+import { parseDefinitions, readDefinition, typeLabel, type FieldDefinition } from './field-definition';
 
 export type FormRow = Selectable<FormTable>;
 
@@ -187,6 +188,15 @@ export async function formSummary(db: DbOrTx, form: FormRow): Promise<FormSummar
   return toSummary({ ...form, field_count: row.n });
 }
 
+/** A form's settings with its complete field list (disabled fields too), as the designer opens it. */
+export type FormDesign = FormSummary & { items: { id: number; json: string; status: number; isshow: number }[] };
+
+export async function formDesign(db: DbOrTx, form: FormRow): Promise<FormDesign> {
+  const fields = await loadFields(db, form.id);
+  const summary = await formSummary(db, form);
+  return { ...summary, items: fields.map((f) => ({ id: f.id, json: f.json, status: f.status, isshow: f.isshow })) };
+}
+
 /** Categories with their form counts, by name. */
 export async function formCategories(db: DbOrTx): Promise<ListReply<{ category: string; count: number }>> {
   const rows = await db
@@ -237,25 +247,94 @@ export function toFieldItems(list: readonly unknown[]): FieldItemInput[] {
  * unique and well-formed), so nothing is half-written.
  */
 export async function saveFormFields(ctx: AppContext, form: FormRow, items: FieldItemInput[]): Promise<void> {
+  const defs = checkFieldItems(items);
+  const now = ctx.clock().toISOString();
+  await ctx.db.transaction().execute(async (tx) => {
+    await writeFormFields(tx, form, items, defs);
+    await tx.updateTable('forms').set({ updated_at: now }).where('id', '=', form.id).execute();
+  });
+}
+
+/** Checks a complete field list before anything is written: definitions, then ids unique. */
+export function checkFieldItems(items: readonly FieldItemInput[]): FieldDefinition[] {
   const defs = parseDefinitions(items.map((i) => i.json));
   const ids = items.map((i) => i.id).filter((id): id is number => id !== undefined);
   if (new Set(ids).size !== ids.length) throw badRequest('字段ID重复');
-  const now = ctx.clock().toISOString();
-  await ctx.db.transaction().execute(async (tx) => {
-    const current = await tx.selectFrom('form_fields').select(['id', 'status', 'isshow']).where('form_id', '=', form.id).execute();
-    const existing = new Map(current.map((r) => [r.id, r]));
-    const foreign = ids.find((id) => !existing.has(id));
-    if (foreign !== undefined) throw badRequest(`字段ID ${foreign} 不属于此表单`);
-    const removed = [...existing.keys()].filter((id) => !ids.includes(id));
-    if (removed.length > 0) await tx.deleteFrom('form_fields').where('id', 'in', removed).execute();
-    for (const [sort, item] of items.entries()) {
-      const kept = item.id === undefined ? undefined : existing.get(item.id);
-      const values = { sort, json: JSON.stringify(defs[sort]), status: item.status ?? kept?.status ?? 1, isshow: item.isshow ?? kept?.isshow ?? 1 };
-      if (item.id !== undefined) await tx.updateTable('form_fields').set(values).where('id', '=', item.id).execute();
-      else await tx.insertInto('form_fields').values({ ...values, form_id: form.id }).execute();
+  return defs;
+}
+
+/** Writes a checked field list (see saveFormFields) inside the caller's transaction. */
+export async function writeFormFields(tx: DbOrTx, form: FormRow, items: readonly FieldItemInput[], defs: readonly FieldDefinition[]): Promise<void> {
+  const ids = items.map((i) => i.id).filter((id): id is number => id !== undefined);
+  const current = await tx.selectFrom('form_fields').select(['id', 'status', 'isshow', 'json']).where('form_id', '=', form.id).execute();
+  const existing = new Map(current.map((r) => [r.id, r]));
+  const foreign = ids.find((id) => !existing.has(id));
+  if (foreign !== undefined) throw badRequest(`字段ID ${foreign} 不属于此表单`);
+  await refuseTypeChangesOfFilledFields(tx, form, definitionsOf(current.map((r) => ({ ...r, sort: 0 }))), defs);
+  const removed = [...existing.keys()].filter((id) => !ids.includes(id));
+  if (removed.length > 0) await tx.deleteFrom('form_fields').where('id', 'in', removed).execute();
+  for (const [sort, item] of items.entries()) {
+    const kept = item.id === undefined ? undefined : existing.get(item.id);
+    const values = { sort, json: JSON.stringify(defs[sort]), status: item.status ?? kept?.status ?? 1, isshow: item.isshow ?? kept?.isshow ?? 1 };
+    if (item.id !== undefined) await tx.updateTable('form_fields').set(values).where('id', '=', item.id).execute();
+    else await tx.insertInto('form_fields').values({ ...values, form_id: form.id }).execute();
+  }
+}
+
+/** Forms whose records are the generic ones (module_records: custom forms and work forms submitted to a flow). */
+function keepsGenericRecords(form: FormRow): boolean {
+  const add = form.api_add.trim().replace(/^\//, '').toLowerCase();
+  return add === MODULE_API.add.toLowerCase() || add === 'api/workflow/approval' || form.is_builtin !== 1;
+}
+
+function isBlankValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '' || value.trim() === '[]';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+/** Whether some stored JSON values object (a record, an approval's form data) holds a value for `name`. */
+async function someValueIn(rows: AsyncIterable<string> | Iterable<string>, name: string): Promise<boolean> {
+  for await (const text of rows) {
+    try {
+      const values: unknown = JSON.parse(text);
+      if (isRecord(values) && !isBlankValue(values[name])) return true;
+    } catch {
+      /* unreadable data holds nothing we can read */
     }
-    await tx.updateTable('forms').set({ updated_at: now }).where('id', '=', form.id).execute();
-  });
+  }
+  return false;
+}
+
+function likeKey(name: string): string {
+  return `%"${name.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
+}
+
+/**
+ * Whether a field already holds data: a record of the form (generic records and approvals' form data)
+ * has a non-empty value under its name. Forms kept in their own tables (built-in customer, contract…)
+ * map their fields to columns, so every named field of theirs counts as holding data.
+ */
+export async function fieldHoldsData(db: DbOrTx, form: FormRow, name: string): Promise<boolean> {
+  if (!keepsGenericRecords(form)) return true;
+  const like = likeKey(name);
+  const records = await db.selectFrom('module_records').select('data').where('form_id', '=', form.id).where(sql<boolean>`data LIKE ${like} ESCAPE '\\'`).execute();
+  if (await someValueIn(records.map((r) => r.data), name)) return true;
+  const approvals = await db.selectFrom('wf_instances').select('form_data').where('form_mode', '=', form.mode).where(sql<boolean>`form_data LIKE ${like} ESCAPE '\\'`).execute();
+  return someValueIn(approvals.map((r) => r.form_data), name);
+}
+
+/** A field that holds data keeps its control type (matched by field name between the stored and the new list). */
+export async function refuseTypeChangesOfFilledFields(db: DbOrTx, form: FormRow, before: readonly FieldDefinition[], after: readonly FieldDefinition[]): Promise<void> {
+  const oldType = new Map(before.filter((d) => d.field).map((d) => [d.field, d.type]));
+  for (const def of after) {
+    const was = def.field ? oldType.get(def.field) : undefined;
+    if (was === undefined || was === def.type) continue;
+    if (await fieldHoldsData(db, form, def.field)) {
+      throw badRequest(`字段“${def.title}”已有数据，不能把控件类型从${typeLabel(was)}改为${typeLabel(def.type)}`);
+    }
+  }
 }
 
 /** The settings of a form (api/form/add, api/form/Edit). */
@@ -272,23 +351,65 @@ export type FormSettings = {
   is_workflow: number;
 };
 
-export async function createForm(ctx: AppContext, mode: string, s: FormSettings): Promise<number> {
+/**
+ * The designer's 保存: a new form (`mode`) or a form's settings (`id`) and, when given, its complete
+ * field list, in one transaction. `guard` checks the stored form before anything is written (work
+ * forms: it must be one). Returns the form's id.
+ */
+export async function saveFormAndFields(
+  ctx: AppContext,
+  target: { id: number } | { mode: string },
+  settings: FormSettings | ((form: FormRow) => FormSettings),
+  items?: FieldItemInput[],
+  guard?: (form: FormRow) => void,
+): Promise<number> {
+  const defs = items === undefined ? undefined : checkFieldItems(items);
   const now = ctx.clock().toISOString();
   return ctx.db.transaction().execute(async (tx) => {
-    if (await findForm(tx, mode)) throw badRequest(`表单标识“${mode}”已存在`);
-    const inserted = await tx
-      .insertInto('forms')
-      .values({ mode, ...s, is_builtin: 0, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('mode').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) throw badRequest(`表单标识“${mode}”已存在`);
-    return inserted.id;
+    let form: FormRow | undefined;
+    if ('id' in target) {
+      form = await findForm(tx, target.id);
+      if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+      guard?.(form);
+      const s = typeof settings === 'function' ? settings(form) : settings;
+      await tx.updateTable('forms').set({ ...s, updated_at: now }).where('id', '=', form.id).execute();
+    } else {
+      if (await findForm(tx, target.mode)) throw badRequest(`表单标识“${target.mode}”已存在`);
+      if (typeof settings === 'function') throw new Error('new forms take settings');
+      const inserted = await tx
+        .insertInto('forms')
+        .values({ mode: target.mode, ...settings, is_builtin: 0, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('mode').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) throw badRequest(`表单标识“${target.mode}”已存在`);
+      form = await findForm(tx, inserted.id);
+      if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+    }
+    if (items !== undefined && defs !== undefined) await writeFormFields(tx, form, items, defs);
+    return form.id;
   });
 }
 
-export async function updateForm(ctx: AppContext, id: number, s: FormSettings): Promise<void> {
-  const now = ctx.clock().toISOString();
-  const result = await ctx.db.updateTable('forms').set({ ...s, updated_at: now }).where('id', '=', id).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw badRequest(MSG_FORM_NOT_FOUND);
+/** Flows that submit with a form (by its mode key), by name. */
+export async function flowsUsingForm(db: DbOrTx, mode: string): Promise<string[]> {
+  const rows = await db.selectFrom('wf_flows').select('name').where('form_mode', '=', mode).orderBy('id').execute();
+  return rows.map((r) => r.name);
+}
+
+/** Deletes a work form; refused while a flow is bound to it (naming the flow) or for a built-in form. */
+export async function deleteWorkForm(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const form = await findForm(tx, id);
+    if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
+    if (form.is_workflow !== 1) throw badRequest(`表单“${form.title}”不是工作流表单`);
+    if (form.is_builtin === 1) throw badRequest(`表单“${form.title}”是系统内置表单，不能删除`);
+    const flows = await flowsUsingForm(tx, form.mode);
+    if (flows.length > 0) throw badRequest(`表单“${form.title}”已被流程“${flows.join('”、“')}”使用，不能删除`);
+    const records = await tx.selectFrom('module_records').select((eb) => eb.fn.countAll<number>().as('n')).where('form_id', '=', form.id).executeTakeFirstOrThrow();
+    if (Number(records.n) > 0) throw badRequest(`表单“${form.title}”已有${Number(records.n)}条记录，不能删除`);
+    await tx.deleteFrom('user_field_choices').where('form_id', '=', form.id).execute();
+    await tx.deleteFrom('form_fields').where('form_id', '=', form.id).execute();
+    await tx.deleteFrom('forms').where('id', '=', form.id).execute();
+  });
 }

@@ -31,10 +31,18 @@ const FormSettingsFields = {
   is_workflow: Type.Optional(Flag('是否审批表单', undefined, { messages: { invalid: '是否审批表单只能是0或1' } })),
 };
 
+/** The designer's complete field list (see FieldItemsInput), saved with the settings when given. */
+const ItemsField = Type.Array(JsonValue('字段'), {
+  title: '字段列表',
+  maxItems: MAX_FIELDS_PER_FORM,
+  [MESSAGES_KEYWORD]: { missing: '请提交字段列表', invalid: '字段列表必须是数组', tooMany: `一个表单最多${MAX_FIELDS_PER_FORM}个字段` },
+});
+
 /** The mode key of a new form: letters, digits and underscores, starting with a letter. */
 export const FormAddInput = Fields({
   mode: RequiredText('表单标识', 50, { pattern: MODE, messages: { invalid: '表单标识只能用字母、数字和下划线，且以字母开头' } }),
   ...FormSettingsFields,
+  items: Type.Optional(ItemsField),
 });
 
 /** The mode key is fixed once a form exists: entry pages and records refer to it. */
@@ -42,7 +50,12 @@ export const FormEditInput = Fields({
   id: Id('表单', { messages: { invalid: MSG_FORM_NOT_FOUND } }),
   mode: OptionalText('表单标识', 50),
   ...FormSettingsFields,
+  items: Type.Optional(ItemsField),
 });
+
+/** api/workform/delete and detail: {id}. */
+export const WorkFormIdInput = Fields({ id: Id('表单', { messages: { missing: '请选择表单', invalid: MSG_FORM_NOT_FOUND } }) });
+
 
 /** {formid, items}: the designer's complete field list (as api/field/index gives it). */
 export const FieldItemsInput = Fields({
@@ -73,6 +86,9 @@ export const NEW_FORM: FormSettings = {
   api_detail: MODULE_API.detail,
   is_workflow: 0,
 };
+
+/** A new work form: it submits through the approval flow and keeps its records as generic ones. */
+export const NEW_WORK_FORM: FormSettings = { ...NEW_FORM, api_add: 'api/WorkFlow/Approval', is_workflow: 1 };
 
 type SettingsInput = Static<typeof FormAddInput> | Static<typeof FormEditInput>;
 

@@ -7,7 +7,7 @@ import type { Actor } from '../../auth/session/actor';
 import { MODULE_API } from '../form/builtin-forms';
 import { EDIT_FORMS } from '../form/form-permissions';
 import { definitionsOf, loadFields, requireForm, type FormRow } from '../form/form.service';
-import { validateRecord, type RegionCheck } from './record-validation';
+import { applyLinkage, validateRecord, type RegionCheck } from './record-validation';
 
 /**
  * Generic records of custom forms (forms whose add endpoint is api/module/add): the values object is
@@ -53,18 +53,23 @@ async function checkRegions(db: DbOrTx, checks: RegionCheck[]): Promise<void> {
   }
 }
 
-/** Checks values against the form's enabled fields shown in the entry form (hidden ones cannot be filled in). */
-async function validateAgainstForm(db: DbOrTx, form: FormRow, values: Record<string, unknown>): Promise<void> {
-  const defs = definitionsOf(await loadFields(db, form.id, { enabledOnly: true, shownOnly: true }));
-  await checkRegions(db, validateRecord(defs, values));
+/**
+ * Checks values against the form's enabled fields shown in the entry form (hidden ones cannot be
+ * filled in), after the field linkage: the values of fields it hides are dropped, fields it requires
+ * must be filled in. Returns what to store.
+ */
+export async function validateAgainstForm(db: DbOrTx, form: FormRow, values: Record<string, unknown>): Promise<{ text: string; values: Record<string, unknown> }> {
+  const linked = applyLinkage(definitionsOf(await loadFields(db, form.id, { enabledOnly: true, shownOnly: true })), values);
+  await checkRegions(db, validateRecord(linked.defs, linked.values));
+  return recordData(linked.values);
 }
 
 export async function addRecord(ctx: AppContext, actor: Actor, form: FormRow, data: { text: string; values: Record<string, unknown> }): Promise<number> {
-  await validateAgainstForm(ctx.db, form, data.values);
+  const stored = await validateAgainstForm(ctx.db, form, data.values);
   const now = ctx.clock().toISOString();
   const { id } = await ctx.db
     .insertInto('module_records')
-    .values({ form_id: form.id, data: data.text, created_by: actor.userId, created_at: now, updated_at: now })
+    .values({ form_id: form.id, data: stored.text, created_by: actor.userId, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -80,8 +85,8 @@ async function recordFor(db: DbOrTx, actor: Actor, form: FormRow, id: number) {
 export async function editRecord(ctx: AppContext, actor: Actor, form: FormRow, id: number, data: { text: string; values: Record<string, unknown> }): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await recordFor(tx, actor, form, id);
-    await validateAgainstForm(tx, form, data.values);
-    await tx.updateTable('module_records').set({ data: data.text, updated_at: ctx.clock().toISOString() }).where('id', '=', id).execute();
+    const stored = await validateAgainstForm(tx, form, data.values);
+    await tx.updateTable('module_records').set({ data: stored.text, updated_at: ctx.clock().toISOString() }).where('id', '=', id).execute();
   });
 }
 

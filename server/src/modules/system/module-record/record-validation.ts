@@ -1,6 +1,7 @@
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 import { isControlType, type ControlType, type FieldDefinition } from '../form/field-definition';
+import { linkageState } from '../form/linkage';
 
 /**
  * Server-side checks of a record's values against its form's field definitions: the same rules and
@@ -284,6 +285,45 @@ function checkValue(def: FieldDefinition, value: unknown, checks: RegionCheck[])
     case 'userinfo':
       return;
   }
+}
+
+/**
+ * Applies the form's field linkage to a record's values: a field hidden by its linkage loses its value
+ * (and its companion's), and a field its linkage makes required becomes required. Returns the values to
+ * store and the definitions to check them against (hidden fields left out).
+ */
+export function applyLinkage(defs: readonly FieldDefinition[], values: Record<string, unknown>): { values: Record<string, unknown>; defs: FieldDefinition[] } {
+  if (!defs.some((d) => d.linkage?.length)) return { values, defs: [...defs] };
+  const state = linkageState(defs, values);
+  const kept = { ...values };
+  const active: FieldDefinition[] = [];
+  for (const def of defs) {
+    const s = def.field ? state.get(def.field) : undefined;
+    if (s && !s.visible) {
+      delete kept[def.field];
+      if (def.field2) delete kept[def.field2];
+      continue;
+    }
+    active.push(s?.required && !def.required ? { ...def, required: true } : def);
+  }
+  return { values: kept, defs: active };
+}
+
+/**
+ * Only the linkage part of a record's checks (approval submissions, whose values the engine keeps as
+ * sent): drops the values of fields the linkage hides and refuses an empty field the linkage makes
+ * required, naming it. Returns the values to store.
+ */
+export function enforceLinkage(defs: readonly FieldDefinition[], values: Record<string, unknown>): Record<string, unknown> {
+  if (!defs.some((d) => d.linkage?.length)) return values;
+  const linked = applyLinkage(defs, values);
+  for (const def of linked.defs) {
+    const original = defs.find((d) => d.field === def.field);
+    if (!def.required || original?.required || !def.field) continue;
+    const value = linked.values[def.field];
+    if (isBlank(value) || (isControlType(def.type) && LIST_TYPES.includes(def.type) && isBlankList(value))) throw badRequest(requiredMessage(def));
+  }
+  return linked.values;
 }
 
 /**

@@ -95,7 +95,7 @@ export const PAGE_ACTIONS: Readonly<Record<RightArea, Readonly<Record<string, re
   crm: {
     'customer/watched': ['create', 'edit', 'delete', 'import', 'export', 'assign', 'transfer', 'pool', 'blacklist'],
     'customer/zaifenpei': ['transfer', 'pool'],
-    'customer/total': ['receive', 'assign'],
+    'customer/total': ['receive', 'assign', 'import'],
     'customer/daifenpei': ['assign'],
     'customer/teamkehu': ['assign', 'transfer', 'pool'],
     'customer/lizhi': ['assign', 'pool'],

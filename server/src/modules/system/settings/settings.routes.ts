@@ -1,18 +1,41 @@
-import type { TObject } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
-import { Fields, Flag, Integer, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
+import { Fields, Flag, Integer, JsonObject, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes, type Route } from '../../../http/route';
 import { formatShanghai } from '../../../lib/time';
-import { NUMBER_KIND_NAMES, NUMBER_KINDS, readSettings, writeSettingGroup, type SettingGroup } from './settings.service';
+import type { DbOrTx } from '../../../db/database';
+import { dictionaryOptions } from '../dictionary/dictionary.service';
+import { LEVEL_DAYS_MAX, NUMBER_KIND_NAMES, NUMBER_KINDS, readSettings, writeSettingGroup, type SettingGroup } from './settings.service';
 
 const GROUP_NAMES: Readonly<Record<SettingGroup, string>> = { company: '公司信息', pool: '公海规则', numbering: '编号规则', security: '登录安全', upload: '上传设置' };
 
 const days = (label: string, max: number) => Integer(label, { min: 0, max }, { messages: { invalid: `${label}必须是0到${max}之间的整数`, missing: `${label}不能为空` } });
+
+/** The 客户级别 dictionary (kehu_level) whose values may have their own recycle days. */
+const LEVEL_DICTIONARY = 'kehu_level';
+
+/**
+ * Checks the per-level recycle days the pool card sends (level → days; empty or null =
+ * the general rule): every level a value of the 客户级别 dictionary, every day count an integer
+ * 1…LEVEL_DAYS_MAX. Returns the entries to store.
+ */
+async function checkLevelDays(db: DbOrTx, raw: Record<string, unknown>): Promise<Record<string, number>> {
+  const known = new Set((await dictionaryOptions(db, LEVEL_DICTIONARY)).map((o) => o.value));
+  const out: Record<string, number> = {};
+  for (const [level, value] of Object.entries(raw)) {
+    if (!known.has(level)) throw badRequest(`客户级别“${level}”不存在，请先在数据字典的客户级别中添加`);
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
+    const days = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(days) || days < 1 || days > LEVEL_DAYS_MAX) throw badRequest(`客户级别${level}的未跟进回收天数必须是1到${LEVEL_DAYS_MAX}之间的整数`);
+    out[level] = days;
+  }
+  return out;
+}
 
 /** 基础设置 (system `basic`): read everything, save one group at a time (basic:edit), the change log. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
@@ -33,6 +56,11 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
             const logo = await tx.selectFrom('files').select('id').where('url', '=', String(value.companyLogo)).where('pic_type', '=', 'logo').where('is_image', '=', 1).executeTakeFirst();
             if (!logo) throw badRequest('公司标志图片不存在，请先上传');
           }
+          // Per-level days: absent keeps what is stored; sent, it replaces the whole map.
+          if (group === 'pool') {
+            if (value.poolLevelDays === undefined) delete value.poolLevelDays;
+            else value.poolLevelDays = await checkLevelDays(tx, value.poolLevelDays as Record<string, unknown>);
+          }
           if (group === 'numbering') {
             const current = (await readSettings(tx)).numbering;
             return writeSettingGroup(tx, group, { ...current, ...value }, actor.userId, ctx.clock());
@@ -52,7 +80,14 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic'),
       record: 'none',
       input: Fields({}),
-      handler: async () => success('获取成功', { ...(await readSettings(ctx.db, { sessionHours: ctx.config.sessionTtlHours, uploadMaxMb: Math.floor(ctx.config.uploadMaxBytes / 1048576) })), numberKinds: NUMBER_KINDS.map((k) => ({ key: k, name: NUMBER_KIND_NAMES[k] })), uploadLimitMb: Math.floor(ctx.config.uploadMaxBytes / 1048576) }),
+      handler: async () =>
+        success('获取成功', {
+          ...(await readSettings(ctx.db, { sessionHours: ctx.config.sessionTtlHours, uploadMaxMb: Math.floor(ctx.config.uploadMaxBytes / 1048576) })),
+          numberKinds: NUMBER_KINDS.map((k) => ({ key: k, name: NUMBER_KIND_NAMES[k] })),
+          uploadLimitMb: Math.floor(ctx.config.uploadMaxBytes / 1048576),
+          // The 客户级别 values the pool card offers per-level recycle days for.
+          poolLevels: (await dictionaryOptions(ctx.db, LEVEL_DICTIONARY)).map((o) => ({ value: o.value, name: o.name })),
+        }),
     }),
     defineRoute({
       method: 'POST',
@@ -111,6 +146,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
         reclaimWaitDays: days('原负责人再领取间隔天数', 3650),
         ownershipCap: days('客户数上限', 1_000_000),
         capCountsDealt: Flag('已成交客户计入上限', 0),
+        poolLevelDays: Type.Optional(JsonObject('各客户级别未跟进回收天数', { messages: { invalid: '各客户级别未跟进回收天数格式不正确' } })),
       }),
       (v) => ({ ...v, capCountsDealt: v.capCountsDealt === 1 }),
     ),

@@ -29,7 +29,15 @@ export type PoolSettings = {
   ownershipCap: number;
   /** Whether dealt customers count towards the cap. */
   capCountsDealt: boolean;
+  /**
+   * Per 客户级别 (dictionary kehu_level value → days): that level's own no-follow-up recycle days.
+   * A level not listed uses `poolNoFollowupDays`; its no-deal days stay `poolNoDealDays`.
+   */
+  poolLevelDays: Record<string, number>;
 };
+
+/** Bounds of a level's own recycle days (positive: 0 would recycle at once). */
+export const LEVEL_DAYS_MAX = 3650;
 
 export const NUMBER_KINDS = ['customer', 'contract', 'entry', 'baoxiao'] as const;
 export type NumberKind = (typeof NUMBER_KINDS)[number];
@@ -67,6 +75,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   reclaimWaitDays: 7,
   ownershipCap: 200,
   capCountsDealt: false,
+  poolLevelDays: {},
   passwordMinLength: 6,
   passwordClasses: 1,
   loginFailLimit: 5,
@@ -86,7 +95,7 @@ export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 const GROUP_KEYS: Readonly<Record<Exclude<SettingGroup, 'numbering'>, readonly (keyof Settings)[]>> = {
   company: ['companyName', 'companyLogo'],
-  pool: ['poolNoFollowupDays', 'poolNoDealDays', 'poolWarningDays', 'claimLimitPerDay', 'reclaimWaitDays', 'ownershipCap', 'capCountsDealt'],
+  pool: ['poolNoFollowupDays', 'poolNoDealDays', 'poolWarningDays', 'claimLimitPerDay', 'reclaimWaitDays', 'ownershipCap', 'capCountsDealt', 'poolLevelDays'],
   security: ['passwordMinLength', 'passwordClasses', 'loginFailLimit', 'sessionHours'],
   upload: ['uploadMaxMb'],
 };
@@ -105,6 +114,16 @@ function sameType<T>(fallback: T, value: unknown): T {
   return typeof value === typeof fallback && value !== null ? (value as T) : fallback;
 }
 
+/** Keeps only the well-formed entries of stored per-level days (level → integer 1…LEVEL_DAYS_MAX). */
+function levelDays(value: unknown): Record<string, number> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const out: Record<string, number> = {};
+  for (const [level, days] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= LEVEL_DAYS_MAX) out[level] = days;
+  }
+  return out;
+}
+
 /**
  * The settings, every value typed and defaulted. Cheap: one read of five rows. `defaults` replaces
  * defaults that come from the configuration (the session lifetime of SESSION_TTL_HOURS).
@@ -118,6 +137,7 @@ export async function readSettings(db: DbOrTx, defaults: Partial<Settings> = {})
     const values = stored.get(group) ?? {};
     for (const key of keys) target[key] = sameType(out[key], values[key]);
   }
+  out.poolLevelDays = levelDays(out.poolLevelDays);
   const numbering = stored.get('numbering') ?? {};
   for (const kind of NUMBER_KINDS) {
     const rule = numbering[kind];
