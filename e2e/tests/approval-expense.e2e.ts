@@ -11,7 +11,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { Locator, Page, Request, Response } from 'playwright-core';
 import { logIn, openBrowser, screenshot, waitForPage, type BrowserSession } from '../support/browser';
 
 /** An 8×8 red PNG. */
@@ -28,23 +28,25 @@ const apiPath = (name: string) => new RegExp(`/api/${name}$`, 'i');
 const isApi = (name: string) => (url: string) => apiPath(name).test(new URL(url).pathname);
 
 /**
- * Clicks `target` and returns the response of the request it sends to `api`. When no request leaves
- * within ten seconds (a busy machine swallowed the click, or the element was still rendering), it
- * clicks again, at most three times; a request that left is only waited for, never sent twice.
+ * Clicks `target` and returns the response of the request it sends to `api`. When no request has left
+ * ten seconds after a click (a busy machine swallowed the click, or the element was still rendering),
+ * it clicks again, at most three times. One listener waits across all attempts, so a request that
+ * leaves late is still the one returned, and a request that left is never sent twice.
  */
 async function clickForResponse(page: Page, target: Locator, api: string): Promise<Response> {
   const matches = isApi(api);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const request = page.waitForRequest((r) => matches(r.url()), { timeout: 10_000 }).catch(() => null);
+  const request = page.waitForRequest((r) => matches(r.url()), { timeout: 60_000 }).catch(() => null);
+  const state: { sent: Request | null } = { sent: null };
+  void request.then((r) => (state.sent = r));
+  for (let attempt = 0; attempt < 3 && !state.sent; attempt++) {
     await target.click();
-    const sent = await request;
-    if (sent) {
-      const response = await sent.response();
-      if (!response) throw new Error(`${api}: no response`);
-      return response;
-    }
+    await Promise.race([request, page.waitForTimeout(10_000)]);
   }
-  throw new Error(`${api}: the click sent nothing after three tries`);
+  const req = state.sent ?? (await request);
+  if (!req) throw new Error(`${api}: the click sent nothing after three tries`);
+  const response = await req.response();
+  if (!response) throw new Error(`${api}: no response`);
+  return response;
 }
 
 /** Clicks `target` until `shown` appears (at most three times). */
@@ -365,7 +367,8 @@ describe('drawing a flow in the designer (jsPlumb drag-to-connect and click-to-c
     const defaultBox = page.getByRole('checkbox', { name: /默认条件/ });
     await clickUntil(otherLabel, defaultBox);
     await defaultBox.uncheck();
-    const save = page.getByRole('button', { name: /^保\s*存$/ });
+    // By its text: while the request is in flight antd adds a loading icon to the accessible name.
+    const save = page.locator('button', { hasText: /^保\s*存$/ });
     const refused = await clickForResponse(page, save, 'flow/add');
     expect(await refused.json()).toMatchObject({ result: 'error', data: { nodeId: 'node3' } });
     const fault = node('node3').locator('[role="alert"]');

@@ -6,6 +6,9 @@
  * SQLite by default: the database lives in BENCH_DB (a folder, default <tmp>/portal-bench) and is
  * seeded once up to BENCH_CUSTOMERS (default 1,000,000), then reused. With DATABASE_URL the same runs
  * on PostgreSQL in the schema BENCH_SCHEMA (default portal_bench). BENCH_REQUESTS per case (default 200).
+ * Then it times the public pool's daily jobs on the same database (BENCH_RECYCLE=0 leaves them out):
+ * the recycle warnings and the recycling itself. Recycling moves the due customers into the pool, so a
+ * second run on the same database finds fewer due (its time is then mostly the scan for due ones).
  * It prints figures; it is not a test.
  */
 import os from 'node:os';
@@ -18,6 +21,8 @@ import { openDatabase, quoteIdent } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedOnFirstStart } from '../src/db/seed/first-start';
 import { seedLargeCustomers } from '../src/db/seed/large';
+import { runPoolRecycle } from '../src/modules/crm/pool/pool-recycle';
+import { runRecycleWarnings } from '../src/modules/crm/pool/recycle-warning';
 
 const target = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -130,6 +135,16 @@ async function main(): Promise<void> {
     const fmt = (n: number) => n.toFixed(1).padStart(8);
     lines.push(`${pad(c.name, 40)} ${String(first.total).padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])}`);
     process.stdout.write(`${lines[lines.length - 1]}\n`);
+  }
+  if (process.env.BENCH_RECYCLE !== '0') {
+    const t0 = performance.now();
+    const warned = await runRecycleWarnings(app.portal);
+    const t1 = performance.now();
+    const recycled = await runPoolRecycle(app.portal);
+    const t2 = performance.now();
+    lines.push('', `recycle warnings: ${warned.customers.toLocaleString()} customers of ${warned.owners} owners warned in ${((t1 - t0) / 1000).toFixed(2)} s`);
+    lines.push(`recycle job: ${recycled.recycled.toLocaleString()} customers moved to the pool in ${((t2 - t1) / 1000).toFixed(2)} s`);
+    process.stdout.write(`${lines.slice(-2).join('\n')}\n`);
   }
   await app.close();
   process.stdout.write(`\n${config.databaseUrl ? 'PostgreSQL' : 'SQLite'} · ${requests} requests per case · real HTTP\n${lines.join('\n')}\n`);
