@@ -9,6 +9,10 @@
  * Then it times the public pool's daily jobs on the same database (BENCH_RECYCLE=0 leaves them out):
  * the recycle warnings and the recycling itself. Recycling moves the due customers into the pool, so a
  * second run on the same database finds fewer due (its time is then mostly the scan for due ones).
+ * Per case it prints the API's p50 / p95 / max and, beside them, the p50 / p95 of the time the
+ * database spent on the same requests (the sum of the request's query durations, from Kysely's log).
+ * BENCH_CASES (a regular expression) runs only the matching cases; BENCH_EXPLAIN=1 prints each query
+ * of a case's first request with its time and SQL.
  * It prints figures; it is not a test.
  */
 import os from 'node:os';
@@ -71,7 +75,16 @@ async function main(): Promise<void> {
   };
   await prepare(config);
 
-  const app = await createApp(config, { logger: false });
+  const explain = process.env.BENCH_EXPLAIN === '1';
+  let sqlMs = 0;
+  let queries: string[] | null = null;
+  const app = await createApp(config, {
+    logger: false,
+    queryLog: (event) => {
+      sqlMs += event.queryDurationMillis;
+      queries?.push(`    ${event.queryDurationMillis.toFixed(1).padStart(7)} ms  ${event.query.sql.slice(0, 600)}  ${JSON.stringify(event.query.parameters).slice(0, 200)}`);
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -120,20 +133,29 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length * (/[^\x00-\x7f]/.test(s) ? 1 : 1)));
-  lines.push(`${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`);
-  for (const c of cases) {
+  lines.push(`${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)}`);
+  const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
+  for (const c of cases.filter((k) => !only || only.test(k.name))) {
+    queries = explain ? [] : null;
     const first = await post('/api/customer/index', c.body, c.token);
     if (first.rows === undefined) throw new Error(`${c.name}: ${first.msg}`);
+    if (queries) process.stdout.write(`${c.name}:\n${queries.join('\n')}\n`);
+    queries = null;
     for (let i = 0; i < 5; i++) await post('/api/customer/index', c.body, c.token); // warm-up
     const times: number[] = [];
+    const sqlTimes: number[] = [];
     for (let i = 0; i < requests; i++) {
+      sqlMs = 0;
       const t0 = performance.now();
       await post('/api/customer/index', c.body, c.token);
       times.push(performance.now() - t0);
+      sqlTimes.push(sqlMs);
     }
     times.sort((a, b) => a - b);
+    sqlTimes.sort((a, b) => a - b);
     const fmt = (n: number) => n.toFixed(1).padStart(8);
-    lines.push(`${pad(c.name, 40)} ${String(first.total).padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])}`);
+    const total = typeof first.total === 'number' && (first as { totalCapped?: boolean }).totalCapped ? `${first.total}+` : String(first.total);
+    lines.push(`${pad(c.name, 40)} ${total.padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])} ${fmt(quantile(sqlTimes, 0.5))} ${fmt(quantile(sqlTimes, 0.95))}`);
     process.stdout.write(`${lines[lines.length - 1]}\n`);
   }
   if (process.env.BENCH_RECYCLE !== '0') {

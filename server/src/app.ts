@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type QueryLog } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedOnFirstStart } from './db/seed/first-start';
 import type { ActorResolver } from './http/auth';
@@ -63,6 +63,8 @@ export type AppOptions = {
   clock?: Clock;
   /** Fastify logger; defaults to pino at config.logLevel. */
   logger?: boolean;
+  /** Every query's SQL and duration (benchmarks print the database's share of a request). */
+  queryLog?: QueryLog;
 };
 
 declare module 'fastify' {
@@ -97,7 +99,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   // Before any route: every route is collected with its declaration, and the docs are built from them.
   trackRoutes(app);
-  const handle = openDatabase(config);
+  const handle = openDatabase(config, options.queryLog);
   app.addHook('onClose', async () => handle.close());
   try {
     await migrateToLatest(handle.db);

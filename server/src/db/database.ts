@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
@@ -22,7 +22,10 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'> & Partial<Pick<AppConfig, 'sqliteSynchronous'>>): DatabaseHandle {
+/** Receives each query with its duration (Kysely's log event). */
+export type QueryLog = (event: LogEvent) => void;
+
+export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'> & Partial<Pick<AppConfig, 'sqliteSynchronous'>>, log?: QueryLog): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new Pool({
       connectionString: config.databaseUrl,
@@ -32,7 +35,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
     // An idle connection the database ends (a restart, an administrator) is dropped by the pool and the
     // next query connects anew; without a listener the pool's 'error' event would end the process.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL: an idle connection was closed (${err.message})`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
@@ -43,7 +46,7 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 

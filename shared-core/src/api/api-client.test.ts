@@ -66,6 +66,11 @@ describe('reply handling', () => {
     await expect(client.list('api/customer/index')).resolves.toEqual({ rows: [{ id: 1 }], total: 31 });
   });
 
+  it('list keeps totalCapped when the server stopped counting', async () => {
+    const client = createApiClient({ adapter: adapterReplying({ status: 200, body: { rows: [{ id: 1 }], total: 10000, totalCapped: true } }) });
+    await expect(client.list('api/customer/index')).resolves.toEqual({ rows: [{ id: 1 }], total: 10000, totalCapped: true });
+  });
+
   it('list treats a reply carrying result as an error', async () => {
     const client = createApiClient({ adapter: adapterReplying({ status: 200, body: { result: 'success', msg: '查询失败', rows: [] } }) });
     await expect(client.list('api/customer/index')).rejects.toMatchObject({ kind: 'server', message: '查询失败' });

@@ -122,7 +122,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const { body, status } = await post(url, query, options);
       if (isEnvelope(body)) throw failed(body, status, options);
       if (!isListReply<T>(body)) throw unreadable(status, options);
-      return { rows: body.rows, total: Number(body.total) || 0 };
+      return { rows: body.rows, total: Number(body.total) || 0, ...(body.totalCapped === true ? { totalCapped: true } : {}) };
     },
     async fetch<T>(url: string, data?: RequestData, options?: CallOptions) {
       const { body, status } = await post(url, data, options);

@@ -3,7 +3,12 @@ export type ReplyResult = 'success' | 'error';
 
 export type Reply<T = unknown> = { result: ReplyResult; msg: string; data?: T } & Record<string, unknown>;
 
-export type ListReply<T> = { rows: T[]; total: number };
+/**
+ * One page of a list. `totalCapped`: the server stopped counting at `total` (a list of more than
+ * 10,000 rows shows 10,000+ and pages within them; counting a million rows on every page costs more
+ * than the figure is worth).
+ */
+export type ListReply<T> = { rows: T[]; total: number; totalCapped?: boolean };
 
 /**
  * Why a call failed: `network` (no reply), `unreadable` (reply is not an envelope), `server` (result

@@ -37,6 +37,11 @@ describe('ListPage', () => {
     expect(screen.getByText('共 35 条')).toBeInTheDocument();
   });
 
+  it('says 10000+ when the server stopped counting', () => {
+    renderList({ total: 10000, totalCapped: true });
+    expect(screen.getByText('共 10000+ 条')).toBeInTheDocument();
+  });
+
   it('asks for another page from the server', () => {
     const props = renderList();
     fireEvent.click(screen.getByTitle('2'));

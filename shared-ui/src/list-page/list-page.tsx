@@ -69,6 +69,8 @@ export type ListPageProps<T extends object, S extends string = string, F extends
   columns: TableColumnsType<T>;
   rows: readonly T[];
   total: number;
+  /** The server stopped counting at `total`: the pager says 共 {total}+ 条 and pages within them. */
+  totalCapped?: boolean;
   loading?: boolean;
   /** A load failure, shown above the table. */
   error?: string | null;
@@ -148,7 +150,7 @@ function withWidths<T>(columns: TableColumnsType<T>): { columns: TableColumnsTyp
 }
 
 export function ListPage<T extends object, S extends string = string, F extends string = string>(props: ListPageProps<T, S, F>) {
-  const { rowKey, columns, rows, total, loading, error, page, pageSize, onPageChange } = props;
+  const { rowKey, columns, rows, total, totalCapped, loading, error, page, pageSize, onPageChange } = props;
   const { selectedKeys = [], onSelectionChange, onRowClick, actions, onConfirmSelection, advancedSearch, department, batch } = props;
   const pager = pageSizesOf(props.pageSizeSet ?? 'normal');
   const pageSizes = props.pageSizes ?? pager.sizes;
@@ -178,10 +180,10 @@ export function ListPage<T extends object, S extends string = string, F extends 
       total,
       pageSizeOptions: pageSizes.map(String),
       showSizeChanger: true,
-      showTotal: (count: number) => `共 ${count} 条`,
+      showTotal: (count: number) => `共 ${count}${totalCapped ? '+' : ''} 条`,
       onChange: onPageChange,
     }),
-    [page, size, total, pageSizes, onPageChange],
+    [page, size, total, totalCapped, pageSizes, onPageChange],
   );
 
   const tags = useFilterTags(props);

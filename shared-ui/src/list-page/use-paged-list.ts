@@ -6,7 +6,8 @@
  */
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 
-export type PagedRows<T> = { rows: T[]; total: number };
+/** `totalCapped`: the server counted no further than `total` (the pager shows `共 10000+ 条`). */
+export type PagedRows<T> = { rows: T[]; total: number; totalCapped?: boolean };
 
 export type PagedListState<T> = PagedRows<T> & {
   /** A page is on its way (the previous page stays shown meanwhile). */
@@ -27,6 +28,7 @@ export function usePagedList<Q, T>(listKey: QueryKey, load: (query: Q) => Promis
   return {
     rows: result.data?.rows ?? NO_ROWS,
     total: result.data?.total ?? 0,
+    totalCapped: result.data?.totalCapped === true,
     loading: result.isFetching,
     error: result.error ? result.error.message : null,
     reload: () => void result.refetch(),

@@ -164,6 +164,7 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         columns={columns}
         rows={list.rows}
         total={list.total}
+        totalCapped={list.totalCapped}
         loading={list.loading}
         error={list.error}
         page={query.page}

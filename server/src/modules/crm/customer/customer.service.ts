@@ -11,6 +11,7 @@ import { indexCustomerSearch, removeCustomerSearch, searchCondition } from './cu
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
+import { countCapped } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
@@ -130,7 +131,7 @@ export const PIN_MAX = 50;
 
 /**
  * A customer list (one of the views of customer-views.ts): the view's preset and scene, filters and
- * key in the database, one indexed count, the user's pinned customers first (a short index range on
+ * key in the database, one indexed count (capped at COUNT_CAP), the user's pinned customers first (a short index range on
  * customer_pins), one page query for the rest, then the names joined for just that page.
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
@@ -141,9 +142,10 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
+  // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them.
+  const { total, capped } = await countCapped(ctx.db, base);
+  const counted = capped ? { total, totalCapped: true } : { total };
+  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
 
   // Pinned first: the user's pins that match, newest pin first.
   const pinnedIds = (
@@ -178,11 +180,11 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     ).map((r) => r.id);
   }
   const ids = [...fromPins, ...restIds];
-  if (ids.length === 0) return { rows: [], total };
+  if (ids.length === 0) return { rows: [], ...counted };
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
   const extras: RowExtras = { ...marks, rules, now };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
-  return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), ...counted };
 }
 
 /** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
