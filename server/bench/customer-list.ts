@@ -6,9 +6,11 @@
  * SQLite by default: the database lives in BENCH_DB (a folder, default <tmp>/portal-bench) and is
  * seeded once up to BENCH_CUSTOMERS (default 1,000,000), then reused. With DATABASE_URL the same runs
  * on PostgreSQL in the schema BENCH_SCHEMA (default portal_bench). BENCH_REQUESTS per case (default 200).
- * Then it times the public pool's daily jobs on the same database (BENCH_RECYCLE=0 leaves them out):
- * the recycle warnings and the recycling itself. Recycling moves the due customers into the pool, so a
- * second run on the same database finds fewer due (its time is then mostly the scan for due ones).
+ * BENCH_RECYCLE=1 then times the public pool's daily jobs on the same database: the recycle warnings
+ * and the recycling itself. Recycling moves every due customer into the pool (on the generated data,
+ * most owned customers are overdue at once), so it changes the database: run it last, then delete the
+ * database (or its schema) before measuring lists again. A second run finds nothing due and times the
+ * scan alone.
  * Per case it prints the API's p50 / p95 / max and, beside them, the p50 / p95 of the time the
  * database spent on the same requests (the sum of the request's query durations, from Kysely's log).
  * BENCH_CASES (a regular expression) runs only the matching cases; BENCH_EXPLAIN=1 prints each query
@@ -158,7 +160,7 @@ async function main(): Promise<void> {
     lines.push(`${pad(c.name, 40)} ${total.padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])} ${fmt(quantile(sqlTimes, 0.5))} ${fmt(quantile(sqlTimes, 0.95))}`);
     process.stdout.write(`${lines[lines.length - 1]}\n`);
   }
-  if (process.env.BENCH_RECYCLE !== '0') {
+  if (process.env.BENCH_RECYCLE === '1') {
     const t0 = performance.now();
     const warned = await runRecycleWarnings(app.portal);
     const t1 = performance.now();
