@@ -43,7 +43,8 @@ function shanghaiTime(label: string, text: string, fallback: string): string {
 const ContactFields = {
   contactName: Text('联系人姓名', 50),
   contact_name: Text('联系人姓名', 50),
-  mobile: Text('手机号码', 30, { pattern: '^[0-9+\\- ]*$', messages: { invalid: '手机号码格式不正确' } }),
+  // '*': a number as 字段权限 shows it masked, which on an edit stands for the stored one (saveContact).
+  mobile: Text('手机号码', 30, { pattern: '^[0-9+\\- *]*$', messages: { invalid: '手机号码格式不正确' } }),
   wechat: Text('微信', 50),
   qq: Text('QQ', 20, { pattern: '^[0-9]*$', messages: { invalid: 'QQ格式不正确' } }),
   zhiwei: Text('职位', 50),

@@ -194,6 +194,7 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
           zhiwei: keep('zhiwei', submitted.zhiwei, before.zhiwei),
         }
       : submitted;
+    if (input.mobile.includes('*')) throw badRequest('手机号码格式不正确');
     const columns = { contact_name: input.contactName, mobile: input.mobile, wechat: input.wechat, qq: input.qq, zhiwei: input.zhiwei, sex: input.sex };
     if (id === null || before === null) {
       await inScope(tx, actor, customerId);

@@ -16,6 +16,7 @@ import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rule
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
+import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
@@ -436,6 +437,7 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
     await assertLeadSource(tx, input.laiYuan);
     const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
     input = keepMaskedValues(await rulesFor(tx, actor, 'customer'), input, before);
+    if (!isPhoneNumber(input.contactMobile)) throw badRequest(MSG_BAD_PHONE);
     if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
     const changes = (
       [
