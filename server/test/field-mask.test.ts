@@ -3,7 +3,7 @@
  * roles; the server masks or drops the fields in every reply that carries them (list, detail, export,
  * contacts, 查重, the logged-in 客户查询), and a masked field is found only by its full value.
  */
-import { effectiveRules, maskValue } from '../src/modules/system/field-mask/field-mask';
+import { effectiveRules, maskValue, redactPhones } from '../src/modules/system/field-mask/field-mask';
 import { MSG_EXPORT_EMPTY } from '../src/modules/shared/batch/export-jobs';
 import { download, readXlsx, type Envelope } from './batch-helpers';
 import { DEMO, startServer, type TestServer } from './harness';
@@ -51,6 +51,12 @@ describe('masking formats', () => {
     expect(maskValue('amount', 12500)).toBe('****');
     expect(maskValue('text', '杭州市西湖区')).toBe('杭***');
     expect(maskValue('text', '')).toBe('');
+  });
+
+  test('phones quoted in free text are masked, dates are not', () => {
+    expect(redactPhones('手机号码：13812345678 → 0571-88001234；下次跟进时间：2026-11-24 → 空', 'mask')).toBe('手机号码：138****5678 → 057****1234；下次跟进时间：2026-11-24 → 空');
+    expect(redactPhones('手机号码：13812345678 → 空', 'hidden')).toBe('手机号码：**** → 空');
+    expect(redactPhones('手机号码：13812345678', undefined)).toBe('手机号码：13812345678');
   });
 });
 
@@ -164,6 +170,18 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
     expect((await post<Envelope>('/api/contact/Edit', { id: contactId, contactName: '周明', mobile: '139****1111' }, t.sales)).body.msg).toBe('手机号码格式不正确');
   });
 
+  test('the customer log quotes edited phones masked', async () => {
+    await s.app.portal.db
+      .insertInto('customer_logs')
+      .values({ customer_id: customerId, contract_id: null, user_id: null, kind: 'edit', ext: `手机号码：${MOBILE} → 13911112222`, created_at: new Date().toISOString() })
+      .execute();
+    const logs = await post<List>('/api/OpportLogs/Logs', { customerId }, t.sales);
+    expect(logs.body.rows.map((r) => r.Ext)).toContain('手机号码：139****0123 → 139****2222');
+    expect(JSON.stringify(logs.body)).not.toContain(MOBILE);
+    const asAdmin = await post<List>('/api/OpportLogs/Logs', { customerId }, t.admin);
+    expect(asAdmin.body.rows.map((r) => r.Ext)).toContain(`手机号码：${MOBILE} → 13911112222`);
+  });
+
   test('查重: full phone finds it masked; a partial phone nothing; the logged-in 客户查询 masked too', async () => {
     const dup = await post<List>('/api/customer/CheckDuplicate', { mobile: MOBILE }, t.sales);
     const row = dup.body.rows.find((r) => r.id === customerId);
@@ -213,6 +231,28 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
     // A partial phone exports nothing.
     const partial = await post<Envelope>('/api/customer/ExportStart', { view: 'watched', key: MOBILE.slice(2, 8) }, t.sales);
     expect(partial.body).toMatchObject({ result: 'error', msg: MSG_EXPORT_EMPTY });
+  });
+});
+
+describe('疑似重复客户 (ceshilist) for a masked 销售经理', () => {
+  test('the shared number and the names come masked', async () => {
+    const db = s.app.portal.db;
+    const managerRole = (await db.selectFrom('roles').select('id').where('name', '=', '销售经理').executeTakeFirstOrThrow()).id;
+    const twin = '13655550101';
+    for (const name of ['重复甲公司', '重复乙公司']) {
+      const res = await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: name, contact_name: '吴刚', contact_mobile: twin, LaiYuan: 1 }, t.manager);
+      expect(res.body.result).toBe('success');
+    }
+    expect((await save({ roleId: managerRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    try {
+      const groups = await post<{ rows: { mobile: string; customers: { CustomerName: string }[] }[]; total: number }>('/api/customer/ceshilist', { rows: 100 }, t.manager);
+      expect(groups.body.total).toBeGreaterThan(0);
+      expect(JSON.stringify(groups.body)).not.toContain(twin);
+      const group = groups.body.rows.find((g) => g.mobile === '136****0101');
+      expect(group?.customers.map((c) => c.CustomerName)).toEqual(['重***', '重***']);
+    } finally {
+      await save({ roleId: managerRole, module: 'customer', rules: [] });
+    }
   });
 });
 

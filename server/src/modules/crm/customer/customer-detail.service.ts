@@ -15,7 +15,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
-import { applyRules, applyRulesToRows, keepHidden, rulesFor } from '../../system/field-mask/field-mask';
+import { applyRules, applyRulesToRows, keepHidden, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
 
 const MSG_NOT_FOUND = '客户不存在';
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
@@ -265,7 +265,9 @@ export async function listLogs(ctx: AppContext, actor: Actor, target: { customer
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: l.ext, type: l.kind })) };
+  // 字段权限: the log quotes edited phones; a viewer who sees phones masked sees them masked here too.
+  const phoneRule = (await rulesFor(ctx.db, actor, 'customer')).get('contact_mobile');
+  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: redactPhones(l.ext, phoneRule), type: l.kind })) };
 }
 
 /** Tab counts of the customer (and clue) detail: spec §2.5 contact, contract, recpay, finance, files, payment; plus follow-ups and log. */

@@ -166,3 +166,12 @@ export async function roleRules(db: DbOrTx, roleId: number): Promise<Record<Mask
   for (const r of rows) if (r.module in out) out[r.module as MaskModule].push({ field: r.field, mode: r.mode });
   return out;
 }
+
+/**
+ * Free text that may quote a phone (the customer log's "手机号码：a → b"): every mobile or landline number
+ * in it masked (or '****' when phones are hidden) for a viewer whose phones are restricted.
+ */
+export function redactPhones(text: string, mode: MaskMode | undefined): string {
+  if (!mode) return text;
+  return text.replace(/(?<![\d+])(?:(?:\+?86)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8})(?!\d)/g, (phone) => (mode === 'hidden' ? '****' : maskPhone(phone)));
+}
