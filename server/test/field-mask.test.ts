@@ -3,7 +3,7 @@
  * roles; the server masks or drops the fields in every reply that carries them (list, detail, export,
  * contacts, 查重, the logged-in 客户查询), and a masked field is found only by its full value.
  */
-import { effectiveRules, maskValue, redactPhones } from '../src/modules/system/field-mask/field-mask';
+import { effectiveRules, MASKABLE_FIELDS, maskValue, redactPhones } from '../src/modules/system/field-mask/field-mask';
 import { MSG_EXPORT_EMPTY } from '../src/modules/shared/batch/export-jobs';
 import { download, readXlsx, type Envelope } from './batch-helpers';
 import { DEMO, startServer, type TestServer } from './harness';
@@ -46,6 +46,11 @@ afterAll(async () => {
 });
 
 describe('masking formats', () => {
+  test('the customer fields a rule may name are the customer form’s text fields', () => {
+    expect(MASKABLE_FIELDS.customer.fields.map((f) => f.field)).toEqual(['CustomerName', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu']);
+    expect(MASKABLE_FIELDS.customer.fields.find((f) => f.field === 'contact_mobile')).toEqual({ field: 'contact_mobile', title: '手机号码', kind: 'phone' });
+  });
+
   test('phones keep 3 + 4 digits, amounts nothing, text its first character', () => {
     expect(maskValue('phone', '13812345678')).toBe('138****5678');
     expect(maskValue('amount', 12500)).toBe('****');

@@ -9,6 +9,7 @@
  */
 import type { DbOrTx } from '../../../db/database';
 import type { Actor } from '../../auth/session/actor';
+import { BUILTIN_FORMS } from '../form/builtin-forms';
 
 export const MASK_MODES = ['mask', 'hidden'] as const;
 export type MaskMode = (typeof MASK_MODES)[number];
@@ -17,24 +18,25 @@ export type FieldKind = 'phone' | 'text' | 'amount';
 export type MaskModule = 'customer' | 'contact';
 export type MaskableField = { field: string; title: string; kind: FieldKind };
 
+/** The customer form's field types whose values the replies carry as text. */
+const TEXT_CONTROLS = new Set(['input', 'textarea', 'select']);
+const PHONE_FIELDS = new Set(['contact_mobile', 'mobile']);
+
 /**
- * The fields a rule may name, per module: the customer form's fields as the list, detail and export
- * return them (builtin-forms.ts `customerFields`, customer.types.ts CustomerRow) and a contact's
- * (ContactRow). Fields the replies do not carry as text (ids, times, the lead source) are not maskable.
+ * The customer fields a rule may name: the built-in customer form's text fields (builtin-forms.ts, as
+ * api/customer/CustomerAddEndit takes them and the list, detail and export return them under the same
+ * names). Ids, times and the lead source are not maskable.
  */
+function customerFormFields(): MaskableField[] {
+  const form = BUILTIN_FORMS.find((f) => f.mode === 'customer');
+  return (form?.fields ?? [])
+    .filter((f) => TEXT_CONTROLS.has(f.type))
+    .map((f) => ({ field: f.field, title: f.title, kind: PHONE_FIELDS.has(f.field) ? 'phone' : 'text' }));
+}
+
+/** The fields a rule may name, per module (a contact's as ContactRow names them). */
 export const MASKABLE_FIELDS: Record<MaskModule, { title: string; fields: MaskableField[] }> = {
-  customer: {
-    title: '客户',
-    fields: [
-      { field: 'CustomerName', title: '客户名称', kind: 'text' },
-      { field: 'contact_name', title: '联系人', kind: 'text' },
-      { field: 'contact_mobile', title: '手机号码', kind: 'phone' },
-      { field: 'level', title: '客户级别', kind: 'text' },
-      { field: 'industry', title: '所属行业', kind: 'text' },
-      { field: 'address', title: '地址', kind: 'text' },
-      { field: 'beizhu', title: '备注', kind: 'text' },
-    ],
-  },
+  customer: { title: '客户', fields: customerFormFields() },
   contact: {
     title: '联系人',
     fields: [
