@@ -107,6 +107,17 @@ describe('reading and saving a role’s rules', () => {
     ]);
     expect(read.body.data.modules.find((m) => m.module === 'contact')?.rules).toEqual([{ field: 'wechat', mode: 'mask' }]);
   });
+
+  test('复制 a role copies its rules; deleting a role deletes them', async () => {
+    const copy = await post<Envelope<{ id: number }>>('/main/role/copy', { id: salesRole, name: '销售-字段权限副本' }, t.admin);
+    expect(copy.body.result).toBe('success');
+    const db = s.app.portal.db;
+    const rulesOf = (id: number) => db.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', id).orderBy('module').orderBy('field').execute();
+    expect(await rulesOf(copy.body.data.id)).toEqual(await rulesOf(salesRole));
+    expect((await rulesOf(copy.body.data.id)).length).toBe(3);
+    expect((await post<Envelope>('/main/role/delete', { ids: String(copy.body.data.id) }, t.admin)).body.result).toBe('success');
+    expect(await rulesOf(copy.body.data.id)).toEqual([]);
+  });
 });
 
 describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址 hidden)', () => {

@@ -77,7 +77,13 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
         const restricted = input.rules.filter((r): r is { field: string; mode: 'mask' | 'hidden' } => r.mode !== 'visible');
         await transact(ctx, async (tx) => {
           await tx.deleteFrom('role_field_masks').where('role_id', '=', role.id).where('module', '=', module).execute();
-          if (restricted.length > 0) await tx.insertInto('role_field_masks').values(restricted.map((r) => ({ role_id: role.id, module, field: r.field, mode: r.mode }))).execute();
+          if (restricted.length === 0) return;
+          // A concurrent save of the same module may have inserted the same fields since our delete: the later save's mode wins.
+          await tx
+            .insertInto('role_field_masks')
+            .values(restricted.map((r) => ({ role_id: role.id, module, field: r.field, mode: r.mode })))
+            .onConflict((oc) => oc.columns(['role_id', 'module', 'field']).doUpdateSet((eb) => ({ mode: eb.ref('excluded.mode') })))
+            .execute();
         });
         const holders = await ctx.db.selectFrom('users').select('id').where('role_id', '=', role.id).where('quit_status', '=', 0).execute();
         await announceRightsChanged(ctx, holders.map((u) => u.id));
