@@ -130,6 +130,20 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
     expect(full).toMatchObject({ contact_mobile: MOBILE, address: ADDRESS });
   });
 
+  test('GetRoleType leaves a hidden field out of the list columns', async () => {
+    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'level', mode: 'hidden' }] })).body.result).toBe('success');
+    try {
+      type Views = { views: { view: string; columns: string[] }[] };
+      const watched = (await post<Envelope<Views>>('/api/customer/GetRoleType', {}, t.sales)).body.data.views.find((v) => v.view === 'watched');
+      expect(watched?.columns).toContain('contact_mobile');
+      expect(watched?.columns).not.toContain('level');
+      const asAdmin = (await post<Envelope<Views>>('/api/customer/GetRoleType', {}, t.admin)).body.data.views.find((v) => v.view === 'watched');
+      expect(asAdmin?.columns).toContain('level');
+    } finally {
+      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+    }
+  });
+
   test('a partial phone finds nothing, digit by digit; the full phone finds the customer, shown masked', async () => {
     for (const part of [MOBILE.slice(3, 7), MOBILE.slice(0, 7), MOBILE.slice(-5), '0123', MOBILE.slice(0, 10)]) {
       const keyed = await list({ key: part });
