@@ -54,6 +54,7 @@ import { registerWorkFormRoutes } from './modules/system/form/workform.routes';
 import { registerModuleRecordRoutes } from './modules/system/module-record/module-record.routes';
 import { registerRegionRoutes } from './modules/system/region/region.routes';
 import { registerRoleRoutes } from './modules/system/role/role.routes';
+import { registerFieldMaskRoutes } from './modules/system/field-mask/field-mask.routes';
 import { registerPrintTemplateRoutes } from './modules/system/print-template/print-template.routes';
 import { registerSettingsRoutes } from './modules/system/settings/settings.routes';
 import { registerUserAdminRoutes } from './modules/system/user/user-admin.routes';
@@ -154,6 +155,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerModuleRecordRoutes(app, ctx, resolve);
   registerRegionRoutes(app, ctx, resolve);
   registerRoleRoutes(app, ctx, resolve);
+  registerFieldMaskRoutes(app, ctx, resolve);
   registerPrintTemplateRoutes(app, ctx, resolve);
   registerSettingsRoutes(app, ctx, resolve);
   registerUserAdminRoutes(app, ctx, resolve);

@@ -18,6 +18,7 @@ const IDENTITIES: Identity[] = ['anonymous', 'admin', 'manager', 'sales', 'finan
 const TABLES = [
   'branches',
   'roles',
+  'role_field_masks',
   'users',
   'sessions',
   'customers',

@@ -39,6 +39,9 @@ export type RoleTable = {
   updated_at: Generated<string>;
 };
 
+/** 字段权限 (migration 032): a role's rule for one field of a module; absent = visible. */
+export type RoleFieldMaskTable = { role_id: number; module: string; field: string; mode: 'mask' | 'hidden' };
+
 /** Extra department memberships of a user besides `users.branch_id` (migration 011). */
 export type UserBranchTable = { user_id: number; branch_id: number };
 
@@ -573,6 +576,7 @@ export type ExpenseLineTable = {
 export type Database = {
   branches: BranchTable;
   roles: RoleTable;
+  role_field_masks: RoleFieldMaskTable;
   users: UserTable;
   sessions: SessionTable;
   login_logs: LoginLogTable;

@@ -29,3 +29,17 @@ export const addRole = (form: RoleForm) => api.command<{ id: number }>('main/rol
 export const editRole = (id: number, version: number, form: RoleForm) => api.command('main/role/edit', { id, version, ...form, rights: JSON.stringify(form.rights) });
 export const copyRole = (id: number) => api.command<{ id: number }>('main/role/copy', { id });
 export const deleteRoles = (ids: readonly number[]) => api.command('main/role/delete', { ids: ids.join(',') });
+
+/** 字段权限: a field is visible (no rule), masked (脱敏) or hidden (隐藏) for the role's holders; enforced on the server. */
+export type FieldMaskMode = 'visible' | 'mask' | 'hidden';
+export type FieldMaskModule = {
+  module: string;
+  title: string;
+  fields: { field: string; title: string }[];
+  rules: { field: string; mode: Exclude<FieldMaskMode, 'visible'> }[];
+};
+export type FieldMasks = { roleId: number; roleName: string; builtIn: number; modules: FieldMaskModule[] };
+
+export const fetchFieldMasks = (roleId: number) => api.fetch<FieldMasks>('main/role/fieldMasks', { roleId });
+export const saveFieldMasks = (roleId: number, module: string, rules: { field: string; mode: FieldMaskMode }[]) =>
+  api.command('main/role/saveFieldMasks', { roleId, module, rules: JSON.stringify(rules) });

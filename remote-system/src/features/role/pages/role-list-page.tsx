@@ -6,6 +6,7 @@ import { ListPage, useListQuery } from '@portal/shared-ui';
 import { DATA_SCOPE_NAMES, type RoleQuery, type RoleRow } from '../api/role-api';
 import { useCopyRole, useDeleteRoles, useRoleList } from '../api/use-roles';
 import { RoleEditorDrawer } from '../components/role-editor-drawer';
+import { FieldMaskEditor } from '../components/field-mask-editor';
 
 const INITIAL_QUERY: RoleQuery = { page: 1, rows: 20, key: '' };
 
@@ -23,6 +24,7 @@ export default function RoleListPage(_props: PageProps) {
   const rights = useActionRights('system', 'role', ['create', 'edit', 'delete'] as const);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [masking, setMasking] = useState<number | null>(null);
   const copy = useCopyRole();
   const remove = useDeleteRoles();
   const { modal } = App.useApp();
@@ -59,11 +61,13 @@ export default function RoleListPage(_props: PageProps) {
         onRowClick={(row) => (rights.edit ? setEditing(row.id) : undefined)}
         actions={[
           { key: 'edit', label: '编辑权限', mode: 'single', right: rights.edit, onClick: (keys) => setEditing(Number(keys[0])) },
+          { key: 'fieldMasks', label: '字段权限', mode: 'single', right: rights.edit, onClick: (keys) => setMasking(Number(keys[0])) },
           { key: 'copy', label: '复制', mode: 'single', right: rights.create, onClick: (keys) => copy.mutate(Number(keys[0])) },
           { key: 'delete', label: '删除', mode: 'multi', danger: true, right: rights.delete, onClick: (keys) => handleDelete(keys.map(Number)) },
         ]}
       />
       <RoleEditorDrawer target={editing} onClose={() => setEditing(null)} />
+      <FieldMaskEditor roleId={masking} onClose={() => setMasking(null)} canEdit={rights.edit} />
     </>
   );
 }

@@ -9,7 +9,8 @@ import { fenToYuan } from '../../erp/money';
 import { containsAny } from '../../shared/contains-search';
 import { dataScope, type ScopeTarget } from '../../shared/data-scope';
 import { loadBranchIndex } from '../../system/branch/branch-index';
-import { searchCondition } from '../customer/customer-search';
+import { exactFields, searchCondition, type ExactFields } from '../customer/customer-search';
+import { rulesFor } from '../../system/field-mask/field-mask';
 import type { ContractDetail, ContractListQuery, ContractRow } from './contract.types';
 
 export const MSG_CONTRACT_NOT_FOUND = '合同不存在';
@@ -77,8 +78,9 @@ function toRow(r: RawContractRow): ContractRow {
  * The key matches the contract number, or the customer by the customer search (name, mobile or
  * code), which is indexed on both databases (FTS on SQLite, pg_trgm on PostgreSQL).
  */
-function keyCondition(ctx: AppContext, key: string) {
-  const customers = ctx.db.selectFrom('customers as c').select('c.id').where(searchCondition(ctx.dialect, key));
+function keyCondition(ctx: AppContext, key: string, exact: ExactFields) {
+  // A customer field masked for the viewer (字段权限) matches only in full.
+  const customers = ctx.db.selectFrom('customers as c').select('c.id').where(searchCondition(ctx.dialect, key, false, exact));
   return sql<SqlBool>`(${containsAny(ctx.dialect, ['ct.order_sn'], key)} OR ct.customer_id IN ${customers})`;
 }
 
@@ -86,7 +88,7 @@ function keyCondition(ctx: AppContext, key: string) {
 export async function listContracts(ctx: AppContext, actor: Actor, q: ContractListQuery): Promise<ListReply<ContractRow>> {
   const branches = await loadBranchIndex(ctx.db);
   let base = ctx.db.selectFrom('contracts as ct').where(dataScope(CONTRACT_SCOPE, actor, q.scene, branches));
-  if (q.key) base = base.where(keyCondition(ctx, q.key));
+  if (q.key) base = base.where(keyCondition(ctx, q.key, exactFields(await rulesFor(ctx.db, actor, 'customer'))));
   if (q.customerId !== undefined) base = base.where('ct.customer_id', '=', q.customerId);
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(countRow.n);

@@ -27,6 +27,7 @@ import { CUSTOMER_VIEWS, VIEW_KEYS } from './customer-views';
 import { duplicateGroups } from './customer-duplicate-groups';
 import { MERGE_FIELDS, mergeCustomers, type MergeField } from './customer-merge';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
+import { rulesFor } from '../../system/field-mask/field-mask';
 
 const MSG_FOLLOWUP = '跟进内容不能为空';
 const CustomerIdField = Id('客户', { messages: { missing: '请选择客户', invalid: '客户不存在' } });
@@ -43,7 +44,8 @@ function shanghaiTime(label: string, text: string, fallback: string): string {
 const ContactFields = {
   contactName: Text('联系人姓名', 50),
   contact_name: Text('联系人姓名', 50),
-  mobile: Text('手机号码', 30, { pattern: '^[0-9+\\- ]*$', messages: { invalid: '手机号码格式不正确' } }),
+  // '*': a number as 字段权限 shows it masked, which on an edit stands for the stored one (saveContact).
+  mobile: Text('手机号码', 30, { pattern: '^[0-9+\\- *]*$', messages: { invalid: '手机号码格式不正确' } }),
   wechat: Text('微信', 50),
   qq: Text('QQ', 20, { pattern: '^[0-9]*$', messages: { invalid: 'QQ格式不正确' } }),
   zhiwei: Text('职位', 50),
@@ -127,12 +129,14 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       record: 'self',
       input: Fields({}),
       handler: async ({ actor }) => {
+        // 字段权限: a column the user may not see at all is not offered.
+        const masks = await rulesFor(ctx.db, actor, 'customer');
         const views = VIEW_KEYS.filter((v) => can('crm', `customer/${CUSTOMER_VIEWS[v].page}`).allows(actor.rights)).map((v) => {
           const def = CUSTOMER_VIEWS[v];
           const actions = Object.entries(def.actions)
             .filter(([, right]) => right.allows(actor.rights))
             .map(([key]) => key);
-          return { view: v, title: def.title, scenes: def.scenes, columns: def.columns, actions, create: def.create };
+          return { view: v, title: def.title, scenes: def.scenes, columns: def.columns.filter((c) => masks.get(c) !== 'hidden'), actions, create: def.create };
         });
         return success('获取成功', { roleName: actor.roleName, dataScope: actor.dataScope, views });
       },

@@ -15,6 +15,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
+import { applyRules, applyRulesToRows, keepHidden, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
 
 const MSG_NOT_FOUND = '客户不存在';
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
@@ -153,7 +154,7 @@ export async function listContacts(ctx: AppContext, actor: Actor, customerId: nu
   return ctx.db.transaction().execute(async (tx) => {
     await inScope(tx, actor, customerId, true);
     const rows = await tx.selectFrom('contacts').select(CONTACT_COLUMNS).where('customer_id', '=', customerId).orderBy('is_primary', 'desc').orderBy('id').execute();
-    return { rows: rows.map(contactOut), total: rows.length };
+    return { rows: applyRulesToRows(rows.map(contactOut), await rulesFor(tx, actor, 'contact'), 'contact'), total: rows.length };
   });
 }
 
@@ -165,7 +166,7 @@ async function contactOf(tx: DbOrTx, actor: Actor, id: number, read = false) {
 }
 
 export async function viewContact(ctx: AppContext, actor: Actor, id: number): Promise<ContactOut> {
-  return contactOut(await contactOf(ctx.db, actor, id, true));
+  return applyRules(contactOut(await contactOf(ctx.db, actor, id, true)), await rulesFor(ctx.db, actor, 'contact'), 'contact');
 }
 
 /** Mirrors the primary contact on the customer (name, mobile) and its search entry. */
@@ -176,11 +177,26 @@ async function mirrorPrimary(ctx: AppContext, tx: DbTx, customerId: number): Pro
   await indexCustomerSearch(tx, ctx.dialect, customerId, { name: c.customer_name, mobile: p.mobile, code: c.code ?? '' });
 }
 
-export async function saveContact(ctx: AppContext, actor: Actor, id: number | null, customerId: number, input: ContactInput): Promise<number> {
+export async function saveContact(ctx: AppContext, actor: Actor, id: number | null, customerId: number, submitted: ContactInput): Promise<number> {
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
+    const before = id === null ? null : await contactOf(tx, actor, id);
+    // A field the editor sees masked or hidden (字段权限) comes back masked or empty: the stored value stays.
+    const masks = before ? await rulesFor(tx, actor, 'contact') : null;
+    const keep = (field: string, value: string, stored: string) => (masks && masks.size > 0 ? keepHidden(masks, 'contact', field, value, stored) : value);
+    const input: ContactInput = before
+      ? {
+          ...submitted,
+          contactName: keep('contactName', submitted.contactName, before.contact_name),
+          mobile: keep('mobile', submitted.mobile, before.mobile),
+          wechat: keep('wechat', submitted.wechat, before.wechat),
+          qq: keep('qq', submitted.qq, before.qq),
+          zhiwei: keep('zhiwei', submitted.zhiwei, before.zhiwei),
+        }
+      : submitted;
+    if (input.mobile.includes('*')) throw badRequest('手机号码格式不正确');
     const columns = { contact_name: input.contactName, mobile: input.mobile, wechat: input.wechat, qq: input.qq, zhiwei: input.zhiwei, sex: input.sex };
-    if (id === null) {
+    if (id === null || before === null) {
       await inScope(tx, actor, customerId);
       const hasPrimary = await tx.selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
       const row = await tx
@@ -192,7 +208,6 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
       await writeLogs(tx, actor.userId, now, [{ customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}` }]);
       return row.id;
     }
-    const before = await contactOf(tx, actor, id);
     await tx.updateTable('contacts').set(columns).where('id', '=', id).execute();
     if (before.is_primary === 1) await mirrorPrimary(ctx, tx, before.customer_id);
     const changes = (
@@ -250,7 +265,9 @@ export async function listLogs(ctx: AppContext, actor: Actor, target: { customer
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: l.ext, type: l.kind })) };
+  // 字段权限: the log quotes edited phones; a viewer who sees phones masked sees them masked here too.
+  const phoneRule = (await rulesFor(ctx.db, actor, 'customer')).get('contact_mobile');
+  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: redactPhones(l.ext, phoneRule), type: l.kind })) };
 }
 
 /** Tab counts of the customer (and clue) detail: spec §2.5 contact, contract, recpay, finance, files, payment; plus follow-ups and log. */

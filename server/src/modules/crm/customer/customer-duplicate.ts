@@ -18,6 +18,7 @@ import { visibleCustomerCondition } from './customer-access';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { containsAny } from '../../shared/contains-search';
 import { searchCondition } from './customer-search';
+import { applyRules, rulesFor } from '../../system/field-mask/field-mask';
 
 export const DUPLICATE_LIMIT = 50;
 export const MSG_DUPLICATE_CRITERIA = '请输入客户名称、手机号码、微信或QQ';
@@ -60,11 +61,16 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
   await assertDuplicateRate(ctx, actor);
   const db = ctx.db;
   const branches = await loadBranchIndex(ctx.db);
+  // 字段权限: a name the user sees masked or hidden is found only by its full value; phones, WeChat and
+  // QQ are always matched in full. Rows come back masked as in the list.
+  const masks = await rulesFor(ctx.db, actor, 'customer');
   // One indexed lookup per criterion, then the union: an OR across tables would scan customers.
   const lookups: Promise<{ id: number }[]>[] = [];
   const contactWith = (column: 'mobile' | 'wechat' | 'qq', value: string) =>
     db.selectFrom('contacts').select('customer_id as id').where(column, '=', value).limit(DUPLICATE_LIMIT).execute();
-  if (q.name) {
+  if (q.name && masks.has('CustomerName')) {
+    lookups.push(db.selectFrom('customers as c').select('c.id').where('c.customer_name', '=', q.name).limit(DUPLICATE_LIMIT).execute());
+  } else if (q.name) {
     const nameMatch = containsAny(ctx.dialect, ['c.customer_name'], q.name);
     // SQLite: the search index narrows to candidates first; PostgreSQL's trigram index serves ILIKE.
     const condition = ctx.dialect === 'sqlite' ? sql<SqlBool>`(${searchCondition(ctx.dialect, q.name)} and ${nameMatch})` : nameMatch;
@@ -123,7 +129,7 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
       hidden += 1;
       return { id: -hidden, CustomerName: '', contact_name: '', contact_mobile: '', UserName: r.nick_name ?? '', BranchName: r.branch_name ?? '', AddTime: '', gonghai: r.gonghai, visible };
     }
-    return {
+    return applyRules({
       id: r.id,
       CustomerName: r.customer_name,
       contact_name: r.contact_name,
@@ -133,6 +139,6 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
       AddTime: formatShanghai(r.created_at),
       gonghai: r.gonghai,
       visible,
-    };
+    }, masks, 'customer');
   });
 }

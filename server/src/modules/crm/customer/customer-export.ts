@@ -9,29 +9,31 @@ import type { Actor } from '../../auth/session/actor';
 import type { ExportSource } from '../../shared/batch/export-jobs';
 import type { CellValue } from '../../shared/batch/xlsx-write';
 import { loadBranchIndex } from '../../system/branch/branch-index';
-import { searchCondition } from './customer-search';
+import { exactFields, searchCondition } from './customer-search';
 import { customerRows, departedStaff, filteredCustomers, toRow } from './customer.service';
+import { applyRules, rulesFor } from '../../system/field-mask/field-mask';
 import { poolRules } from '../pool/pool-rules';
 import { SORT_COLUMNS, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 const EXPORT_PAGE = 1000;
 
-const COLUMNS: { title: string; value: (r: CustomerRow) => CellValue }[] = [
+/** `field`: the CustomerRow field a 字段权限 rule names (a hidden field's column is left out). */
+const COLUMNS: { title: string; field?: keyof CustomerRow; value: (r: CustomerRow) => CellValue }[] = [
   { title: '客户编号', value: (r) => r.code },
-  { title: '客户名称', value: (r) => r.CustomerName },
-  { title: '联系人', value: (r) => r.contact_name },
-  { title: '手机号码', value: (r) => r.contact_mobile },
+  { title: '客户名称', field: 'CustomerName', value: (r) => r.CustomerName },
+  { title: '联系人', field: 'contact_name', value: (r) => r.contact_name },
+  { title: '手机号码', field: 'contact_mobile', value: (r) => r.contact_mobile },
   { title: '客户来源', value: (r) => r.LaiYuanName },
-  { title: '客户级别', value: (r) => r.level },
-  { title: '所属行业', value: (r) => r.industry },
-  { title: '地址', value: (r) => r.address },
+  { title: '客户级别', field: 'level', value: (r) => r.level },
+  { title: '所属行业', field: 'industry', value: (r) => r.industry },
+  { title: '地址', field: 'address', value: (r) => r.address },
   { title: '负责人', value: (r) => r.UserName },
   { title: '所属部门', value: (r) => r.BranchName },
   { title: '成交状态', value: (r) => (r.clue === 2 ? '已成交' : '未成交') },
   { title: '创建时间', value: (r) => r.AddTime },
   { title: '最后跟进时间', value: (r) => r.genjinTime },
   { title: '下次跟进时间', value: (r) => r.nextgenjintime },
-  { title: '备注', value: (r) => r.beizhu },
+  { title: '备注', field: 'beizhu', value: (r) => r.beizhu },
 ];
 
 export const CUSTOMER_EXPORT_HEADERS = COLUMNS.map((c) => c.title);
@@ -39,15 +41,17 @@ export const CUSTOMER_EXPORT_HEADERS = COLUMNS.map((c) => c.title);
 /** The export of the customers `q` selects for `actor` (page and rows of `q` are ignored). */
 export async function customerExportSource(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ExportSource> {
   const branches = await loadBranchIndex(ctx.db);
-  let base = filteredCustomers(ctx, actor, q, branches, await poolRules(ctx.db), await departedStaff(ctx.db, q.view));
-  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
+  const masks = await rulesFor(ctx.db, actor, 'customer');
+  let base = filteredCustomers(ctx, actor, q, branches, await poolRules(ctx.db), await departedStaff(ctx.db, q.view), masks);
+  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exactFields(masks)));
+  const columns = COLUMNS.filter((c) => !c.field || masks.get(c.field) !== 'hidden');
   const sortColumn = SORT_COLUMNS[q.sort];
   const before = q.order === 'desc' ? '<' : '>';
 
   return {
     sheetName: '客户',
     downloadName: `客户导出-${shanghaiDateStamp(ctx.clock())}.xlsx`,
-    headers: CUSTOMER_EXPORT_HEADERS,
+    headers: columns.map((c) => c.title),
     count: async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
     write: async (addRow, progress) => {
       let last: { sort: string; id: number } | undefined;
@@ -62,10 +66,10 @@ export async function customerExportSource(ctx: AppContext, actor: Actor, q: Cus
         if (keys.length === 0) return;
         const ids = keys.map((k) => k.id);
         const rows = await customerRows(ctx.db).where('c.id', 'in', ids).execute();
-        const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+        const byId = new Map(rows.map((r) => [r.id, applyRules(toRow(r), masks, 'customer')]));
         for (const id of ids) {
           const row = byId.get(id);
-          if (row) addRow(COLUMNS.map((c) => c.value(row)));
+          if (row) addRow(columns.map((c) => c.value(row)));
         }
         done += keys.length;
         progress(done);

@@ -23,6 +23,7 @@ import { visibleCustomerCondition } from './customer-access';
 import { writeLogs } from './customer-log';
 import { indexCustomerSearch } from './customer-search';
 import { customerCode } from './customer.service';
+import { applyRules, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 
 export const PUBLIC_SEARCH_LIMIT = { windowMinutes: 1, max: 10 } as const;
 export const MSG_SEARCH_THROTTLED = '查询过于频繁，请一分钟后再试';
@@ -59,6 +60,8 @@ async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, ke
     const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches)).execute();
     visible = new Set(v.map((r) => r.id));
   }
+  // 字段权限: the fuller row a logged-in user gets is masked as in the list (the search itself is exact).
+  const masks = actor && visible.size > 0 ? await rulesFor(ctx.db, actor, 'customer') : NO_RULES;
   await ctx.db.insertInto('customer_search_logs').values({ ip: ip.slice(0, 64), user_id: actor?.userId ?? null, query: key.slice(0, 100), found: rows.length, created_at: ctx.clock().toISOString() }).execute();
   return rows.map((r) => {
     const base: SearchRow = {
@@ -70,7 +73,7 @@ async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, ke
       lastFollowup: formatShanghai(r.genjin_time).slice(0, 10),
     };
     if (!visible.has(r.id)) return base;
-    return { ...base, owner: r.nick_name ?? '', id: r.id, CustomerName: r.customer_name, contact_name: r.contact_name, contact_mobile: r.contact_mobile };
+    return applyRules({ ...base, owner: r.nick_name ?? '', id: r.id, CustomerName: r.customer_name, contact_name: r.contact_name, contact_mobile: r.contact_mobile }, masks, 'customer');
   });
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
+import type { FieldRules } from '../../system/field-mask/field-mask';
 
 /**
  * Search key over customer name, primary mobile and code, and (exactly) a contact's WeChat id or QQ.
@@ -51,8 +52,19 @@ const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `
  * SQLite from driving the query by the match set (which would fetch and sort every match). For rare
  * keys the default plan (fetch the few matches, sort them) is the fast one.
  */
-export function searchCondition(dialect: Dialect, key: string, scanInSortOrder = false): Expression<SqlBool> {
-  const text = textCondition(dialect, key, scanInSortOrder);
+/**
+ * `exact`: fields masked or hidden for the viewer (字段权限, field-mask.ts) match only their full value,
+ * never in part, so the hidden digits cannot be probed one at a time.
+ */
+export type ExactFields = { name?: boolean; mobile?: boolean };
+
+/** The searched fields the viewer sees masked or hidden, from their customer rules. */
+export function exactFields(masks: FieldRules): ExactFields {
+  return { name: masks.has('CustomerName'), mobile: masks.has('contact_mobile') };
+}
+
+export function searchCondition(dialect: Dialect, key: string, scanInSortOrder = false, exact: ExactFields = {}): Expression<SqlBool> {
+  const text = exact.name || exact.mobile ? restrictedTextCondition(dialect, key, scanInSortOrder, exact) : textCondition(dialect, key, scanInSortOrder);
   if (!looksLikeAccount(key)) return text;
   // A WeChat id or QQ number is typed whole: an exact, indexed match on any contact of the customer.
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
@@ -78,4 +90,25 @@ function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean):
   // A key of letters and digits only is answered by the index alone; a key with other characters
   // (spaces, punctuation, % or _) is narrowed by the index, then checked exactly with LIKE.
   return normaliseForSearch(key) === key.toLowerCase() ? candidates : sql<SqlBool>`(${candidates} AND ${like})`;
+}
+
+/**
+ * Contains-search on the fields the viewer sees in full, equality on the masked ones. SQLite: the
+ * search index (whose windows mix name, mobile and code) narrows to candidates, LIKE then checks the
+ * visible fields one by one; the exact values are indexed lookups.
+ */
+function restrictedTextCondition(dialect: Dialect, key: string, scanInSortOrder: boolean, exact: ExactFields): Expression<SqlBool> {
+  const pattern = likePattern(key);
+  const op = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
+  const escape = dialect === 'postgres' ? sql`` : sql` ESCAPE '\\'`;
+  const parts = [sql<SqlBool>`c.code ${op} ${pattern}${escape}`];
+  parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
+  parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
+  const any = sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+  if (dialect === 'postgres') return any;
+  const windows = bigrams(key);
+  if (windows.length === 0) return any;
+  const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
+  const candidates = sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
+  return sql<SqlBool>`(${candidates} AND ${any})`;
 }

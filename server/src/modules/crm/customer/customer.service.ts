@@ -7,7 +7,8 @@ import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
-import { indexCustomerSearch, removeCustomerSearch, searchCondition } from './customer-search';
+import { exactFields, indexCustomerSearch, removeCustomerSearch, searchCondition } from './customer-search';
+import { applyRules, applyRulesToRows, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
@@ -16,6 +17,7 @@ import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rule
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
+import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
@@ -137,10 +139,12 @@ export const PIN_MAX = 50;
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
   const branches = await loadBranchIndex(ctx.db);
   const rules = await poolRules(ctx.db);
+  const masks = await rulesFor(ctx.db, actor, 'customer');
+  const exact = exactFields(masks);
   const now = ctx.clock();
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view));
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), masks);
   let base = unkeyed;
-  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
+  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exact));
 
   // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them.
   const { total, capped } = await countCapped(ctx.db, base);
@@ -165,7 +169,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     // With a frequent key, walk the sort index instead of sorting every match (see searchCondition).
     let pageQuery = base;
     if (q.key && ctx.dialect === 'sqlite' && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
-      pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true));
+      pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact));
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
     // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
@@ -184,11 +188,19 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
   const extras: RowExtras = { ...marks, rules, now };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
-  return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), ...counted };
+  return { rows: applyRulesToRows(ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), masks, 'customer'), ...counted };
 }
 
 /** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
-export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex, rules: PoolRules = DEFAULT_POOL_RULES, departed: readonly number[] = []) {
+export function filteredCustomers(
+  ctx: AppContext,
+  actor: Actor,
+  q: CustomerListQuery,
+  branches: BranchIndex,
+  rules: PoolRules = DEFAULT_POOL_RULES,
+  departed: readonly number[] = [],
+  masks: FieldRules = NO_RULES,
+) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
@@ -201,13 +213,14 @@ export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerList
   if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now));
   if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
-    ['c.customer_name', q.filters.name],
-    ['c.contact_name', q.filters.contactName],
-    ['c.contact_mobile', q.filters.mobile],
-    ['c.industry', q.filters.industry],
-    ['c.address', q.filters.address],
+    ['c.customer_name', 'CustomerName', q.filters.name],
+    ['c.contact_name', 'contact_name', q.filters.contactName],
+    ['c.contact_mobile', 'contact_mobile', q.filters.mobile],
+    ['c.industry', 'industry', q.filters.industry],
+    ['c.address', 'address', q.filters.address],
   ] as const;
-  for (const [column, value] of texts) if (value) base = base.where(containsAny(ctx.dialect, [column], value));
+  // A field masked or hidden for the viewer matches only its full value (字段权限).
+  for (const [column, field, value] of texts) if (value) base = base.where(masks.has(field) ? (eb) => eb(column, '=', value) : containsAny(ctx.dialect, [column], value));
   if (q.filters.branchId) {
     if (!branches.get(q.filters.branchId)) throw badRequest('部门不存在');
     base = base.where('c.branch_id', 'in', branches.subtreeIds(q.filters.branchId));
@@ -268,9 +281,10 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       .execute(),
   ]);
   const marks = await personalMarks(ctx.db, actor.userId, [id]);
+  const [masks, contactMasks] = await Promise.all([rulesFor(ctx.db, actor, 'customer'), rulesFor(ctx.db, actor, 'contact')]);
   return {
-    ...toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }),
-    contacts: contacts.map((c) => ({
+    ...applyRules(toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }), masks, 'customer'),
+    contacts: applyRulesToRows(contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,
       mobile: c.mobile,
@@ -279,7 +293,7 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       zhiwei: c.zhiwei,
       sex: c.sex,
       isPrimary: c.is_primary,
-    })),
+    })), contactMasks, 'contact'),
     followups: followups.map((f) => ({ id: f.id, genjinTime: formatShanghai(f.genjin_time), gjtype: f.gjtype, beizhu: f.beizhu, CretateName: f.nick_name ?? '' })),
   };
 }
@@ -398,12 +412,34 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
 }
 
 /** Edits a customer within the actor's scope; the primary contact follows the contact fields. */
+/** A field the editor sees masked or hidden comes back as its masked text (or empty): the stored value stays. */
+function keepMaskedValues(
+  masks: FieldRules,
+  input: CustomerInput,
+  before: { customer_name: string; contact_name: string; contact_mobile: string; level: string; industry: string; address: string; beizhu: string },
+): CustomerInput {
+  if (masks.size === 0) return input;
+  const keep = (field: string, submitted: string, stored: string) => keepHidden(masks, 'customer', field, submitted, stored);
+  return {
+    ...input,
+    customerName: keep('CustomerName', input.customerName, before.customer_name),
+    contactName: keep('contact_name', input.contactName, before.contact_name),
+    contactMobile: keep('contact_mobile', input.contactMobile, before.contact_mobile),
+    level: keep('level', input.level, before.level) as CustomerInput['level'],
+    industry: keep('industry', input.industry, before.industry),
+    address: keep('address', input.address, before.address),
+    beizhu: keep('beizhu', input.beizhu, before.beizhu),
+  };
+}
+
 export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, input: CustomerInput): Promise<void> {
   const iso = ctx.clock().toISOString();
   await transact(ctx, async (tx) => {
     await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
     await assertLeadSource(tx, input.laiYuan);
     const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
+    input = keepMaskedValues(await rulesFor(tx, actor, 'customer'), input, before);
+    if (!isPhoneNumber(input.contactMobile)) throw badRequest(MSG_BAD_PHONE);
     if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
     const changes = (
       [

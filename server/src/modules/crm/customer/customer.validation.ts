@@ -16,6 +16,7 @@ export function isPhoneNumber(value: string): boolean {
 }
 
 const MSG_SOURCE = '请选择客户来源';
+export const MSG_BAD_PHONE = '手机号码格式不正确';
 
 /** The customer form's fields (api/customer/CustomerAddEndit, and each row of an imported sheet). */
 export const CustomerFields = Fields({
@@ -30,9 +31,16 @@ export const CustomerFields = Fields({
   nextgenjintime: Text('下次跟进时间', 30),
 });
 
+/**
+ * A number as 字段权限 shows it masked (138****5678): on an edit it stands for the stored number
+ * (customer.service `keepMaskedValues`); anywhere else the service refuses it like any bad number.
+ */
+const MASKED_PHONE = '[0-9+]{1,3}\\*{4}[0-9-]{1,4}';
+
 /** The form, and `id`: 0 (or absent) for a new customer, otherwise the customer to edit. */
 export const CustomerSaveInput = Fields({
   ...CustomerFields.properties,
+  contact_mobile: RequiredText('手机号码', 30, { pattern: `^(?:${PHONE_PATTERN.slice(1, -1)}|${MASKED_PHONE})$`, messages: { invalid: '手机号码格式不正确' } }),
   id: Integer('客户', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '客户ID不正确' } }),
   /** 3: a new lead (线索) rather than a customer. */
   clue: OneOfNumbers('类型', [1, 3], 1, { messages: { invalid: '类型不正确' } }),

@@ -100,7 +100,8 @@ async function assertNameFree(db: DbOrTx, name: string, exceptId?: number): Prom
   if (await q.executeTakeFirst()) throw badRequest(MSG_ROLE_NAME_TAKEN);
 }
 
-export async function createRole(ctx: AppContext, input: RoleInput): Promise<number> {
+/** `copyFieldMasksOf`: a role whose 字段权限 the new role starts with (复制). */
+export async function createRole(ctx: AppContext, input: RoleInput, copyFieldMasksOf?: number): Promise<number> {
   const rights = cleanRights(input.rights);
   return transact(ctx, async (tx) => {
     await assertNameFree(tx, input.name);
@@ -109,15 +110,19 @@ export async function createRole(ctx: AppContext, input: RoleInput): Promise<num
       .values({ name: input.name, rights: JSON.stringify(rights), data_scope: input.dataScope, remark: input.remark, updated_at: ctx.clock().toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (copyFieldMasksOf !== undefined) {
+      const masks = await tx.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', copyFieldMasksOf).execute();
+      if (masks.length > 0) await tx.insertInto('role_field_masks').values(masks.map((m) => ({ ...m, role_id: id }))).execute();
+    }
     return id;
   });
 }
 
-/** A copy named `name` (default: 原名-副本) with the same rights and data scope. */
+/** A copy named `name` (default: 原名-副本) with the same rights, data scope and 字段权限. */
 export async function copyRole(ctx: AppContext, id: number, name: string): Promise<number> {
   const source = await roleDetail(ctx, id);
   const copyName = name || `${source.name}-副本`.slice(0, 30);
-  return createRole(ctx, { name: copyName, rights: source.rights, dataScope: source.dataScope, remark: source.remark });
+  return createRole(ctx, { name: copyName, rights: source.rights, dataScope: source.dataScope, remark: source.remark }, id);
 }
 
 /**

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
+import { api } from '@portal/shared-core';
+import type { FieldMasks } from '../api/role-api';
+import { FieldMaskEditor } from './field-mask-editor';
+
+afterEach(() => jest.restoreAllMocks());
+
+const masks: FieldMasks = {
+  roleId: 3,
+  roleName: '销售',
+  builtIn: 0,
+  modules: [
+    {
+      module: 'customer',
+      title: '客户',
+      fields: [
+        { field: 'contact_mobile', title: '手机号码' },
+        { field: 'address', title: '地址' },
+      ],
+      rules: [{ field: 'contact_mobile', mode: 'mask' }],
+    },
+    { module: 'contact', title: '联系人', fields: [{ field: 'mobile', title: '手机' }], rules: [] },
+  ],
+};
+
+it('shows each field as 可见 / 脱敏 / 隐藏 and saves the module’s rules', async () => {
+  const fetch = jest.spyOn(api, 'fetch').mockResolvedValue(masks);
+  const command = jest.spyOn(api, 'command').mockResolvedValue({ result: 'success', msg: '保存成功' });
+  renderWithProviders(<FieldMaskEditor roleId={3} onClose={() => undefined} />);
+  expect(await screen.findByText('字段权限 - 销售')).toBeInTheDocument();
+  expect(fetch).toHaveBeenCalledWith('main/role/fieldMasks', { roleId: 3 });
+  const mobile = screen.getByRole('radiogroup', { name: '手机号码的字段权限' });
+  expect(within(mobile).getByRole('radio', { name: '脱敏' })).toBeChecked();
+  const address = screen.getByRole('radiogroup', { name: '地址的字段权限' });
+  expect(within(address).getByRole('radio', { name: '可见' })).toBeChecked();
+  fireEvent.click(within(address).getByRole('radio', { name: '隐藏' }));
+  fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+  await waitFor(() =>
+    expect(command).toHaveBeenCalledWith('main/role/saveFieldMasks', {
+      roleId: 3,
+      module: 'customer',
+      rules: JSON.stringify([
+        { field: 'contact_mobile', mode: 'mask' },
+        { field: 'address', mode: 'hidden' },
+      ]),
+    }),
+  );
+});
+
+it('超级管理员 is read-only: no save button', async () => {
+  jest.spyOn(api, 'fetch').mockResolvedValue({ ...masks, roleName: '超级管理员', builtIn: 1 });
+  renderWithProviders(<FieldMaskEditor roleId={1} onClose={() => undefined} />);
+  expect(await screen.findByText('超级管理员始终查看全部字段，不能设置字段权限。')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /保\s*存/ })).toBeNull();
+});
