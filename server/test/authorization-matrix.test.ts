@@ -52,6 +52,7 @@ const TABLES = [
   'settings',
   'settings_log',
   'print_templates',
+  'public_pools',
 ] as const;
 
 let s: TestServer;

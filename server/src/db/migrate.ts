@@ -17,6 +17,7 @@ import * as poolLevelsReminders from './migrations/021-pool-levels-reminders';
 import * as poolImportRight from './migrations/022-pool-import-right';
 import * as workflow from './migrations/030-workflow';
 import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
+import * as publicPools from './migrations/033-public-pools';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '022-pool-import-right': poolImportRight,
   '030-workflow': workflow,
   '031-approval-decided-index': approvalDecidedIndex,
+  '033-public-pools': publicPools,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
+import { poolScope, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -137,7 +138,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const branches = await loadBranchIndex(ctx.db);
   const rules = await poolRules(ctx.db);
   const now = ctx.clock();
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view));
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches));
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
@@ -186,12 +187,20 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
 }
 
 /** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
-export function filteredCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery, branches: BranchIndex, rules: PoolRules = DEFAULT_POOL_RULES, departed: readonly number[] = []) {
+export function filteredCustomers(
+  ctx: AppContext,
+  actor: Actor,
+  q: CustomerListQuery,
+  branches: BranchIndex,
+  rules: PoolRules = DEFAULT_POOL_RULES,
+  departed: readonly number[] = [],
+  pools: PoolScope = { member: [] },
+) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now, departed }, q.scene)) base = base.where(condition);
+  for (const condition of view.preset({ actor, branches, rules, now, departed, pools }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
@@ -332,7 +341,7 @@ const INSERT_CHUNK = 200;
 /** The pool reason and log text of customers imported straight into the pool. */
 export const POOL_IMPORT_REASON = '导入公海';
 
-export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean } = {}): Promise<number[]> {
+export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean; poolId?: number | null } = {}): Promise<number[]> {
   const pool = placement.pool === true;
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -354,7 +363,7 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
           updated_at: iso,
           genjin_time: '',
           gonghai: pool ? 1 : 0,
-          ...(pool ? { pool_reason: POOL_IMPORT_REASON, pool_at: iso } : {}),
+          ...(pool ? { pool_reason: POOL_IMPORT_REASON, pool_at: iso, pool_id: placement.poolId ?? null } : {}),
           is_top: 0,
           watch_user_id: null,
         })),
