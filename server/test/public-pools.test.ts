@@ -5,6 +5,7 @@
  * routing of recycled and sent customers to the pool serving the owner's department; on SQLite and PostgreSQL.
  */
 import { runPoolRecycle } from '../src/modules/crm/pool/pool-recycle';
+import { upload, xlsxOf } from './batch-helpers';
 import { userIds } from './fake-realtime';
 import { DEMO, startServer, type TestServer } from './harness';
 
@@ -155,6 +156,26 @@ describe('routing into the pools', () => {
     expect(log.ext).toContain('放入公海“测试二部公海”');
     expect((await call('/api/customer/ToGonghai', t.admin, { ids: String(ofSales1), reason: '调整' })).body.msg).toBe('已放入公海');
     expect(await state(ofSales1)).toMatchObject({ gonghai: 1, pool_id: null });
+  });
+
+  test('imported into the pool: into the pool serving the importer’s department', async () => {
+    const sheet = [['客户名称', '联系人', '手机', '客户来源'], ['多公海导入公司', '张三', '16700009999', '展会']];
+    const preview = await upload<{ token: string }>(s, '/api/customer/PoolImportPreview', await xlsxOf(sheet), '导入.xlsx', t.manager2);
+    const token = (preview.body.data as { token: string }).token;
+    const res = await s.post<Envelope<{ imported: number }>>('/api/customer/PoolImport', { token, mapping: { CustomerName: 0, contact_name: 1, contact_mobile: 2, LaiYuan: 3 } }, { token: t.manager2 });
+    expect(res.body.data).toMatchObject({ imported: 1 });
+    const row = await db().selectFrom('customers').select(['gonghai', 'pool_id']).where('customer_name', '=', '多公海导入公司').executeTakeFirstOrThrow();
+    expect(row).toEqual({ gonghai: 1, pool_id: east });
+  });
+
+  test('a pool customer’s detail and its assignment are for the pool’s members only', async () => {
+    const id = await customer({ pool: east });
+    const detail = await call('/api/customer/Views', t.sales1, { id });
+    expect([detail.status, detail.body.msg]).toEqual([403, '您不是该公海的成员']);
+    expect((await call('/api/customer/Views', t.sales5, { id })).body.result).toBe('success');
+    const assign = await call('/api/customer/KehuDistribution', t.manager1, { ids: String(id), userid: ids.sales1, owners: '0' });
+    expect([assign.status, assign.body.msg]).toEqual([403, '您不是该公海的成员']);
+    expect((await call('/api/customer/KehuDistribution', t.manager2, { ids: String(id), userid: ids.sales5, owners: '0' })).body.msg).toBe('分配成功');
   });
 
   test('recycled by the job: the pool’s own days apply, into that pool', async () => {

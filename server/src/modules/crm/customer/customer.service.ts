@@ -12,7 +12,7 @@ import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
-import { poolScope, type PoolScope } from '../pool/public-pools';
+import { assertPoolReadable, poolScope, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -57,6 +57,7 @@ export function customerRows(db: DbOrTx) {
       'c.black_reason',
       'c.pool_reason',
       'c.pool_at',
+      'c.pool_id',
       'c.locked',
       'c.close_reason',
       'c.owned_at',
@@ -257,6 +258,7 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
   const row = await customerRows(ctx.db).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], branches);
+  else await assertPoolReadable(ctx.db, actor, [row.pool_id]);
   const [contacts, followups] = await Promise.all([
     ctx.db
       .selectFrom('contacts')

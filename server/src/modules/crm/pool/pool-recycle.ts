@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
@@ -30,8 +30,14 @@ export function contractEndedReason(days: number): string {
 
 type Due = { id: number; owner_id: number | null; nick_name: string | null; genjin_time: string; reason: string; clues: number[] };
 
-/** Which owners a pass looks at: those routed to a pool with its own days, or all but those. */
+/** Which owners a pass looks at: those routed to a pool with its own days, or all but those (an indexed list of staff ids). */
 type Owners = { in: number[] } | { notIn: number[] } | null;
+
+function ownersCondition(owners: Owners): RawBuilder<SqlBool> {
+  if (owners === null) return sql<SqlBool>`1 = 1`;
+  if ('in' in owners) return owners.in.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join(owners.in)})` : sql<SqlBool>`1 = 0`;
+  return owners.notIn.length > 0 ? sql<SqlBool>`c.owner_id not in (${sql.join(owners.notIn)})` : sql<SqlBool>`1 = 1`;
+}
 
 /**
  * Customers past N / M days. Query shape: one OR branch per level tier (pool-rules.ts `recycleTiers`:
@@ -61,8 +67,7 @@ async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules, own
     .where('c.merged_into', 'is', null)
     .where('c.owner_id', 'is not', null)
     .where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`)
-    .$if(owners !== null && 'in' in owners, (q) => q.where('c.owner_id', 'in', owners && 'in' in owners ? owners.in : []))
-    .$if(owners !== null && 'notIn' in owners && owners.notIn.length > 0, (q) => q.where('c.owner_id', 'not in', owners && 'notIn' in owners ? owners.notIn : []))
+    .where(ownersCondition(owners))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as k').select('k.id').whereRef('k.customer_id', '=', 'c.id'))))
     .orderBy('c.id')
     .execute();

@@ -114,6 +114,13 @@ export function assertMember(actor: Actor, pools: PublicPool[], branches: Branch
   }
 }
 
+/** Refuses a pool customer of a pool the actor is not a member of (reading its detail, assigning it). */
+export async function assertPoolReadable(db: DbOrTx, actor: Actor, poolIds: readonly (number | null)[]): Promise<void> {
+  if (poolIds.every((id) => id === null)) return;
+  const [pools, branches] = await Promise.all([loadPools(db), loadBranchIndex(db)]);
+  assertMember(actor, pools, branches, poolIds);
+}
+
 /**
  * The pool a customer entering the pool goes to: the first enabled pool listing the user, else the
  * first serving their department (or, without a user, `branchId`), else null (默认公海).
