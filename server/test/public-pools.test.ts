@@ -26,7 +26,7 @@ const ago = (days: number) => new Date(s.clock.now().getTime() - days * DAY).toI
 
 let seq = 0;
 /** A customer: in a pool (`pool` id, null 默认公海), or owned by `owner` with its last follow-up `followedDaysAgo`. */
-async function customer(o: { pool?: number | null; owner?: number; followedDaysAgo?: number }): Promise<number> {
+async function customer(o: { pool?: number | null; owner?: number; followedDaysAgo?: number; previousOwner?: number }): Promise<number> {
   const inPool = o.owner === undefined;
   const ownerBranch = inPool ? null : ((await db().selectFrom('users').select('branch_id').where('id', '=', o.owner as number).executeTakeFirstOrThrow()).branch_id);
   const since = inPool ? 100 : (o.followedDaysAgo ?? 1) + 2; // owned: no deal-days recycling in the way
@@ -36,7 +36,7 @@ async function customer(o: { pool?: number | null; owner?: number; followedDaysA
       code: null, customer_name: `多公海测试${++seq}`, contact_name: '王先生', contact_mobile: '13900000000', lai_yuan: 1, level: '', industry: '', address: '', beizhu: '',
       owner_id: o.owner ?? null, branch_id: ownerBranch, created_by: null, created_at: ago(since), updated_at: ago(since),
       genjin_time: ago(o.followedDaysAgo ?? 1), next_genjin_time: '', clue: 1, gonghai: inPool ? 1 : 0, is_top: 0, watch_user_id: null,
-      pool_id: inPool ? (o.pool ?? null) : null, pool_at: inPool ? ago(20) : '', owned_at: inPool ? '' : ago(since),
+      pool_id: inPool ? (o.pool ?? null) : null, pool_at: inPool ? ago(20) : '', owned_at: inPool ? '' : ago(since), previous_owner_id: o.previousOwner ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -134,6 +134,17 @@ describe('the pool view and claims', () => {
     expect([third.status, third.body.msg]).toEqual([400, '每人每天最多从“测试二部公海”领取2个客户，今天已领取2个']);
     // 默认公海 keeps its own count (基础设置's limit).
     expect((await call('/api/customer/receive', t.sales5, { ids: String(await customer({ pool: null })) })).body.msg).toBe('领取成功');
+  });
+
+  test('the pool’s own wait before a previous owner reclaims', async () => {
+    // In the pool for 20 days: past 基础设置's 7 days, within the pool's 30.
+    const inEast = await customer({ pool: east, previousOwner: ids.sales7 });
+    const inDefault = await customer({ pool: null, previousOwner: ids.sales7 });
+    await call('/api/pool/edit', t.admin, { ...poolInput(), id: east, reclaimWaitDays: 30 });
+    const refused = await call('/api/customer/receive', t.sales7, { ids: String(inEast) });
+    expect([refused.status, refused.body.msg]).toEqual([400, `客户“多公海测试${seq - 1}”是您放入公海的，30天内不能重新领取（还需10天）`]);
+    expect((await call('/api/customer/receive', t.sales7, { ids: String(inDefault) })).body.msg).toBe('领取成功');
+    await call('/api/pool/edit', t.admin, { ...poolInput(), id: east });
   });
 
   test('two simultaneous claims of one pool customer: exactly one wins', async () => {
