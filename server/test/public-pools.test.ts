@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { runPoolRecycle } from '../src/modules/crm/pool/pool-recycle';
+import { runRecycleWarnings } from '../src/modules/crm/pool/recycle-warning';
 import { upload, xlsxOf } from './batch-helpers';
 import { userIds } from './fake-realtime';
 import { DEMO, startServer, type TestServer } from './harness';
@@ -210,6 +211,17 @@ describe('routing into the pools', () => {
     const assign = await call('/api/customer/KehuDistribution', t.manager1, { ids: String(id), userid: ids.sales1, owners: '0' });
     expect([assign.status, assign.body.msg]).toEqual([403, '您不是该公海的成员']);
     expect((await call('/api/customer/KehuDistribution', t.manager2, { ids: String(id), userid: ids.sales5, owners: '0' })).body.msg).toBe('分配成功');
+  });
+
+  test('the countdown and the warning follow the pool’s own days', async () => {
+    const east3 = await customer({ owner: ids.sales6, followedDaysAgo: 3 }); // 5 days: 2 left, warned (3 days ahead)
+    const default3 = await customer({ owner: ids.sales1, followedDaysAgo: 3 }); // 30 days: 27 left
+    const rows = (await s.post<{ rows: { id: number; recycleDays: number | null }[] }>('/api/customer/index', { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试' }) }, { token: t.admin })).body.rows;
+    expect(rows.find((r) => r.id === east3)?.recycleDays).toBe(2);
+    expect(rows.find((r) => r.id === default3)?.recycleDays).toBe(27);
+    await runRecycleWarnings(s.app.portal);
+    const warned = (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('customer_id', 'in', [east3, default3]).execute()).map((w) => w.customer_id);
+    expect(warned).toEqual([east3]);
   });
 
   test('recycled by the job: the pool’s own days apply, into that pool', async () => {

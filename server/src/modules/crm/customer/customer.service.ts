@@ -12,7 +12,7 @@ import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
-import { assertPoolReadable, poolScope, type PoolScope } from '../pool/public-pools';
+import { assertPoolReadable, ownerRules, poolScope, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -72,7 +72,8 @@ export function customerRows(db: DbOrTx) {
 type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['executeTakeFirstOrThrow']>>;
 
 /** What a row says about the requesting user and the rules in force. */
-export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date };
+/** `rulesFor`: an owner's rules when their pool has its own recycling days (public-pools.ts `ownerRules`). */
+export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date; rulesFor?: (owner: number | null) => PoolRules };
 
 const DAY_MS = 86400_000;
 
@@ -107,7 +108,7 @@ export function toRow(r: RawCustomerRow, extras?: RowExtras): CustomerRow {
     poolReason: r.gonghai === 1 ? r.pool_reason : '',
     poolDays: r.gonghai === 1 && r.pool_at && extras ? Math.max(0, Math.floor((extras.now.getTime() - Date.parse(r.pool_at)) / DAY_MS)) : null,
     previousOwner: r.gonghai === 1 ? (r.previous_owner_name ?? '') : '',
-    recycleDays: extras ? daysUntilPool(r, extras.rules, extras.now) : null,
+    recycleDays: extras ? daysUntilPool(r, extras.rulesFor ? extras.rulesFor(r.owner_id) : extras.rules, extras.now) : null,
     locked: r.locked,
     closeReason: r.close_reason,
     ownedAt: formatShanghai(r.owned_at || (r.owner_id !== null ? r.created_at : '')),
@@ -182,7 +183,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const ids = [...fromPins, ...restIds];
   if (ids.length === 0) return { rows: [], total };
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
-  const extras: RowExtras = { ...marks, rules, now };
+  const extras: RowExtras = { ...marks, rules, now, rulesFor: (await ownerRules(ctx.db, rules)).rulesFor };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
 }
@@ -277,8 +278,10 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       .execute(),
   ]);
   const marks = await personalMarks(ctx.db, actor.userId, [id]);
+  const rules = await poolRules(ctx.db);
+  const extras: RowExtras = { ...marks, rules, now: ctx.clock(), rulesFor: (await ownerRules(ctx.db, rules)).rulesFor };
   return {
-    ...toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }),
+    ...toRow(row, extras),
     contacts: contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,

@@ -170,6 +170,20 @@ export function overridesRecycling(pool: PublicPool): boolean {
   return pool.enabled && (pool.noFollowupDays !== null || pool.noDealDays !== null);
 }
 
+/**
+ * The recycling rules of an owned customer by its owner: those of the pool it would go to (its own
+ * days), else `base`. `distinct`: the rule sets other than `base` in use (their tiers need candidates too).
+ */
+export type OwnerRules = { rulesFor(owner: number | null): PoolRules; distinct: PoolRules[] };
+
+export async function ownerRules(db: DbOrTx, base: PoolRules): Promise<OwnerRules> {
+  const router = await poolRouter(db);
+  const special = router.pools.filter(overridesRecycling);
+  if (special.length === 0) return { rulesFor: () => base, distinct: [] };
+  const byPool = new Map(special.map((p) => [p.id, rulesForPool(base, p)]));
+  return { rulesFor: (owner) => byPool.get(router.route(owner, null) ?? 0) ?? base, distinct: [...byPool.values()] };
+}
+
 // ——— the pools' administration (api/pool/*) ———
 
 export type PoolInput = {
