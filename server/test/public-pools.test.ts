@@ -213,12 +213,15 @@ describe('routing into the pools', () => {
     expect((await call('/api/customer/KehuDistribution', t.manager2, { ids: String(id), userid: ids.sales5, owners: '0' })).body.msg).toBe('分配成功');
   });
 
-  test('the countdown and the warning follow the pool’s own days', async () => {
+  test('the countdown, 即将进入公海 and the warning follow the pool’s own days', async () => {
     const east3 = await customer({ owner: ids.sales6, followedDaysAgo: 3 }); // 5 days: 2 left, warned (3 days ahead)
     const default3 = await customer({ owner: ids.sales1, followedDaysAgo: 3 }); // 30 days: 27 left
     const rows = (await s.post<{ rows: { id: number; recycleDays: number | null }[] }>('/api/customer/index', { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试' }) }, { token: t.admin })).body.rows;
     expect(rows.find((r) => r.id === east3)?.recycleDays).toBe(2);
     expect(rows.find((r) => r.id === default3)?.recycleDays).toBe(27);
+    const soon = (await s.post<{ rows: { id: number }[] }>('/api/customer/index', { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试', soon: 1 }) }, { token: t.admin })).body.rows.map((r) => r.id);
+    expect(soon).toContain(east3);
+    expect(soon).not.toContain(default3);
     await runRecycleWarnings(s.app.portal);
     const warned = (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('customer_id', 'in', [east3, default3]).execute()).map((w) => w.customer_id);
     expect(warned).toEqual([east3]);

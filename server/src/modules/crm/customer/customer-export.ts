@@ -12,7 +12,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { searchCondition } from './customer-search';
 import { customerRows, departedStaff, filteredCustomers, toRow } from './customer.service';
 import { poolRules } from '../pool/pool-rules';
-import { poolScope } from '../pool/public-pools';
+import { ownerRules, poolScope } from '../pool/public-pools';
 import { SORT_COLUMNS, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 const EXPORT_PAGE = 1000;
@@ -40,7 +40,8 @@ export const CUSTOMER_EXPORT_HEADERS = COLUMNS.map((c) => c.title);
 /** The export of the customers `q` selects for `actor` (page and rows of `q` are ignored). */
 export async function customerExportSource(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ExportSource> {
   const branches = await loadBranchIndex(ctx.db);
-  let base = filteredCustomers(ctx, actor, q, branches, await poolRules(ctx.db), await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches));
+  const rules = await poolRules(ctx.db);
+  let base = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), await ownerRules(ctx.db, rules));
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
   const sortColumn = SORT_COLUMNS[q.sort];
   const before = q.order === 'desc' ? '<' : '>';

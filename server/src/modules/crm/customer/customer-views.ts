@@ -207,7 +207,18 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
  * from those ranges; each tier's exact test (its levels, the latest of the three in its window) is
  * then checked on the candidate rows only.
  */
-export function soonInPoolCondition(rules: PoolRules, now: Date): Expression<SqlBool> {
+export function soonInPoolCondition(rules: PoolRules, now: Date, groups: readonly { rules: PoolRules; owners: number[] }[] = []): Expression<SqlBool> {
+  // Pools with their own days (public-pools.ts `ownerRules`): their owners' customers by those days, the others' by `rules`.
+  const apart = groups.flatMap((g) => g.owners);
+  if (apart.length === 0) return soonFor(rules, now);
+  const branches = [
+    sql<SqlBool>`(c.owner_id not in (${sql.join(apart)}) and ${soonFor(rules, now)})`,
+    ...groups.filter((g) => g.owners.length > 0).map((g) => sql<SqlBool>`(c.owner_id in (${sql.join(g.owners)}) and ${soonFor(g.rules, now)})`),
+  ];
+  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+}
+
+function soonFor(rules: PoolRules, now: Date): Expression<SqlBool> {
   const windows = recycleTiers(rules).map((tier) => ({
     tier,
     from: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),

@@ -12,7 +12,7 @@ import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
-import { assertPoolReadable, ownerRules, poolScope, type PoolScope } from '../pool/public-pools';
+import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -140,7 +140,8 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const branches = await loadBranchIndex(ctx.db);
   const rules = await poolRules(ctx.db);
   const now = ctx.clock();
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches));
+  const owners = await ownerRules(ctx.db, rules);
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), owners);
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key));
 
@@ -183,7 +184,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const ids = [...fromPins, ...restIds];
   if (ids.length === 0) return { rows: [], total };
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
-  const extras: RowExtras = { ...marks, rules, now, rulesFor: (await ownerRules(ctx.db, rules)).rulesFor };
+  const extras: RowExtras = { ...marks, rules, now, rulesFor: owners.rulesFor };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), total };
 }
@@ -197,6 +198,7 @@ export function filteredCustomers(
   rules: PoolRules = DEFAULT_POOL_RULES,
   departed: readonly number[] = [],
   pools: PoolScope = { member: [] },
+  owners?: OwnerRules,
 ) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
@@ -207,7 +209,7 @@ export function filteredCustomers(
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
   if (q.filters.days) base = base.where('c.created_at', '>=', new Date(now.getTime() - q.filters.days * 86400_000).toISOString());
-  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now));
+  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups));
   if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
     ['c.customer_name', q.filters.name],

@@ -174,14 +174,15 @@ export function overridesRecycling(pool: PublicPool): boolean {
  * The recycling rules of an owned customer by its owner: those of the pool it would go to (its own
  * days), else `base`. `distinct`: the rule sets other than `base` in use (their tiers need candidates too).
  */
-export type OwnerRules = { rulesFor(owner: number | null): PoolRules; distinct: PoolRules[] };
+export type OwnerRules = { rulesFor(owner: number | null): PoolRules; distinct: PoolRules[]; groups: { rules: PoolRules; owners: number[] }[] };
 
 export async function ownerRules(db: DbOrTx, base: PoolRules): Promise<OwnerRules> {
   const router = await poolRouter(db);
   const special = router.pools.filter(overridesRecycling);
-  if (special.length === 0) return { rulesFor: () => base, distinct: [] };
+  if (special.length === 0) return { rulesFor: () => base, distinct: [], groups: [] };
   const byPool = new Map(special.map((p) => [p.id, rulesForPool(base, p)]));
-  return { rulesFor: (owner) => byPool.get(router.route(owner, null) ?? 0) ?? base, distinct: [...byPool.values()] };
+  const groups = special.map((p) => ({ rules: byPool.get(p.id) as PoolRules, owners: router.userIds.filter((u) => router.route(u, null) === p.id) }));
+  return { rulesFor: (owner) => byPool.get(router.route(owner, null) ?? 0) ?? base, distinct: [...byPool.values()], groups };
 }
 
 // ——— the pools' administration (api/pool/*) ———
