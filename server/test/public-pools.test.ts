@@ -203,11 +203,14 @@ describe('routing into the pools', () => {
     expect(row).toEqual({ gonghai: 1, pool_id: east });
   });
 
-  test('a pool customer’s detail and its assignment are for the pool’s members only', async () => {
+  test('a pool customer’s detail, watching and assignment are for the pool’s members only', async () => {
     const id = await customer({ pool: east });
     const detail = await call('/api/customer/Views', t.sales1, { id });
     expect([detail.status, detail.body.msg]).toEqual([403, '您不是该公海的成员']);
     expect((await call('/api/customer/Views', t.sales5, { id })).body.result).toBe('success');
+    // Watching it, and so its files and duplicate hints, go with it (customer-access.ts).
+    expect((await call('/api/customer/AddMykehu', t.sales1, { id })).status).toBe(403);
+    expect((await call('/api/customer/AddMykehu', t.sales5, { id })).body.msg).toBe('关注成功');
     const assign = await call('/api/customer/KehuDistribution', t.manager1, { ids: String(id), userid: ids.sales1, owners: '0' });
     expect([assign.status, assign.body.msg]).toEqual([403, '您不是该公海的成员']);
     expect((await call('/api/customer/KehuDistribution', t.manager2, { ids: String(id), userid: ids.sales5, owners: '0' })).body.msg).toBe('分配成功');

@@ -14,7 +14,7 @@ import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
 import { poolRules, type PoolRules } from '../pool/pool-rules';
-import { assertMember, loadPools, poolRouter, rulesForPool } from '../pool/public-pools';
+import { assertMember, loadPools, memberPoolIds, poolRouter, rulesForPool } from '../pool/public-pools';
 import { visibleCustomerCondition } from './customer-access';
 import { writeLogs } from './customer-log';
 
@@ -42,7 +42,7 @@ async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
 /** Every id visible to the actor: in the pool, or within the role's data scope. */
 async function assertVisible(tx: DbTx, actor: Actor, ids: number[]): Promise<void> {
   const branches = await loadBranchIndex(tx);
-  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches)).execute();
+  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches, await memberPoolIds(tx, actor, branches))).execute();
   if (visible.length !== ids.length) throw forbidden('只能操作您权限范围内的客户');
 }
 

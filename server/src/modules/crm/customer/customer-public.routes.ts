@@ -20,6 +20,7 @@ import type { Actor } from '../../auth/session/actor';
 import { countAttempt } from '../../auth/session/login-throttle';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { visibleCustomerCondition } from './customer-access';
+import { memberPoolIds } from '../pool/public-pools';
 import { writeLogs } from './customer-log';
 import { indexCustomerSearch } from './customer-search';
 import { customerCode } from './customer.service';
@@ -56,7 +57,8 @@ async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, ke
   let visible = new Set<number>();
   if (actor && rows.length > 0) {
     const branches = await loadBranchIndex(ctx.db);
-    const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches)).execute();
+    const pools = await memberPoolIds(ctx.db, actor, branches);
+    const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches, pools)).execute();
     visible = new Set(v.map((r) => r.id));
   }
   await ctx.db.insertInto('customer_search_logs').values({ ip: ip.slice(0, 64), user_id: actor?.userId ?? null, query: key.slice(0, 100), found: rows.length, created_at: ctx.clock().toISOString() }).execute();

@@ -114,6 +114,12 @@ export function assertMember(actor: Actor, pools: PublicPool[], branches: Branch
   }
 }
 
+/** The pools (besides 默认公海) whose customers the actor may open: 'all' for an administrator. */
+export async function memberPoolIds(db: DbOrTx, actor: Actor, branches: BranchIndex): Promise<readonly number[] | 'all'> {
+  if (isPoolAdmin(actor)) return 'all';
+  return memberPools(actor, await loadPools(db), branches).map((p) => p.id);
+}
+
 /** Refuses a pool customer of a pool the actor is not a member of (reading its detail, assigning it). */
 export async function assertPoolReadable(db: DbOrTx, actor: Actor, poolIds: readonly (number | null)[]): Promise<void> {
   if (poolIds.every((id) => id === null)) return;
