@@ -12,7 +12,7 @@
  * - Rules: a pool's overrides replace the general N / M days (its own days then apply to every 客户级别),
  *   the daily claim limit (claims from that pool, counted per pool) and the previous owner's wait.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import type { PublicPoolTable } from '../../../db/schema';
@@ -375,9 +375,9 @@ export async function poolScope(db: DbOrTx, actor: Actor, q: { view: string; poo
 }
 
 /** The `total` view's pool condition: one pool (null 默认公海), or every pool the actor is a member of. */
-export function poolCondition(poolId: number | null | undefined, member: readonly number[] | 'all') {
-  if (poolId === null) return sql<boolean>`c.pool_id is null`;
-  if (poolId !== undefined) return sql<boolean>`c.pool_id = ${poolId}`;
-  if (member === 'all') return sql<boolean>`1 = 1`;
-  return member.length === 0 ? sql<boolean>`c.pool_id is null` : sql<boolean>`(c.pool_id is null or c.pool_id in (${sql.join([...member])}))`;
+export function poolCondition(poolId: number | null | undefined, member: readonly number[] | 'all'): RawBuilder<SqlBool> {
+  if (poolId === null) return sql<SqlBool>`c.pool_id is null`;
+  if (poolId !== undefined) return sql<SqlBool>`c.pool_id = ${poolId}`;
+  if (member === 'all') return sql<SqlBool>`1 = 1`;
+  return member.length === 0 ? sql<SqlBool>`c.pool_id is null` : sql<SqlBool>`(c.pool_id is null or c.pool_id in (${sql.join([...member])}))`;
 }
