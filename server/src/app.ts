@@ -29,6 +29,7 @@ import { startFollowupReminders } from './modules/crm/customer/followup-reminder
 import { setSettingsPoolRulesSource } from './modules/crm/pool/pool-rules';
 import { poolRulesFromSettings } from './modules/crm/pool/pool-rules-settings';
 import { registerCustomerActionRoutes } from './modules/crm/customer/customer-actions.routes';
+import { registerPublicPoolRoutes } from './modules/crm/pool/public-pools.routes';
 import { registerCustomerDetailRoutes } from './modules/crm/customer/customer-detail.routes';
 import { registerCustomerPublicRoutes } from './modules/crm/customer/customer-public.routes';
 import { registerNotificationRoutes } from './modules/notification/notification.routes';
@@ -139,6 +140,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerCustomerAssignmentRoutes(app, ctx, resolve);
   registerCustomerBatchRoutes(app, ctx, resolve);
   registerCustomerActionRoutes(app, ctx, resolve);
+  registerPublicPoolRoutes(app, ctx, resolve);
   registerCustomerDetailRoutes(app, ctx, resolve);
   registerCustomerPublicRoutes(app, ctx, resolve);
   registerNotificationRoutes(app, ctx, resolve);

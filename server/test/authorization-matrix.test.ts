@@ -53,6 +53,7 @@ const TABLES = [
   'settings',
   'settings_log',
   'print_templates',
+  'public_pools',
 ] as const;
 
 let s: TestServer;

@@ -18,6 +18,7 @@ import * as poolImportRight from './migrations/022-pool-import-right';
 import * as workflow from './migrations/030-workflow';
 import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 import * as fieldMasks from './migrations/032-field-masks';
+import * as publicPools from './migrations/033-public-pools';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '030-workflow': workflow,
   '031-approval-decided-index': approvalDecidedIndex,
   '032-field-masks': fieldMasks,
+  '033-public-pools': publicPools,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -166,6 +166,26 @@ export type CustomerTable = {
   merged_into: Generated<number | null>;
   /** Migration 021: the next_genjin_time whose reminder was sent ('' none). */
   next_genjin_reminded: Generated<string>;
+  /** Migration 033: the public pool it is in (or last came from); null 默认公海. */
+  pool_id: Generated<number | null>;
+};
+
+/** Migration 033: a public pool besides 默认公海 (crm/pool/public-pools.ts). */
+export type PublicPoolTable = {
+  id: Generated<number>;
+  name: string;
+  /** JSON arrays of ids: the departments it serves (with their sub-departments) and single users. */
+  branch_ids: Generated<string>;
+  user_ids: Generated<string>;
+  /** Rule overrides; null: 基础设置's. */
+  no_followup_days: number | null;
+  no_deal_days: number | null;
+  claim_limit_per_day: number | null;
+  reclaim_wait_days: number | null;
+  enabled: Generated<number>;
+  sort: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
 };
 
 export type ContactTable = {
@@ -590,6 +610,7 @@ export type Database = {
   tasks: TaskTable;
   customer_assignments: CustomerAssignmentTable;
   pool_recycle_warnings: PoolRecycleWarningTable;
+  public_pools: PublicPoolTable;
   forms: FormTable;
   form_fields: FormFieldTable;
   user_field_choices: UserFieldChoiceTable;

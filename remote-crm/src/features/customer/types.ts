@@ -40,6 +40,8 @@ export type CustomerQuery = {
   sort: CustomerSortField;
   order: 'asc' | 'desc';
   filters: CustomerFilters;
+  /** 公海客户 only: the pool listed (0 默认公海). */
+  poolId?: number;
 };
 
 export type Customer = {

@@ -22,11 +22,13 @@ describe('customer views', () => {
     // 公海 offers no 新建; its import (into the pool) follows the pool page's own import right.
     expect(viewRights('total', [...SALES, 'customer/watched:export'])).toMatchObject({ create: false, import: false, export: true });
     expect(viewRights('total', [...SALES, 'customer/total:import'])).toMatchObject({ create: false, import: true });
+    // 转移公海 goes with 公海客户 › 分配.
+    expect(viewRights('total', [...SALES, 'customer/total:assign']).actions.map((a) => a.label)).toEqual(['领取', '分配', '转移公海']);
   });
 
   it('every view action calls an endpoint and says what it asks for; reasons go to the pool, the blacklist and closing leads', () => {
     for (const def of Object.values(CUSTOMER_VIEWS)) {
-      for (const a of def.actions) if (a.key !== 'delete' && a.key !== 'merge') expect(ACTION_CALLS[a.key].url).toMatch(/^api\/(customer|clues)\//);
+      for (const a of def.actions) if (a.key !== 'delete' && a.key !== 'merge' && a.key !== 'movepool') expect(ACTION_CALLS[a.key].url).toMatch(/^api\/(customer|clues)\//);
     }
     expect(ACTION_CALLS.pool.body({ ids: [1, 2], reason: '暂无需求' })).toEqual({ ids: '1,2', reason: '暂无需求' });
     expect(ACTION_CALLS.assign.body({ ids: [3], userid: 9, owners: [0] })).toEqual({ ids: '3', userid: 9, owners: '0' });

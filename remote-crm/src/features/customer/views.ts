@@ -7,7 +7,9 @@
 import type { ActionKey } from '@portal/shared-core';
 import type { CustomerScene, CustomerView } from './types';
 
-export type ViewActionKey = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'merge' | 'top' | 'watch' | 'unwatch' | 'turn' | 'close';
+export type ViewActionKey = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'merge' | 'movepool' | 'top' | 'watch' | 'unwatch' | 'turn' | 'close';
+/** The actions run through one endpoint call (delete, merge and 转移公海 have their own dialogs). */
+export type CallActionKey = Exclude<ViewActionKey, 'delete' | 'merge' | 'movepool'>;
 
 /** A right: a page (crm `customer/<page>`) and, for action rights, the action. */
 export type ViewRight = { page: string; action?: ActionKey };
@@ -120,6 +122,8 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
     actions: [
       act('receive', '领取', { page: 'customer/total', action: 'receive' }),
       act('assign', '分配', { page: 'customer/total', action: 'assign' }),
+      // 转移公海 (several pools): the managers who distribute pool customers.
+      act('movepool', '转移公海', { page: 'customer/total', action: 'assign' }),
       act('blacklist', '加入黑名单', w('blacklist'), 'multi', true),
     ],
     create: false,

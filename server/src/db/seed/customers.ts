@@ -54,5 +54,6 @@ export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSour
     merged_into: null,
     // Next follow-up times already past count as reminded: a fresh seed sends no backlog of reminders.
     next_genjin_reminded: next && next <= nowMs ? new Date(next).toISOString() : '',
+    pool_id: null,
   };
 }

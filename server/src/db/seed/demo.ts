@@ -112,6 +112,14 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
     await seedCustomerViews(tx, { now, receptionistIds: users.filter((u) => u.role === ROLE_SALES && !u.quit).map((u) => u.id) });
     await seedSystemAdmin(tx, { now, users, branches });
+    // A second public pool for 华东分公司 (migration 033), with its own claim limit. Seeded empty: the
+    // server tests count every demo pool customer as one in 默认公海 (visible to every salesperson);
+    // 华东 customers sent to the pool or recycled from now on go there.
+    const at = now.toISOString();
+    await tx
+      .insertInto('public_pools')
+      .values({ name: '华东公海', branch_ids: JSON.stringify([branches.east]), user_ids: '[]', no_followup_days: null, no_deal_days: null, claim_limit_per_day: 5, reclaim_wait_days: null, enabled: 1, sort: 0, created_at: at, updated_at: at })
+      .execute();
   });
   // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
   await seedApprovals(db, now);

@@ -14,6 +14,7 @@ import { actorOfRow, type Actor } from '../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../system/branch/branch-index';
 import { hasRight } from '../system/role/permission-tree';
 import { visibleCustomerCondition } from '../crm/customer/customer-access';
+import { memberPoolIds } from '../crm/pool/public-pools';
 import { createFileUrlSigner, loadFileUrlSecret, type FileUrlSigner } from './file-url-signing';
 
 /** Attachments of a customer: picType 'customer' and modelId = the customer id (customer.service's CUSTOMER_FILE_TYPE). */
@@ -27,9 +28,10 @@ export function isFileAdmin(actor: Pick<Actor, 'rights'>): boolean {
 }
 
 /** The condition on `files as f` that keeps the files `actor` may see. */
-export function visibleFileCondition(actor: Actor, branches: BranchIndex): Expression<SqlBool> {
+/** `pools`: the pools whose customers' files the actor may see (crm/pool/public-pools.ts `memberPoolIds`). */
+export function visibleFileCondition(actor: Actor, branches: BranchIndex, pools: readonly number[] | 'all'): Expression<SqlBool> {
   const customerFile = sql<SqlBool>`(f.pic_type = ${CUSTOMER_PIC_TYPE} and f.model_id > 0)`;
-  const customerVisible = sql<SqlBool>`f.model_id in (select c.id from customers c where ${visibleCustomerCondition(actor, branches)})`;
+  const customerVisible = sql<SqlBool>`f.model_id in (select c.id from customers c where ${visibleCustomerCondition(actor, branches, pools)})`;
   const ownOrAdmin = isFileAdmin(actor) ? sql<SqlBool>`1 = 1` : sql<SqlBool>`f.user_id = ${actor.userId}`;
   const publicPicture = sql<SqlBool>`(f.pic_type in (${sql.join(PUBLIC_PICTURE_TYPES)}) and f.is_image = 1)`;
   return sql<SqlBool>`((${customerFile} and ${customerVisible}) or (not ${customerFile} and (${ownOrAdmin} or ${publicPicture})))`;
@@ -43,7 +45,7 @@ export async function visibleStoredNames(ctx: AppContext, actor: Actor, storedNa
     .selectFrom('files as f')
     .select('f.stored_name')
     .where('f.stored_name', 'in', storedNames)
-    .where(visibleFileCondition(actor, branches))
+    .where(visibleFileCondition(actor, branches, await memberPoolIds(ctx.db, actor, branches)))
     .execute();
   return new Set(rows.map((r) => r.stored_name));
 }

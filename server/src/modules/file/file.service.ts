@@ -8,6 +8,7 @@ import { formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth/session/actor';
 import { loadBranchIndex } from '../system/branch/branch-index';
 import { signedFileUrl, visibleFileCondition } from './file-access';
+import { memberPoolIds } from '../crm/pool/public-pools';
 import { isAcceptableName } from './file-types';
 import { newStoredName, storeUpload, type ReceivedFile } from './file-upload';
 
@@ -103,7 +104,8 @@ export type AttachmentQuery = { code: string; picType: string; modelId: number; 
  */
 export async function listAttachments(ctx: AppContext, actor: Actor, q: AttachmentQuery): Promise<ListReply<FileReply>> {
   if (!q.code && q.modelId <= 0) throw badRequest('请提供附件所属的表单编码（code）或记录ID（modelId）');
-  let base = ctx.db.selectFrom('files as f').where(visibleFileCondition(actor, await loadBranchIndex(ctx.db)));
+  const branches = await loadBranchIndex(ctx.db);
+  let base = ctx.db.selectFrom('files as f').where(visibleFileCondition(actor, branches, await memberPoolIds(ctx.db, actor, branches)));
   base = base.where((eb) => {
     const byCode = q.code ? [eb('f.code', '=', q.code)] : [];
     const byModel = q.modelId > 0 ? [eb('f.model_id', '=', q.modelId)] : [];

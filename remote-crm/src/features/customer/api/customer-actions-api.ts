@@ -1,6 +1,6 @@
 /** The actions on selected customers (issue #10), one endpoint each; the server's msg shows as a toast. */
 import { api } from '@portal/shared-core';
-import type { ViewActionKey } from '../views';
+import type { CallActionKey } from '../views';
 
 export type ActionInput = { ids: readonly number[]; reason?: string; userid?: number; owners?: readonly number[] };
 
@@ -10,7 +10,7 @@ const ids = (input: ActionInput) => input.ids.join(',');
 const withAdviser = (input: ActionInput) => ({ ids: ids(input), userid: input.userid ?? 0, ...(input.owners ? { owners: input.owners.join(',') } : {}) });
 
 /** Which endpoint each action calls, and with what (delete goes through the customer delete hook, merge through its modal). */
-export const ACTION_CALLS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'merge'>, Call>> = {
+export const ACTION_CALLS: Readonly<Record<CallActionKey, Call>> = {
   top: { url: 'api/customer/setTop', body: (input) => ({ id: input.ids[0] }) },
   watch: { url: 'api/customer/AddMykehuT', body: (input) => ({ ids: ids(input), watch: 1 }) },
   unwatch: { url: 'api/customer/AddMykehuT', body: (input) => ({ ids: ids(input), watch: 0 }) },
@@ -26,7 +26,7 @@ export const ACTION_CALLS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'me
 };
 
 /** What an action asks for before it runs. */
-export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'merge'>, 'nothing' | 'confirm' | 'reason' | 'adviser'>> = {
+export const ACTION_NEEDS: Readonly<Record<CallActionKey, 'nothing' | 'confirm' | 'reason' | 'adviser'>> = {
   top: 'nothing',
   watch: 'nothing',
   unwatch: 'nothing',
@@ -41,7 +41,7 @@ export const ACTION_NEEDS: Readonly<Record<Exclude<ViewActionKey, 'delete' | 'me
   close: 'reason',
 };
 
-export function runCustomerAction(key: Exclude<ViewActionKey, 'delete' | 'merge'>, input: ActionInput) {
+export function runCustomerAction(key: CallActionKey, input: ActionInput) {
   const call = ACTION_CALLS[key];
   // 分配失败 is the page's own message (spec §8): that call stays silent.
   return api.command(call.url, call.body(input), { silent: key === 'assign' });

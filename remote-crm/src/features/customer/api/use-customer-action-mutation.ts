@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useDataChange } from '@portal/shared-core';
-import type { ViewActionKey } from '../views';
+import type { CallActionKey } from '../views';
 import { mergeCustomers, runCustomerAction, type ActionInput } from './customer-actions-api';
 
 /** Runs an action on customers; the lists, counts and the customers' details refresh (customers-changed). */
 export function useCustomerActionMutation() {
   const applyChange = useDataChange();
   return useMutation({
-    mutationFn: ({ key, input }: { key: Exclude<ViewActionKey, 'delete' | 'merge'>; input: ActionInput }) => runCustomerAction(key, input),
+    mutationFn: ({ key, input }: { key: CallActionKey; input: ActionInput }) => runCustomerAction(key, input),
     onSuccess: (_reply, { input }) => applyChange({ type: 'customers-changed', ids: input.ids }),
   });
 }

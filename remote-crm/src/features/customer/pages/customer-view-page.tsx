@@ -21,17 +21,20 @@ import { CustomerDetailPanel } from '../components/customer-detail-panel';
 import { CustomerFilterPopover, CustomerFilters, customerFilterTags } from '../components/customer-filters';
 import { CustomerFormPanel } from '../components/customer-form-panel';
 import { MergeCustomersModal } from '../components/merge-customers-modal';
+import { MovePoolModal } from '../components/move-pool-modal';
+import { PoolSelector } from '../components/pool-selector';
+import { useMovePoolCustomers, usePoolOptions } from '../api/public-pools-api';
 import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField, CustomerView } from '../types';
-import { CUSTOMER_VIEWS, grants, type ViewAction, type ViewActionKey } from '../views';
+import { CUSTOMER_VIEWS, grants, type CallActionKey, type ViewAction } from '../views';
 
 /** The user's list columns are kept per form on the server. */
 const COLUMN_FORM = 'customer';
 const NO_CRM: readonly string[] = [];
 
 type FormState = { open: false } | { open: true; customer: CustomerDetail | null };
-type Pending = { key: Exclude<ViewActionKey, 'delete' | 'merge'>; ids: number[]; owners: number[] };
+type Pending = { key: CallActionKey; ids: number[]; owners: number[] };
 
 function splitFilters(filters: Filters): { advanced: SearchValues; rest: Filters } {
   const advanced: SearchValues = {};
@@ -65,7 +68,8 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
   const crm = useSessionStore((s) => s.permissions?.crm ?? NO_CRM);
   const rights = useMemo(() => viewRights(view, crm), [view, crm]);
   const initial = useMemo<CustomerQuery>(
-    () => ({ view, page: 1, rows: DEFAULT_PAGE_SIZE, key: '', scene: 'all', sort: 'AddTime', order: DEFAULT_SORT_ORDER, filters: {} }),
+    // 公海客户 lists one pool at a time, 默认公海 first.
+    () => ({ view, page: 1, rows: DEFAULT_PAGE_SIZE, key: '', scene: 'all', sort: 'AddTime', order: DEFAULT_SORT_ORDER, filters: {}, ...(view === 'total' ? { poolId: 0 } : {}) }),
     [view],
   );
   const { query, changeQuery, changePage } = useRouteListQuery(initial);
@@ -83,6 +87,10 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
   const action = useCustomerActionMutation();
   const merge = useMergeCustomersMutation();
   const [merging, setMerging] = useState<Customer[] | null>(null);
+  const poolOptions = usePoolOptions(view === 'total');
+  const pools = poolOptions.data?.rows ?? [];
+  const movePool = useMovePoolCustomers();
+  const [moving, setMoving] = useState<number[] | null>(null);
 
   const changeFilters = useCallback((filters: Filters) => changeQuery({ filters }), [changeQuery]);
   const searchFields = useMemo(() => customerSearchFields(sources), [sources]);
@@ -119,6 +127,11 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         setSelectedKeys([]);
         if (detailId !== null && ids.includes(detailId)) setDetailId(null);
       });
+      return;
+    }
+    if (a.key === 'movepool') {
+      if (pools.length <= 1) return void message.warning('暂无其他公海可转移');
+      setMoving(ids);
       return;
     }
     if (a.key === 'merge') {
@@ -181,6 +194,7 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         onSortChange={({ field, order }) => changeQuery({ sort: field, order })}
         filters={
           <>
+            {view === 'total' ? <PoolSelector pools={pools} value={query.poolId ?? 0} onChange={(poolId) => changeQuery({ poolId })} /> : null}
             <CustomerFilters filters={query.filters} onChange={changeFilters} />
             {quickToggles}
           </>
@@ -229,6 +243,17 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
           setMerging(null);
           setSelectedKeys([]);
           if (detailId !== null && choice.ids.includes(detailId)) setDetailId(null);
+        }}
+      />
+      <MovePoolModal
+        count={moving === null ? null : moving.length}
+        pools={pools}
+        current={query.poolId ?? 0}
+        onCancel={() => setMoving(null)}
+        onMove={async (poolId) => {
+          await movePool.mutateAsync({ ids: moving ?? [], poolId });
+          setMoving(null);
+          setSelectedKeys([]);
         }}
       />
       <CustomerActionModal

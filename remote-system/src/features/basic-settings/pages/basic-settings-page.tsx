@@ -10,6 +10,7 @@ import { UploadWidget, useFileSrc } from '@portal/shared-ui';
 import { useSaveSettings, useSettingLogs, useSettings, type SettingGroup, type Settings } from '../api/settings-api';
 import { LevelDaysField, levelDaysPayload } from '../components/level-days-field';
 import { PrintTemplatesCard } from '../components/print-templates-card';
+import { PublicPoolsCard } from '../components/public-pools-card';
 
 type GroupCardProps = { title: string; group: SettingGroup; initial: Record<string, unknown>; canEdit: boolean; children: ReactNode; toValues?: (v: Record<string, unknown>) => Record<string, unknown> };
 
@@ -123,6 +124,7 @@ export default function BasicSettingsPage(_props: PageProps) {
           </GroupCard>
         </Col>
       </Row>
+      <PublicPoolsCard canEdit={canEdit} />
       <Row gutter={16}>
         <Col span={8}>
           <NumberingCard settings={s} canEdit={canEdit} />

@@ -14,6 +14,7 @@ import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
 import { poolRules, type PoolRules } from '../pool/pool-rules';
+import { assertMember, loadPools, memberPoolIds, poolRouter, rulesForPool } from '../pool/public-pools';
 import { visibleCustomerCondition } from './customer-access';
 import { writeLogs } from './customer-log';
 
@@ -30,10 +31,10 @@ export function shanghaiDayStart(at: Date): string {
   return new Date(Date.UTC(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)) - 1, Number(stamp.slice(6))) - SHANGHAI_OFFSET_MS).toISOString();
 }
 
-type Row = { id: number; customer_name: string; owner_id: number | null; gonghai: number; blacklisted: number; clue: number };
+type Row = { id: number; customer_name: string; owner_id: number | null; branch_id: number | null; gonghai: number; blacklisted: number; clue: number };
 
 async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
-  const rows = await tx.selectFrom('customers').select(['id', 'customer_name', 'owner_id', 'gonghai', 'blacklisted', 'clue']).where('id', 'in', ids).orderBy('id').execute();
+  const rows = await tx.selectFrom('customers').select(['id', 'customer_name', 'owner_id', 'branch_id', 'gonghai', 'blacklisted', 'clue']).where('id', 'in', ids).orderBy('id').execute();
   if (rows.length !== ids.length) throw notFound(MSG_NOT_FOUND);
   return rows;
 }
@@ -41,7 +42,7 @@ async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
 /** Every id visible to the actor: in the pool, or within the role's data scope. */
 async function assertVisible(tx: DbTx, actor: Actor, ids: number[]): Promise<void> {
   const branches = await loadBranchIndex(tx);
-  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches)).execute();
+  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches, await memberPoolIds(tx, actor, branches))).execute();
   if (visible.length !== ids.length) throw forbidden('只能操作您权限范围内的客户');
 }
 
@@ -126,11 +127,13 @@ export async function sendToPool(ctx: AppContext, actor: Actor, ids: number[], r
     const names = new Map(
       (await tx.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', [0, ...rows.map((r) => r.owner_id ?? 0)]).execute()).map((u) => [u.id, u.nick_name]),
     );
+    // Each goes to the pool serving its owner's department (public-pools.ts), else 默认公海.
+    const router = await poolRouter(tx);
     let updated = 0;
     for (const r of rows) {
       const res = await tx
         .updateTable('customers')
-        .set({ gonghai: 1, previous_owner_id: r.owner_id, owner_id: null, pool_reason: reason, pool_at: now, owned_at: '', updated_at: now })
+        .set({ gonghai: 1, previous_owner_id: r.owner_id, owner_id: null, pool_reason: reason, pool_at: now, owned_at: '', updated_at: now, pool_id: router.route(r.owner_id, r.branch_id) })
         .where('id', '=', r.id)
         .where('gonghai', '=', 0)
         .where('blacklisted', '=', 0)
@@ -143,7 +146,10 @@ export async function sendToPool(ctx: AppContext, actor: Actor, ids: number[], r
       tx,
       actor.userId,
       now,
-      rows.map((r) => ({ customerId: r.id, kind: 'pool', ext: `放入公海（原负责人：${names.get(r.owner_id ?? 0) ?? '无'}）${reason ? `，原因：${reason}` : ''}` })),
+      rows.map((r) => {
+        const pool = router.pools.find((p) => p.id === router.route(r.owner_id, r.branch_id));
+        return { customerId: r.id, kind: 'pool', ext: `放入公海${pool ? `“${pool.name}”` : ''}（原负责人：${names.get(r.owner_id ?? 0) ?? '无'}）${reason ? `，原因：${reason}` : ''}` };
+      }),
     );
     return updated;
   });
@@ -159,41 +165,61 @@ export async function claimCustomers(ctx: AppContext, actor: Actor, ids: number[
   const nowDate = ctx.clock();
   const now = nowDate.toISOString();
   return transact(ctx, async (tx) => {
-    const rules = await poolRules(tx);
+    const base = await poolRules(tx);
     await lockUser(ctx, tx, actor.userId);
     const rows = await tx
       .selectFrom('customers')
-      .select(['id', 'customer_name', 'gonghai', 'blacklisted', 'previous_owner_id', 'pool_at'])
+      .select(['id', 'customer_name', 'gonghai', 'blacklisted', 'previous_owner_id', 'pool_at', 'pool_id'])
       .where('id', 'in', ids)
       .execute();
     if (rows.length !== ids.length) throw notFound(MSG_NOT_FOUND);
     if (rows.some((r) => r.blacklisted === 1)) throw badRequest(MSG_BLACKLISTED);
     if (rows.some((r) => r.gonghai !== 1)) throw new HttpError(409, MSG_CLAIM_CONFLICT);
-    const waitFrom = new Date(nowDate.getTime() - rules.reclaimWaitDays * DAY_MS).toISOString();
-    const waiting = rows.find((r) => r.previous_owner_id === actor.userId && r.pool_at > waitFrom);
-    if (waiting) {
-      const until = Math.ceil((Date.parse(waiting.pool_at) + rules.reclaimWaitDays * DAY_MS - nowDate.getTime()) / DAY_MS);
-      throw badRequest(`客户“${waiting.customer_name}”是您放入公海的，${rules.reclaimWaitDays}天内不能重新领取（还需${until}天）`);
+    // Only from pools the actor is a member of (默认公海 is everyone's); each pool's own rules.
+    const [pools, branches] = await Promise.all([loadPools(tx), loadBranchIndex(tx)]);
+    const byPool = new Map<number | null, typeof rows>();
+    for (const r of rows) byPool.set(r.pool_id, [...(byPool.get(r.pool_id) ?? []), r]);
+    assertMember(actor, pools, branches, [...byPool.keys()]);
+    const dayStart = shanghaiDayStart(nowDate);
+    for (const [poolId, group] of byPool) {
+      const pool = pools.find((p) => p.id === poolId);
+      const rules = rulesForPool(base, pool);
+      const waitFrom = new Date(nowDate.getTime() - rules.reclaimWaitDays * DAY_MS).toISOString();
+      const waiting = group.find((r) => r.previous_owner_id === actor.userId && r.pool_at > waitFrom);
+      if (waiting) {
+        const until = Math.ceil((Date.parse(waiting.pool_at) + rules.reclaimWaitDays * DAY_MS - nowDate.getTime()) / DAY_MS);
+        throw badRequest(`客户“${waiting.customer_name}”是您放入公海的，${rules.reclaimWaitDays}天内不能重新领取（还需${until}天）`);
+      }
+      // Today's claims from this pool: a claimed customer keeps the pool it came from (customers.pool_id).
+      const today = await tx
+        .selectFrom('customer_logs as l')
+        .innerJoin('customers as c', 'c.id', 'l.customer_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('l.user_id', '=', actor.userId)
+        .where('l.kind', '=', 'receive')
+        .where('l.created_at', '>=', dayStart)
+        .where((eb) => (poolId === null ? eb('c.pool_id', 'is', null) : eb('c.pool_id', '=', poolId)))
+        .executeTakeFirstOrThrow();
+      if (Number(today.n) + group.length > rules.claimLimitPerDay) {
+        const where = pool ? `从“${pool.name}”` : '';
+        throw badRequest(`每人每天最多${where}领取${rules.claimLimitPerDay}个客户，今天已领取${Number(today.n)}个`);
+      }
     }
-    const today = await tx
-      .selectFrom('customer_logs')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', actor.userId)
-      .where('kind', '=', 'receive')
-      .where('created_at', '>=', shanghaiDayStart(nowDate))
-      .executeTakeFirstOrThrow();
-    if (Number(today.n) + ids.length > rules.claimLimitPerDay) {
-      throw badRequest(`每人每天最多领取${rules.claimLimitPerDay}个客户，今天已领取${Number(today.n)}个`);
+    await assertUnderCap(tx, { id: actor.userId, name: '您' }, ids.length, base);
+    let claimed = 0;
+    for (const [poolId, group] of byPool) {
+      // Conditional: still in the pool, and in the pool it was read in (a move in between loses).
+      const res = await tx
+        .updateTable('customers')
+        .set({ gonghai: 0, owner_id: actor.userId, branch_id: actor.branchId, owned_at: now, pool_reason: '', updated_at: now })
+        .where('id', 'in', group.map((r) => r.id))
+        .where('gonghai', '=', 1)
+        .where('blacklisted', '=', 0)
+        .where((eb) => (poolId === null ? eb('pool_id', 'is', null) : eb('pool_id', '=', poolId)))
+        .executeTakeFirst();
+      claimed += Number(res.numUpdatedRows);
     }
-    await assertUnderCap(tx, { id: actor.userId, name: '您' }, ids.length, rules);
-    const res = await tx
-      .updateTable('customers')
-      .set({ gonghai: 0, owner_id: actor.userId, branch_id: actor.branchId, owned_at: now, pool_reason: '', updated_at: now })
-      .where('id', 'in', ids)
-      .where('gonghai', '=', 1)
-      .where('blacklisted', '=', 0)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== ids.length) throw new HttpError(409, MSG_CLAIM_CONFLICT);
+    if (claimed !== ids.length) throw new HttpError(409, MSG_CLAIM_CONFLICT);
     await writeLogs(tx, actor.userId, now, ids.map((id) => ({ customerId: id, kind: 'receive', ext: `${actor.nickName} 从公海领取` })));
     return ids.length;
   });

@@ -8,6 +8,7 @@ import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-in
 import { hasRight, parseRights } from '../../system/role/permission-tree';
 import { CUSTOMER_SCOPE, dataScope, scopeBranchIds } from '../../shared/data-scope';
 import { poolRules } from '../pool/pool-rules';
+import { assertPoolReadable } from '../pool/public-pools';
 import { assertUnderCap, lockUser } from './customer-actions';
 import { writeLogs } from './customer-log';
 
@@ -87,9 +88,11 @@ export async function assignCustomers(
 ): Promise<number> {
   const requestedAt = receivedAt.toISOString();
   // The state the assignment is based on: what the caller saw (`owners`), else what this call reads first.
-  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'blacklisted']).where('id', 'in', ids).orderBy('id').execute();
+  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'blacklisted', 'pool_id']).where('id', 'in', ids).orderBy('id').execute();
   if (read.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   if (read.some((r) => r.blacklisted === 1)) throw badRequest('黑名单客户不能分配');
+  // Pool customers only from the pools the actor is a member of (several pools, public-pools.ts).
+  await assertPoolReadable(ctx.db, actor, read.filter((r) => r.gonghai === 1).map((r) => r.pool_id));
   const seen = read.map((r) => {
     const expected = expectedOwners?.get(r.id);
     if (expected === undefined) return r;

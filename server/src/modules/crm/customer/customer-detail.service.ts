@@ -16,15 +16,20 @@ import { writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
 import { applyRules, applyRulesToRows, keepHidden, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
+import { assertPoolReadable } from '../pool/public-pools';
 
 const MSG_NOT_FOUND = '客户不存在';
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
 
 /** The customer, within the actor's scope; `read`: a pool customer may be read by anyone who may open the pool's customers. */
 async function inScope(tx: DbOrTx, actor: Actor, customerId: number, read = false): Promise<{ id: number; customer_name: string; clue: number; code: string | null }> {
-  const row = await tx.selectFrom('customers').select(['id', 'customer_name', 'clue', 'code', 'gonghai']).where('id', '=', customerId).executeTakeFirst();
+  const row = await tx.selectFrom('customers').select(['id', 'customer_name', 'clue', 'code', 'gonghai', 'pool_id']).where('id', '=', customerId).executeTakeFirst();
   if (!row) throw notFound(MSG_NOT_FOUND);
-  if (read && row.gonghai === 1) return row;
+  if (read && row.gonghai === 1) {
+    // 默认公海 is everyone's; another pool only its members' (public-pools.ts).
+    await assertPoolReadable(tx, actor, [row.pool_id]);
+    return row;
+  }
   await assertInScope(tx, actor, [customerId], await loadBranchIndex(tx));
   return row;
 }

@@ -15,6 +15,7 @@ import type { Actor } from '../../auth/session/actor';
 import { countAttempt } from '../../auth/session/login-throttle';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
 import { visibleCustomerCondition } from './customer-access';
+import { memberPoolIds } from '../pool/public-pools';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { containsAny } from '../../shared/contains-search';
 import { searchCondition } from './customer-search';
@@ -64,6 +65,7 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
   // 字段权限: a name the user sees masked or hidden is found only by its full value; phones, WeChat and
   // QQ are always matched in full. Rows come back masked as in the list.
   const masks = await rulesFor(ctx.db, actor, 'customer');
+  const pools = await memberPoolIds(ctx.db, actor, branches);
   // One indexed lookup per criterion, then the union: an OR across tables would scan customers.
   const lookups: Promise<{ id: number }[]>[] = [];
   const contactWith = (column: 'mobile' | 'wechat' | 'qq', value: string) =>
@@ -80,7 +82,7 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
         .selectFrom('customers as c')
         .select('c.id')
         .where(condition)
-        .where(visibleCustomerCondition(actor, branches))
+        .where(visibleCustomerCondition(actor, branches, pools))
         .orderBy('c.created_at', 'desc')
         .limit(DUPLICATE_LIMIT)
         .execute(),

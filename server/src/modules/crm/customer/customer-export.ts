@@ -13,6 +13,7 @@ import { exactFields, searchCondition } from './customer-search';
 import { customerRows, departedStaff, filteredCustomers, toRow } from './customer.service';
 import { applyRules, rulesFor } from '../../system/field-mask/field-mask';
 import { poolRules } from '../pool/pool-rules';
+import { ownerRules, poolScope } from '../pool/public-pools';
 import { SORT_COLUMNS, type CustomerListQuery, type CustomerRow } from './customer.types';
 
 const EXPORT_PAGE = 1000;
@@ -41,8 +42,9 @@ export const CUSTOMER_EXPORT_HEADERS = COLUMNS.map((c) => c.title);
 /** The export of the customers `q` selects for `actor` (page and rows of `q` are ignored). */
 export async function customerExportSource(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ExportSource> {
   const branches = await loadBranchIndex(ctx.db);
+  const rules = await poolRules(ctx.db);
   const masks = await rulesFor(ctx.db, actor, 'customer');
-  let base = filteredCustomers(ctx, actor, q, branches, await poolRules(ctx.db), await departedStaff(ctx.db, q.view), masks);
+  let base = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), await ownerRules(ctx.db, rules), masks);
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exactFields(masks)));
   const columns = COLUMNS.filter((c) => !c.field || masks.get(c.field) !== 'hidden');
   const sortColumn = SORT_COLUMNS[q.sort];

@@ -14,6 +14,7 @@ import type { ImportField } from '../../shared/batch/column-mapping';
 import type { TempFiles } from '../../shared/batch/temp-files';
 import { insertCustomers } from './customer.service';
 import { poolRules } from '../pool/pool-rules';
+import { poolRouter } from '../pool/public-pools';
 import { assertUnderCap, blacklistedMatches, lockUser } from './customer-actions';
 import type { CustomerInput } from './customer.types';
 import { CustomerFields, toCustomerInput } from './customer.validation';
@@ -163,7 +164,9 @@ export function createPoolImport(ctx: AppContext, temp: TempFiles): BatchImport 
     plan: true,
     check: (db, _actor, rows, options) => checkPoolRows(db, rows, options),
     insert: async (tx, actor: Actor, values) => {
-      await insertCustomers(tx, ctx, actor, values, 1, { pool: true });
+      // Into the pool serving the importer's department (public-pools.ts), else 默认公海.
+      const router = await poolRouter(tx);
+      await insertCustomers(tx, ctx, actor, values, 1, { pool: true, poolId: router.route(actor.userId, actor.branchId) });
     },
   });
 }

@@ -20,6 +20,7 @@ import type { Actor } from '../../auth/session/actor';
 import { countAttempt } from '../../auth/session/login-throttle';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { visibleCustomerCondition } from './customer-access';
+import { memberPoolIds } from '../pool/public-pools';
 import { writeLogs } from './customer-log';
 import { indexCustomerSearch } from './customer-search';
 import { customerCode } from './customer.service';
@@ -57,7 +58,8 @@ async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, ke
   let visible = new Set<number>();
   if (actor && rows.length > 0) {
     const branches = await loadBranchIndex(ctx.db);
-    const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches)).execute();
+    const pools = await memberPoolIds(ctx.db, actor, branches);
+    const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches, pools)).execute();
     visible = new Set(v.map((r) => r.id));
   }
   // 字段权限: the fuller row a logged-in user gets is masked as in the list (the search itself is exact).

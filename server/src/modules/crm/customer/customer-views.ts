@@ -4,6 +4,7 @@ import type { Actor } from '../../auth/session/actor';
 import type { BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
 import { recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules } from '../pool/pool-rules';
+import { poolCondition, type PoolScope } from '../pool/public-pools';
 
 /**
  * The customer lists (spec §2.2 crm/customer/*) as one table of view definitions: which customers a
@@ -17,7 +18,8 @@ export type ViewKey = (typeof VIEW_KEYS)[number];
 export type ViewAction = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'top' | 'watch' | 'turn' | 'close';
 
 /** `departed`: ids of departed staff (QuitStatus ≠ 0), read first so that the 离职 view is an indexed IN list. */
-export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[] };
+/** `pools`: the 公海客户 view's pool (or the pools the actor is a member of), checked before (public-pools.ts `poolScope`). */
+export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[]; pools: PoolScope };
 
 export type ViewDefinition = {
   title: string;
@@ -111,8 +113,8 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     actions: { receive: r('total', 'receive'), assign: r('total', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
     create: false,
     batch: { import: false, export: true, duplicates: true },
-    // The pool is shared by everyone: not scoped.
-    preset: () => [sql<SqlBool>`c.gonghai = 1`, NOT_BLACK, CUSTOMER_NOT_LEAD],
+    // Not scoped by the role: by pool membership (默认公海 is everyone's; the (gonghai, pool_id, sort) indexes serve one pool).
+    preset: (v) => [sql<SqlBool>`c.gonghai = 1`, poolCondition(v.pools.poolId, v.pools.member), NOT_BLACK, CUSTOMER_NOT_LEAD],
   },
   daifenpei: {
     title: '待分配客户',
@@ -205,7 +207,18 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
  * from those ranges; each tier's exact test (its levels, the latest of the three in its window) is
  * then checked on the candidate rows only.
  */
-export function soonInPoolCondition(rules: PoolRules, now: Date): Expression<SqlBool> {
+export function soonInPoolCondition(rules: PoolRules, now: Date, groups: readonly { rules: PoolRules; owners: number[] }[] = []): Expression<SqlBool> {
+  // Pools with their own days (public-pools.ts `ownerRules`): their owners' customers by those days, the others' by `rules`.
+  const apart = groups.flatMap((g) => g.owners);
+  if (apart.length === 0) return soonFor(rules, now);
+  const branches = [
+    sql<SqlBool>`(c.owner_id not in (${sql.join(apart)}) and ${soonFor(rules, now)})`,
+    ...groups.filter((g) => g.owners.length > 0).map((g) => sql<SqlBool>`(c.owner_id in (${sql.join(g.owners)}) and ${soonFor(g.rules, now)})`),
+  ];
+  return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
+}
+
+function soonFor(rules: PoolRules, now: Date): Expression<SqlBool> {
   const windows = recycleTiers(rules).map((tier) => ({
     tier,
     from: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),

@@ -14,6 +14,7 @@ import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { countCapped } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
+import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { writeLogs } from './customer-log';
@@ -59,6 +60,7 @@ export function customerRows(db: DbOrTx) {
       'c.black_reason',
       'c.pool_reason',
       'c.pool_at',
+      'c.pool_id',
       'c.locked',
       'c.close_reason',
       'c.owned_at',
@@ -73,7 +75,8 @@ export function customerRows(db: DbOrTx) {
 type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['executeTakeFirstOrThrow']>>;
 
 /** What a row says about the requesting user and the rules in force. */
-export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date };
+/** `rulesFor`: an owner's rules when their pool has its own recycling days (public-pools.ts `ownerRules`). */
+export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date; rulesFor?: (owner: number | null) => PoolRules };
 
 const DAY_MS = 86400_000;
 
@@ -108,7 +111,7 @@ export function toRow(r: RawCustomerRow, extras?: RowExtras): CustomerRow {
     poolReason: r.gonghai === 1 ? r.pool_reason : '',
     poolDays: r.gonghai === 1 && r.pool_at && extras ? Math.max(0, Math.floor((extras.now.getTime() - Date.parse(r.pool_at)) / DAY_MS)) : null,
     previousOwner: r.gonghai === 1 ? (r.previous_owner_name ?? '') : '',
-    recycleDays: extras ? daysUntilPool(r, extras.rules, extras.now) : null,
+    recycleDays: extras ? daysUntilPool(r, extras.rulesFor ? extras.rulesFor(r.owner_id) : extras.rules, extras.now) : null,
     locked: r.locked,
     closeReason: r.close_reason,
     ownedAt: formatShanghai(r.owned_at || (r.owner_id !== null ? r.created_at : '')),
@@ -142,7 +145,8 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const masks = await rulesFor(ctx.db, actor, 'customer');
   const exact = exactFields(masks);
   const now = ctx.clock();
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), masks);
+  const owners = await ownerRules(ctx.db, rules);
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), owners, masks);
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exact));
 
@@ -186,7 +190,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const ids = [...fromPins, ...restIds];
   if (ids.length === 0) return { rows: [], ...counted };
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
-  const extras: RowExtras = { ...marks, rules, now };
+  const extras: RowExtras = { ...marks, rules, now, rulesFor: owners.rulesFor };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
   return { rows: applyRulesToRows(ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), masks, 'customer'), ...counted };
 }
@@ -199,18 +203,20 @@ export function filteredCustomers(
   branches: BranchIndex,
   rules: PoolRules = DEFAULT_POOL_RULES,
   departed: readonly number[] = [],
+  pools: PoolScope = { member: [] },
+  owners?: OwnerRules,
   masks: FieldRules = NO_RULES,
 ) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now, departed }, q.scene)) base = base.where(condition);
+  for (const condition of view.preset({ actor, branches, rules, now, departed, pools }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
   if (q.filters.days) base = base.where('c.created_at', '>=', new Date(now.getTime() - q.filters.days * 86400_000).toISOString());
-  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now));
+  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups));
   if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
     ['c.customer_name', 'CustomerName', q.filters.name],
@@ -263,6 +269,7 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
   const row = await customerRows(ctx.db).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], branches);
+  else await assertPoolReadable(ctx.db, actor, [row.pool_id]);
   const [contacts, followups] = await Promise.all([
     ctx.db
       .selectFrom('contacts')
@@ -282,8 +289,10 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
   ]);
   const marks = await personalMarks(ctx.db, actor.userId, [id]);
   const [masks, contactMasks] = await Promise.all([rulesFor(ctx.db, actor, 'customer'), rulesFor(ctx.db, actor, 'contact')]);
+  const rules = await poolRules(ctx.db);
+  const extras: RowExtras = { ...marks, rules, now: ctx.clock(), rulesFor: (await ownerRules(ctx.db, rules)).rulesFor };
   return {
-    ...applyRules(toRow(row, { ...marks, rules: await poolRules(ctx.db), now: ctx.clock() }), masks, 'customer'),
+    ...applyRules(toRow(row, extras), masks, 'customer'),
     contacts: applyRulesToRows(contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,
@@ -348,7 +357,7 @@ const INSERT_CHUNK = 200;
 /** The pool reason and log text of customers imported straight into the pool. */
 export const POOL_IMPORT_REASON = '导入公海';
 
-export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean } = {}): Promise<number[]> {
+export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean; poolId?: number | null } = {}): Promise<number[]> {
   const pool = placement.pool === true;
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -370,7 +379,7 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
           updated_at: iso,
           genjin_time: '',
           gonghai: pool ? 1 : 0,
-          ...(pool ? { pool_reason: POOL_IMPORT_REASON, pool_at: iso } : {}),
+          ...(pool ? { pool_reason: POOL_IMPORT_REASON, pool_at: iso, pool_id: placement.poolId ?? null } : {}),
           is_top: 0,
           watch_user_id: null,
         })),

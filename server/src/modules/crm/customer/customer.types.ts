@@ -78,6 +78,8 @@ export type CustomerListQuery = {
   filters: { level?: Level; laiYuan?: number; days?: 7 | 30 | 90; clue?: 1 | 2; soon?: boolean; watched?: boolean } & AdvancedFilters;
   /** The list (view definition, customer-views.ts); `gonghai` 1 alone still means the pool. */
   view: ViewKey;
+  /** The `total` view only: one pool (0 默认公海); absent, every pool the user is a member of. */
+  poolId?: number;
 };
 
 export type CustomerInput = {

@@ -75,6 +75,8 @@ export const CustomerListInput = Fields({
   order: OneOf('排序方向', ['desc', 'asc'], 'desc', { messages: { invalid: '排序方向不正确' } }),
   gonghai: Flag('公海', 0, { messages: { invalid: '公海参数不正确' } }),
   view: Type.Optional(OneOf('客户列表', VIEW_KEYS, undefined, { messages: { invalid: '客户列表参数不正确' } })),
+  /** 公海客户: which pool (0 默认公海). */
+  poolId: Type.Optional(Integer('公海', { min: 0, max: MAX_ID }, { messages: { invalid: '公海参数不正确' } })),
   filters: Nested(
     '筛选条件',
     {
@@ -115,6 +117,7 @@ export function toListQuery(input: Static<typeof CustomerListInput>): CustomerLi
     sort: input.sort,
     order: input.order,
     view: input.view ?? (input.gonghai === 1 ? 'total' : 'watched'),
+    ...(input.poolId !== undefined ? { poolId: input.poolId } : {}),
     filters: {
       ...(f.soon === 1 ? { soon: true } : {}),
       ...(f.watched === 1 ? { watched: true } : {}),

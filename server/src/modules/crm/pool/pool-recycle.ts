@@ -1,9 +1,10 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { writeLogs } from '../customer/customer-log';
 import { poolRules, recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules, type RecycleDays } from './pool-rules';
+import { overridesRecycling, poolRouter, rulesForPool } from './public-pools';
 import { shanghaiDay } from './recycle-warning';
 
 /**
@@ -29,6 +30,15 @@ export function contractEndedReason(days: number): string {
 
 type Due = { id: number; owner_id: number | null; nick_name: string | null; genjin_time: string; reason: string; clues: number[] };
 
+/** Which owners a pass looks at: those routed to a pool with its own days, or all but those (an indexed list of staff ids). */
+type Owners = { in: number[] } | { notIn: number[] } | null;
+
+function ownersCondition(owners: Owners): RawBuilder<SqlBool> {
+  if (owners === null) return sql<SqlBool>`1 = 1`;
+  if ('in' in owners) return owners.in.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join(owners.in)})` : sql<SqlBool>`1 = 0`;
+  return owners.notIn.length > 0 ? sql<SqlBool>`c.owner_id not in (${sql.join(owners.notIn)})` : sql<SqlBool>`1 = 1`;
+}
+
 /**
  * Customers past N / M days. Query shape: one OR branch per level tier (pool-rules.ts `recycleTiers`:
  * a handful, the default tier being "every level not listed"), each `level in (…) and <that tier's
@@ -38,7 +48,7 @@ type Due = { id: number; owner_id: number | null; nick_name: string | null; genj
  * owned_at is empty, their created_at old), and at 1,000,000 customers with 61,000 owned the job
  * spent 30 s walking them; driven by owner it takes 2.2 s (server/bench/customer-list.ts, BENCH_RECYCLE=1).
  */
-async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules): Promise<Due[]> {
+async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules, owners: Owners = null): Promise<Due[]> {
   const tiers = recycleTiers(rules).map((tier) => ({
     tier,
     byFollowup: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),
@@ -60,6 +70,7 @@ async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules): Pr
     .where('c.merged_into', 'is', null)
     .where('c.owner_id', 'in', (eb) => eb.selectFrom('users').select('id'))
     .where(sql<SqlBool>`(${sql.join(branches, sql` or `)})`)
+    .where(ownersCondition(owners))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contracts as k').select('k.id').whereRef('k.customer_id', '=', 'c.id'))))
     .orderBy('c.id')
     .execute();
@@ -118,8 +129,19 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
   const now = ctx.clock();
   const iso = now.toISOString();
   const rules = await poolRules(ctx.db);
+  // Several pools: each customer goes to the pool serving its owner; a pool with its own N / M days
+  // has its owners' customers checked in a pass of their own (public-pools.ts).
+  const router = await poolRouter(ctx.db);
+  const special = router.pools.filter(overridesRecycling);
+  const ownersOf = new Map(special.map((p) => [p.id, router.userIds.filter((u) => router.route(u, null) === p.id)]));
+  const apart = [...ownersOf.values()].flat();
+  const inactive = [...(await dueByInactivity(ctx, now, rules, apart.length > 0 ? { notIn: apart } : null))];
+  for (const pool of special) {
+    const owners = ownersOf.get(pool.id) ?? [];
+    if (owners.length > 0) inactive.push(...(await dueByInactivity(ctx, now, rulesForPool(rules, pool), { in: owners })));
+  }
   const byId = new Map<number, Due>();
-  for (const d of [...(await dueByContractEnd(ctx, now, rules)), ...(await dueByInactivity(ctx, now, rules))]) byId.set(d.id, d);
+  for (const d of [...(await dueByContractEnd(ctx, now, rules)), ...inactive]) byId.set(d.id, d);
   const due = [...byId.values()].sort((a, b) => a.id - b.id);
   let recycled = 0;
   for (let start = 0; start < due.length; start += CHUNK) {
@@ -132,7 +154,7 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
         // Conditional: still owned by the same person, still not exempt (a follow-up or a lock in between wins).
         const res = await tx
           .updateTable('customers')
-          .set({ gonghai: 1, previous_owner_id: c.owner_id, owner_id: null, pool_reason: reason, pool_at: iso, owned_at: '', updated_at: iso })
+          .set({ gonghai: 1, previous_owner_id: c.owner_id, owner_id: null, pool_reason: reason, pool_at: iso, owned_at: '', updated_at: iso, pool_id: router.route(c.owner_id, null) })
           .where('id', '=', c.id)
           .where('owner_id', '=', c.owner_id)
           .where('gonghai', '=', 0)

@@ -4,6 +4,7 @@ import { transact } from '../../../db/transact';
 import { shanghaiDateStamp } from '../../../lib/time';
 import { notify } from '../../notification/notify';
 import { poolRules, recycleDaysFor, recycleTiers, type PoolRules } from './pool-rules';
+import { ownerRules, type OwnerRules } from './public-pools';
 
 /**
  * Public-pool recycle warnings (guides/public-pool-rules.md "Recycling"): an owned customer returns to
@@ -49,14 +50,15 @@ export function lastActivity(c: { genjin_time: string; created_at: string; assig
 const LOOKUP_CHUNK = 500;
 
 /** Customers whose return to the pool falls within the warning window, with their owners. */
-async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules): Promise<{ customerId: number; ownerId: number }[]> {
+async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules, owners: OwnerRules): Promise<{ customerId: number; ownerId: number }[]> {
   const db = ctx.db;
   // Candidates: per level tier (pool-rules.ts `recycleTiers`, a handful), three index ranges (follow-up,
   // creation and assignment times in that tier's window) rather than a scan over an expression. Each
   // candidate is then read by primary key and judged here with its own level's window, so that no
   // planner can prefer walking a whole time index instead.
   const seen = new Set<number>();
-  for (const tier of recycleTiers(rules)) {
+  // Pools with their own days (public-pools.ts) add their tiers; each customer is judged by its owner's rules.
+  for (const tier of [rules, ...owners.distinct].flatMap(recycleTiers)) {
     const { from, to } = warningWindow(now, tier.noFollowupDays, rules.warningDays);
     const rows = await db
       .selectFrom('customers')
@@ -84,7 +86,7 @@ async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules): Pr
     for (const r of rows) {
       // Exempt as the recycling job exempts them (pool-recycle.ts): deals, leads, locked, blacklisted, merged.
       if (r.gonghai !== 0 || r.clue !== NO_DEAL || r.quit_status !== 0 || r.owner_id === null || r.locked === 1 || r.blacklisted === 1 || r.merged_into !== null) continue;
-      const { from, to } = warningWindow(now, recycleDaysFor(rules, r.level).noFollowupDays, rules.warningDays);
+      const { from, to } = warningWindow(now, recycleDaysFor(owners.rulesFor(r.owner_id), r.level).noFollowupDays, rules.warningDays);
       const last = [lastActivity(r), r.owned_at].reduce((a, b) => (b > a ? b : a));
       if (last > from && last <= to) due.push({ customerId: r.id, ownerId: r.owner_id });
     }
@@ -101,7 +103,7 @@ export async function runRecycleWarnings(ctx: AppContext): Promise<RecycleWarnin
   const now = ctx.clock();
   const today = shanghaiDay(now);
   const rules = await poolRules(ctx.db);
-  const due = await customersToWarn(ctx, now, rules);
+  const due = await customersToWarn(ctx, now, rules, await ownerRules(ctx.db, rules));
   return transact(ctx, async (tx) => {
     const keepFrom = shanghaiDay(new Date(now.getTime() - KEEP_WARNINGS_DAYS * DAY_MS));
     await tx.deleteFrom('pool_recycle_warnings').where('warned_on', '<', keepFrom).execute();
