@@ -19,6 +19,7 @@ import * as workflow from './migrations/030-workflow';
 import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 import * as fieldMasks from './migrations/032-field-masks';
 import * as publicPools from './migrations/033-public-pools';
+import * as customerBigramsPg from './migrations/035-customer-bigrams-pg';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '031-approval-decided-index': approvalDecidedIndex,
   '032-field-masks': fieldMasks,
   '033-public-pools': publicPools,
+  '035-customer-bigrams-pg': customerBigramsPg,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,8 @@ import type { FieldRules } from '../../system/field-mask/field-mask';
  * serves 2-character Chinese keys, which the built-in trigram tokenizer cannot. Keys that normalise to
  * fewer than 2 characters fall back to LIKE.
  *
- * PostgreSQL: ILIKE, served by the pg_trgm GIN indexes when the extension is available.
+ * PostgreSQL: ILIKE, served by the pg_trgm GIN indexes when the extension is available (3+ characters)
+ * and for 2-character keys by the customers_bigrams GIN index (withBigrams below).
  */
 export function normaliseForSearch(value: string): string {
   return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -45,14 +46,6 @@ export async function removeCustomerSearch(db: DbOrTx, dialect: Dialect, ids: nu
 const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The condition matching customers (`c`) whose name, mobile or code contains `key`.
- *
- * `scanInSortOrder` (SQLite): when the key matches a large share of the table, page 1 is found fastest
- * by walking the sort index and probing the match set until the page is full; the unary `+` keeps
- * SQLite from driving the query by the match set (which would fetch and sort every match). For rare
- * keys the default plan (fetch the few matches, sort them) is the fast one.
- */
-/**
  * `exact`: fields masked or hidden for the viewer (字段权限, field-mask.ts) match only their full value,
  * never in part, so the hidden digits cannot be probed one at a time.
  */
@@ -63,13 +56,27 @@ export function exactFields(masks: FieldRules): ExactFields {
   return { name: masks.has('CustomerName'), mobile: masks.has('contact_mobile') };
 }
 
+/**
+ * The condition matching customers (`c`) whose name, mobile or code contains `key`.
+ *
+ * `scanInSortOrder` (SQLite): when the key matches a large share of the table, page 1 is found fastest
+ * by walking the sort index and probing the match set until the page is full; the unary `+` keeps
+ * SQLite from driving the query by the match set (which would fetch and sort every match). For rare
+ * keys the default plan (fetch the few matches, sort them) is the fast one.
+ *
+ * A key that may be a WeChat id or QQ number also matches a contact's, exactly. On PostgreSQL that is
+ * one IN over a UNION of indexed lookups: `text OR id IN (…)` made it scan every customer (1.3 s at
+ * 1,000,000 even with no match).
+ */
 export function searchCondition(dialect: Dialect, key: string, scanInSortOrder = false, exact: ExactFields = {}): Expression<SqlBool> {
   const text = exact.name || exact.mobile ? restrictedTextCondition(dialect, key, scanInSortOrder, exact) : textCondition(dialect, key, scanInSortOrder);
   if (!looksLikeAccount(key)) return text;
   // A WeChat id or QQ number is typed whole: an exact, indexed match on any contact of the customer.
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
-  const byAccount = sql<SqlBool>`${id} IN (SELECT customer_id FROM contacts WHERE wechat = ${key} UNION SELECT customer_id FROM contacts WHERE qq = ${key})`;
-  return sql<SqlBool>`(${text} OR ${byAccount})`;
+  const accounts = sql`SELECT customer_id FROM contacts WHERE wechat = ${key} UNION SELECT customer_id FROM contacts WHERE qq = ${key}`;
+  // The inner "customers AS c" shadows the outer c, so the text condition reads the inner row.
+  if (dialect === 'postgres') return sql<SqlBool>`c.id IN (SELECT c.id FROM customers AS c WHERE ${text} UNION ${accounts})`;
+  return sql<SqlBool>`(${text} OR ${id} IN (${accounts}))`;
 }
 
 /** WeChat ids are 6–20 letters, digits, _ or -; QQ numbers 5–11 digits. */
@@ -80,7 +87,7 @@ function looksLikeAccount(key: string): boolean {
 function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean): Expression<SqlBool> {
   const pattern = likePattern(key);
   if (dialect === 'postgres') {
-    return sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
+    return withBigrams(key, sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`);
   }
   const like = sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
   const windows = bigrams(key);
@@ -105,10 +112,20 @@ function restrictedTextCondition(dialect: Dialect, key: string, scanInSortOrder:
   parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
   parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
   const any = sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-  if (dialect === 'postgres') return any;
+  if (dialect === 'postgres') return withBigrams(key, any);
   const windows = bigrams(key);
   if (windows.length === 0) return any;
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
   const candidates = sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
   return sql<SqlBool>`(${candidates} AND ${any})`;
+}
+
+/**
+ * PostgreSQL, a 2-character key: the candidates from the customers_bigrams GIN index (migration 035:
+ * every 2-character window of name, mobile and code), then `check`. pg_trgm serves longer keys; a
+ * 1-character key is left to `check` alone. The expression is the index's, character for character.
+ */
+function withBigrams(key: string, check: Expression<SqlBool>): Expression<SqlBool> {
+  if ([...key].length !== 2) return check;
+  return sql<SqlBool>`(portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text)) AND ${check})`;
 }
