@@ -114,7 +114,7 @@ describe('a broken release of one remote heals itself', () => {
     await admin.page.goto('/system/release');
     await waitForPage(admin.page, '版本管理');
     const card = admin.page.getByTestId('releases-bi');
-    await card.getByText(brokenFolder).waitFor();
+    await card.getByText(brokenFolder, { exact: true }).waitFor();
     const brokenRow = card.locator('tr', { hasText: brokenFolder });
     await brokenRow.getByText('故障').waitFor();
     await card.locator('tr', { hasText: good.version }).getByText('当前').waitFor();
