@@ -17,6 +17,7 @@ const pages = {
   'customForm/view/:module/:type/:id': '自定义表单查看',
   workForm: '工作流表单',
   'workForm/view/:module/:type/:id': '工作流表单查看',
+  release: '版本管理',
 };
 
 describe('system route table', () => {

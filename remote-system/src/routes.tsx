@@ -65,6 +65,10 @@ const routesModule: RemoteRoutesModule = {
       hidden: true,
       page: () => import('./features/form-designer/pages/work-form-view-page'),
     }),
+    page('release', 'release', { cn: '版本管理', en: 'Releases' }, {
+      icon: 'DeploymentUnitOutlined',
+      page: () => import('./features/releases/pages/releases-page'),
+    }),
   ],
 };
 

@@ -16,6 +16,8 @@ export type AppConfig = {
   /** SQLite `synchronous` (SQLITE_SYNCHRONOUS): FULL (default: a commit survives a power cut) or NORMAL (faster; the last commits may be lost on power loss). */
   sqliteSynchronous: 'FULL' | 'NORMAL';
   mfDir: string;
+  /** The repository the server runs from: the release code reads the shell's shared ranges there (rollbacks from 版本管理). */
+  repoRoot: string;
   shellDist: string;
   seedDemo: boolean;
   adminPassword?: string;
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqliteFile: path.join(dataDir, 'portal.db'),
     sqliteSynchronous: sqliteSynchronousOf(env.SQLITE_SYNCHRONOUS),
     mfDir: path.resolve(env.MF_DIR || path.join(dataDir, 'mf')),
+    repoRoot,
     shellDist: path.resolve(env.SHELL_DIST || path.join(repoRoot, 'shell', 'dist')),
     seedDemo: flag(env.SEED_DEMO, true),
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -1,5 +1,5 @@
 /**
- * `pnpm release <remote> [--version X]`, `pnpm release --all [--if-missing]`,
+ * `pnpm release <remote> [--version X] [--dist <folder>]`, `pnpm release --all [--if-missing]`,
  * `pnpm rollback <remote> [--to <folder>]`. Remote: crm | oa | bi | system (or remote-crm, …).
  * Exit code 1 with a clear message when refused.
  */
@@ -11,7 +11,8 @@ import { resolveLocations, type Locations } from './locations';
 import { findRemote, REMOTES, type RemoteDescriptor } from './remotes';
 
 const USAGE = `Usage:
-  pnpm release <crm|oa|bi|system> [--version X]   copy <remote>/dist into MF_DIR and point the registry at it
+  pnpm release <crm|oa|bi|system> [--version X] [--dist <folder>]
+                                                  copy <remote>/dist (or --dist) into MF_DIR and point the registry at it
   pnpm release --all [--if-missing]               release every remote that has a dist (--if-missing: only those absent from the registry)
   pnpm rollback <crm|oa|bi|system> [--to <folder>] point the registry at the previous (or the named) release`;
 
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       version: { type: 'string' },
       to: { type: 'string' },
+      dist: { type: 'string' },
       all: { type: 'boolean', default: false },
       'if-missing': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -61,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   const locations = resolveLocations();
   try {
     if (command === 'release' && values.all) await releaseAll(locations, values['if-missing']);
-    else if (command === 'release') report('released', await releaseRemote(locations, requireRemote(remoteName), { version: values.version }));
+    else if (command === 'release') report('released', await releaseRemote(locations, requireRemote(remoteName), { version: values.version, distDir: values.dist && path.resolve(process.env.INIT_CWD || process.cwd(), values.dist) }));
     else report('rolled back', await rollbackRemote(locations, requireRemote(remoteName), { to: values.to }));
     return 0;
   } catch (error) {

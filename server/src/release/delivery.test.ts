@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DeliveryError, readHistory, readRegistry, releaseRemote, rollbackRemote } from './delivery';
+import { DeliveryError, readHistory, readRegistry, releaseRemote, reportFailedBuild, rollbackRemote } from './delivery';
 import type { Locations } from './locations';
 import { findRemote, type RemoteDescriptor } from './remotes';
 
@@ -116,5 +116,89 @@ describe('release and rollback', () => {
     await expect(rollbackRemote(locations, crm, { to: 'nope' })).rejects.toThrow(/does not exist/);
     await expect(rollbackRemote(locations, crm, { to: '../remote-oa' })).rejects.toThrow(/Invalid release folder/);
     await expect(rollbackRemote(locations, crm, { to: one.folder })).rejects.toThrow(/already get/);
+  });
+});
+
+describe('self-healing: lastGood, bad and failure reports', () => {
+  let root: string;
+  let locations: Locations;
+  const bi = remote('bi');
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute, 0));
+
+  async function releaseBuild(marker: string, minute: number) {
+    await writeBuild(path.join(root, 'remote-bi', 'dist'), [react19], marker);
+    return releaseRemote(locations, bi, { now: at(minute) });
+  }
+
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'delivery-heal-'));
+    await fs.writeFile(path.join(root, 'pnpm-workspace.yaml'), 'packages: []\n');
+    await writeBuild(path.join(root, 'shell', 'dist'), [react19], 'shell');
+    await fs.mkdir(path.join(root, 'remote-bi'), { recursive: true });
+    await fs.writeFile(path.join(root, 'remote-bi', 'package.json'), JSON.stringify({ name: '@portal/remote-bi', version: '0.1.0' }));
+    locations = { repoRoot: root, dataDir: path.join(root, 'data'), mfDir: path.join(root, 'data', 'mf') };
+  });
+  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+  it('records the replaced build as lastGood on release, and releases another folder with --dist', async () => {
+    const one = await releaseBuild('one', 1);
+    const other = path.join(root, 'elsewhere');
+    await writeBuild(other, [react19], 'from elsewhere');
+    const two = await releaseRemote(locations, bi, { now: at(2), distDir: other });
+    expect(await fs.readFile(path.join(locations.mfDir, 'remote-bi', two.folder, 'remoteEntry.js'), 'utf8')).toBe('/* from elsewhere */');
+    expect((await readRegistry(locations.mfDir)).remotes.bi).toEqual({
+      name: 'remote_bi', version: two.folder, entry: two.entry,
+      lastGood: { name: 'remote_bi', version: one.folder, entry: one.entry },
+    });
+  });
+
+  it('marks a failed current build bad and points users back at the last good build', async () => {
+    const one = await releaseBuild('one', 1);
+    const two = await releaseBuild('two', 2);
+    const three = await releaseBuild('three (broken)', 3);
+    const outcome = await reportFailedBuild(locations, bi, three.folder, { now: at(4), by: '张三 (sales1)', note: 'boom' });
+    expect(outcome).toMatchObject({ status: 'marked', markedBad: three.folder, rolledBack: { folder: two.folder, previousFolder: three.folder } });
+    const entry = (await readRegistry(locations.mfDir)).remotes.bi;
+    expect(entry).toEqual({ name: 'remote_bi', version: two.folder, entry: two.entry, lastGood: { name: 'remote_bi', version: one.folder, entry: one.entry }, bad: [three.folder] });
+    const events = (await readHistory(locations.mfDir)).events.map((e) => `${e.action}:${e.folder}:${e.by ?? ''}`);
+    expect(events.slice(-2)).toEqual([`mark-bad:${three.folder}:张三 (sales1)`, `rollback:${two.folder}:自动`]);
+
+    // A second report of the same build changes nothing; the last good build and unknown folders are never marked.
+    expect(await reportFailedBuild(locations, bi, three.folder)).toEqual({ status: 'ignored', reason: 'already-bad' });
+    expect(await reportFailedBuild(locations, bi, one.folder)).toEqual({ status: 'ignored', reason: 'last-good' });
+    expect(await reportFailedBuild(locations, bi, '0.0.0-19700101T000000-deadbeef')).toEqual({ status: 'ignored', reason: 'unknown-folder' });
+    expect(await reportFailedBuild(locations, bi, '../x')).toEqual({ status: 'ignored', reason: 'unknown-folder' });
+    expect(await reportFailedBuild(locations, remote('crm'), 'x')).toEqual({ status: 'ignored', reason: 'unknown-remote' });
+
+    // The bad build is never the fallback of a later release, and a rollback never goes to it.
+    const four = await releaseBuild('four', 5);
+    expect((await readRegistry(locations.mfDir)).remotes.bi).toMatchObject({ version: four.folder, lastGood: { version: two.folder }, bad: [three.folder] });
+    await expect(rollbackRemote(locations, bi, { to: three.folder })).rejects.toThrow(/marked bad/);
+    expect((await rollbackRemote(locations, bi, { by: '系统管理员 (admin)' })).folder).toBe(two.folder);
+    expect((await rollbackRemote(locations, bi)).folder).toBe(one.folder);
+    expect((await readHistory(locations.mfDir)).events.at(-2)?.by).toBe('系统管理员 (admin)');
+  });
+
+  it('only marks a build that is no longer current, and keeps a current build without a last good one', async () => {
+    const one = await releaseBuild('one', 1);
+    expect(await reportFailedBuild(locations, bi, one.folder)).toEqual({ status: 'marked', markedBad: one.folder });
+    expect((await readRegistry(locations.mfDir)).remotes.bi).toMatchObject({ version: one.folder, bad: [one.folder] });
+    const two = await releaseBuild('two', 2);
+    expect((await readRegistry(locations.mfDir)).remotes.bi?.lastGood).toBeUndefined();
+    const three = await releaseBuild('three', 3);
+    const four = await releaseBuild('four', 4);
+    await rollbackRemote(locations, bi, { to: two.folder });
+    // After a rollback the build it replaced is the last good one, and stays unmarked.
+    expect(await reportFailedBuild(locations, bi, four.folder)).toEqual({ status: 'ignored', reason: 'last-good' });
+    expect(await reportFailedBuild(locations, bi, three.folder)).toEqual({ status: 'marked', markedBad: three.folder });
+    expect((await readRegistry(locations.mfDir)).remotes.bi).toMatchObject({ version: two.folder, lastGood: { version: four.folder }, bad: [one.folder, three.folder] });
+  });
+
+  it('serialises concurrent reports: one mark, one rollback', async () => {
+    await releaseBuild('one', 1);
+    const two = await releaseBuild('two (broken)', 2);
+    const outcomes = await Promise.all([1, 2, 3].map(() => reportFailedBuild(locations, bi, two.folder)));
+    expect(outcomes.filter((o) => o.status === 'marked')).toHaveLength(1);
+    expect((await readHistory(locations.mfDir)).events.filter((e) => e.action === 'rollback')).toHaveLength(1);
   });
 });

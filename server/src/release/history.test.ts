@@ -1,4 +1,4 @@
-import { appendEvent, emptyHistory, parseHistory, previousRelease, releasesOf, type HistoryEvent } from './history';
+import { appendEvent, emptyHistory, latestGoodFolder, parseHistory, previousRelease, releasesOf, type HistoryEvent } from './history';
 
 function event(area: HistoryEvent['area'], action: HistoryEvent['action'], folder: string): HistoryEvent {
   return { area, action, folder, version: folder.split('-')[0] ?? folder, entry: `/mf/remote-${area}/${folder}/mf-manifest.json`, at: '2026-11-21T10:15:00.000Z' };
@@ -39,5 +39,16 @@ describe('history', () => {
   it('rejects a file without an events list', () => {
     expect(() => parseHistory({})).toThrow('events');
     expect(parseHistory({ events: [] })).toEqual({ events: [] });
+  });
+
+  it('skips bad folders when going back', () => {
+    expect(previousRelease(history, 'crm', 'c', ['b'])?.folder).toBe('a');
+    expect(previousRelease(history, 'crm', 'b', ['b'])?.folder).toBe('a');
+  });
+
+  it('finds the folder users got most recently, other than the given one and not bad', () => {
+    expect(latestGoodFolder(history, 'crm', 'b', [])?.folder).toBe('c');
+    expect(latestGoodFolder(history, 'crm', 'b', ['c'])?.folder).toBe('a');
+    expect(latestGoodFolder(history, 'bi', 'x', [])).toBeUndefined();
   });
 });

@@ -6,8 +6,12 @@ import type { RemoteArea } from './remotes';
 
 export type HistoryEvent = {
   area: RemoteArea;
-  action: 'release' | 'rollback';
-  /** The release folder the registry points at after this event. */
+  /**
+   * `release` and `rollback` point the registry at `folder`; `mark-bad` records that `folder` failed
+   * to load in a browser (the registry then points at whatever the event after it says, if any).
+   */
+  action: 'release' | 'rollback' | 'mark-bad';
+  /** The release folder the registry points at after this event (for `mark-bad`: the folder marked bad). */
   folder: string;
   /** The package version the folder was built from. */
   version: string;
@@ -16,6 +20,10 @@ export type HistoryEvent = {
   previousFolder?: string;
   /** ISO-8601 UTC. */
   at: string;
+  /** Who did it, when not the command line: `昵称 (username)` of a portal user, or `自动` for a self-healing rollback. */
+  by?: string;
+  /** Why (a self-healing rollback: the error the browser reported). */
+  note?: string;
 };
 
 export type History = { events: HistoryEvent[] };
@@ -48,11 +56,22 @@ export function releasesOf(history: History, area: RemoteArea): HistoryEvent[] {
 
 /**
  * The release before `currentFolder`. When the current folder is not a known release (the registry
- * was edited by hand), the latest release. Undefined when there is nothing to go back to.
+ * was edited by hand), the latest release. Folders in `bad` are skipped. Undefined when there is
+ * nothing to go back to.
  */
-export function previousRelease(history: History, area: RemoteArea, currentFolder: string | undefined): HistoryEvent | undefined {
-  const releases = releasesOf(history, area);
+export function previousRelease(history: History, area: RemoteArea, currentFolder: string | undefined, bad: readonly string[] = []): HistoryEvent | undefined {
+  const releases = releasesOf(history, area).filter((r) => r.folder === currentFolder || !bad.includes(r.folder));
   const index = releases.findIndex((r) => r.folder === currentFolder);
   if (index === -1) return releases.at(-1);
   return index > 0 ? releases[index - 1] : undefined;
+}
+
+/** The folder users most recently got before `exceptFolder`, not in `bad` (release or rollback events). */
+export function latestGoodFolder(history: History, area: RemoteArea, exceptFolder: string, bad: readonly string[]): HistoryEvent | undefined {
+  for (let i = history.events.length - 1; i >= 0; i -= 1) {
+    const e = history.events[i];
+    if (e.area !== area || e.action === 'mark-bad' || e.folder === exceptFolder || bad.includes(e.folder)) continue;
+    return e;
+  }
+  return undefined;
 }

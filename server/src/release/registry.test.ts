@@ -1,4 +1,4 @@
-import { emptyRegistry, manifestUrl, parseRegistry, withRemoteEntry } from './registry';
+import { emptyRegistry, isBad, manifestUrl, markBad, nextEntry, parseRegistry, withRemoteEntry } from './registry';
 
 describe('registry', () => {
   const crm = { name: 'remote_crm', version: '0.1.0-20261121T101500-ab12cd34', entry: '/mf/remote-crm/0.1.0-20261121T101500-ab12cd34/mf-manifest.json' };
@@ -25,5 +25,41 @@ describe('registry', () => {
 
   it('builds the manifest URL served under /mf', () => {
     expect(manifestUrl('remote-bi', 'f1')).toBe('/mf/remote-bi/f1/mf-manifest.json');
+  });
+
+  it('reads an old registry without lastGood and bad, and validates them when present', () => {
+    expect(parseRegistry({ remotes: { crm } }).remotes.crm?.lastGood).toBeUndefined();
+    const healed = { ...crm, lastGood: { name: 'remote_crm', version: 'v0', entry: '/mf/remote-crm/v0/mf-manifest.json' }, bad: ['v9'] };
+    expect(parseRegistry({ remotes: { crm: healed } })).toEqual({ remotes: { crm: healed } });
+    expect(() => parseRegistry({ remotes: { crm: { ...crm, lastGood: { version: 'v0' } } } })).toThrow('entry "crm"');
+    expect(() => parseRegistry({ remotes: { crm: { ...crm, bad: 'v9' } } })).toThrow('entry "crm"');
+  });
+});
+
+describe('lastGood and bad', () => {
+  const build = (version: string) => ({ name: 'remote_bi', version, entry: `/mf/remote-bi/${version}/mf-manifest.json` });
+
+  it('makes the replaced build the last good one on release', () => {
+    expect(nextEntry(undefined, build('a'))).toEqual(build('a'));
+    expect(nextEntry(build('a'), build('b'))).toEqual({ ...build('b'), lastGood: build('a') });
+    // lastGood never nests: the replaced entry's own lastGood is dropped.
+    expect(nextEntry({ ...build('b'), lastGood: build('a') }, build('c'))).toEqual({ ...build('c'), lastGood: build('b') });
+  });
+
+  it('never takes a bad build as the last good one, and carries the bad list over', () => {
+    const broken = { ...build('c'), lastGood: build('b'), bad: ['c'] };
+    expect(nextEntry(broken, build('d'))).toEqual({ ...build('d'), lastGood: build('b'), bad: ['c'] });
+    // Rolling back to the last good build: its lastGood comes from the history (the caller's pick).
+    expect(nextEntry(broken, build('b'), build('a'))).toEqual({ ...build('b'), lastGood: build('a'), bad: ['c'] });
+    expect(nextEntry(broken, build('b'))).toEqual({ ...build('b'), bad: ['c'] });
+    expect(nextEntry({ ...build('c'), bad: ['c', 'a'] }, build('b'), build('a'))).toEqual({ ...build('b'), bad: ['c', 'a'] });
+  });
+
+  it('marks a folder bad once', () => {
+    const marked = markBad(build('c'), 'c');
+    expect(marked.bad).toEqual(['c']);
+    expect(markBad(marked, 'c')).toBe(marked);
+    expect(isBad(marked, 'c')).toBe(true);
+    expect(isBad(undefined, 'c')).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ import { formatShanghai } from '../../lib/time';
  * `privateSystemMsg` push to each recipient. The push always follows the commit of the write that
  * created the notification, so a rolled-back write never reaches anybody's screen.
  */
-export type NotificationKind = 'task' | 'customer' | 'approval' | 'pool';
+/** `system`: for administrators (a remote's build failed to load and was rolled back, issue #13 §5). */
+export type NotificationKind = 'task' | 'customer' | 'approval' | 'pool' | 'system';
 
 /** `model_type` of a notification: what opening it should show. */
 export type NotificationModel = 'task' | 'customer' | 'approval' | '';

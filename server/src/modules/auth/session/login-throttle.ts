@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 
-export type CounterKind = 'login-pair' | 'login-ip' | 'login-account' | 'password' | 'duplicate' | 'public-search';
+export type CounterKind = 'login-pair' | 'login-ip' | 'login-account' | 'password' | 'duplicate' | 'public-search' | 'remote-report';
 export type Counter = { key: string; kind: CounterKind; username?: string; ip?: string };
 
 /** Failed-login limits (issue #12): per account AND source IP together, per IP, and an account-wide slowdown. */

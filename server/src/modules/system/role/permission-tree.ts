@@ -78,6 +78,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<'crm' | 'oa' | 'bi' | 'system', 
     'customForm/view/:module/:type/:id',
     'workForm',
     'workForm/view/:module/:type/:id',
+    // 版本管理 (issue #13 §5): each remote's releases, rollback; only 超级管理员 holds it by default.
+    'release',
   ],
 };
 

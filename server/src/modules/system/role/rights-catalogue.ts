@@ -75,6 +75,7 @@ const PAGE_TITLES: Readonly<Record<string, string>> = {
   'system customForm/view/:module/:type/:id': '自定义表单查看',
   'system workForm': '工作流表单',
   'system workForm/view/:module/:type/:id': '工作流表单查看',
+  'system release': '版本管理',
 };
 
 export const ACTION_TITLES: Readonly<Record<ActionKey, string>> = {
