@@ -62,7 +62,10 @@ export function exactFields(masks: FieldRules): ExactFields {
  * `scanInSortOrder` (SQLite): when the key matches a large share of the table, page 1 is found fastest
  * by walking the sort index and probing the match set until the page is full; the unary `+` keeps
  * SQLite from driving the query by the match set (which would fetch and sort every match). For rare
- * keys the default plan (fetch the few matches, sort them) is the fast one.
+ * keys the default plan (fetch the few matches, sort them) is the fast one. PostgreSQL likewise: with
+ * `scanInSortOrder` the 2-character window index is left out, so the planner walks the sort index
+ * and checks each row (科技 at 1,000,000: 1.6 ms for page 1, against 288 ms fetching and sorting its
+ * 125,000 matches through the index, which still serves the count: 41 against 85 ms).
  *
  * A key that may be a WeChat id or QQ number also matches a contact's, exactly. On PostgreSQL that is
  * one IN over a UNION of indexed lookups: `text OR id IN (…)` made it scan every customer (1.3 s at
@@ -87,7 +90,8 @@ function looksLikeAccount(key: string): boolean {
 function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean): Expression<SqlBool> {
   const pattern = likePattern(key);
   if (dialect === 'postgres') {
-    return withBigrams(key, sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`);
+    const check = sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
+    return scanInSortOrder ? check : withBigrams(key, check);
   }
   const like = sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
   const windows = bigrams(key);
@@ -112,7 +116,7 @@ function restrictedTextCondition(dialect: Dialect, key: string, scanInSortOrder:
   parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
   parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
   const any = sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
-  if (dialect === 'postgres') return withBigrams(key, any);
+  if (dialect === 'postgres') return scanInSortOrder ? any : withBigrams(key, any);
   const windows = bigrams(key);
   if (windows.length === 0) return any;
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;

@@ -172,7 +172,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   if (wanted > 0) {
     // With a frequent key, walk the sort index instead of sorting every match (see searchCondition).
     let pageQuery = base;
-    if (q.key && ctx.dialect === 'sqlite' && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
+    if (q.key && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
       pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact));
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
