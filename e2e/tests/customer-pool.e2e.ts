@@ -27,7 +27,7 @@ describe('public pool and public search', () => {
     await other?.close();
   });
 
-  it('客户查询 answers without login: exists, masked owner and department, never the phone', async () => {
+  it('客户查询 answers without login: exists, masked owner and department, never the phone; refuses after 10 a minute', async () => {
     const { page } = browser();
     const call = await apiAs(page, 'sales1', 'sales123');
     const list = await call<{ rows: { CustomerName: string; contact_mobile: string }[] }>('/api/customer/index', { view: 'watched', scene: 'mine', rows: 1 });
@@ -41,6 +41,16 @@ describe('public pool and public search', () => {
     expect(await page.locator('body').innerText()).not.toContain(customer.contact_mobile);
     expect(new URL(page.url()).pathname).toBe('/crm/customer/search');
     await screenshot(page, 'customer-public-search');
+
+    // More than 10 searches a minute from one address: refused with the server's message (no other
+    // test searches here, so the minute's count is this test's).
+    const refusal = page.getByText('查询过于频繁，请一分钟后再试');
+    const search = page.locator('button', { hasText: /^查\s*询$/ });
+    for (let i = 0; i < 12 && !(await refusal.isVisible()); i++) {
+      await Promise.all([page.waitForResponse((r) => /getsearchkh$/i.test(new URL(r.url()).pathname)), search.click()]);
+    }
+    await refusal.waitFor();
+    await screenshot(page, 'customer-public-search-throttled');
   });
 
   it('a rep sends a customer to the pool with a reason; cannot reclaim it within 7 days; another rep claims it', async () => {
