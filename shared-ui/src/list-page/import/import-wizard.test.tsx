@@ -46,14 +46,21 @@ function renderWizard() {
   return onImported;
 }
 
+/**
+ * A button by its text. Role queries compute every candidate's accessible name over the whole modal
+ * (the slowest part of this file); the text lookup finds the same button.
+ */
+const button = (text: string) => screen.getByText(text, { selector: 'button span' }).closest('button') as HTMLElement;
+const findButton = async (text: string) => (await screen.findByText(text, { selector: 'button span' })).closest('button') as HTMLElement;
+
 async function chooseFileAndUpload(name = '客户.xlsx') {
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, { target: { files: [new File(['x'], name)] } });
-  fireEvent.click(await screen.findByRole('button', { name: '下一步' }));
+  fireEvent.click(await findButton('下一步'));
 }
 
 async function chooseOption(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.mouseDown(screen.getByLabelText(label));
   const options = await screen.findAllByTitle(option);
   fireEvent.click(options[options.length - 1]);
 }
@@ -75,12 +82,12 @@ describe('批量导入', () => {
     await screen.findByText('文件 客户.xlsx 共 4 行数据，请为每一列选择对应的字段（已按列名自动匹配）。');
     const mobileRow = screen.getByText('手机', { selector: 'td' }).closest('tr') as HTMLElement;
     expect(within(mobileRow).getByText('手机号码（必填）')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: '检查数据' }));
+    fireEvent.click(button('检查数据'));
     expect(await screen.findByText('请为“客户来源”选择对应的列')).toBeInTheDocument();
     expect(mockedApi.fetch).not.toHaveBeenCalled();
 
     await chooseOption('来源 对应字段', '客户来源（必填）');
-    fireEvent.click(screen.getByRole('button', { name: '检查数据' }));
+    fireEvent.click(button('检查数据'));
     await waitFor(() =>
       expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ImportDryRun', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
     );
@@ -90,10 +97,10 @@ describe('批量导入', () => {
     const rejected = screen.getByText('手机号码格式不正确').closest('tr') as HTMLElement;
     expect(within(rejected).getByText('3')).toBeInTheDocument();
     expect(within(screen.getByText('客户来源不存在').closest('tr') as HTMLElement).getByText('5')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '下载未通过的行' })).toBeInTheDocument();
+    expect(button('下载未通过的行')).toBeInTheDocument();
     expect(mockedApi.command).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: '确认导入' }));
+    fireEvent.click(button('确认导入'));
     await waitFor(() =>
       expect(mockedApi.command).toHaveBeenCalledWith('api/customer/Import', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
     );
@@ -106,7 +113,7 @@ describe('批量导入', () => {
     renderWizard();
     await chooseFileAndUpload();
     expect(await screen.findByText('单次最多导入10000行数据，请拆分文件后再导入')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '下一步' })).toBeInTheDocument();
+    expect(button('下一步')).toBeInTheDocument();
   });
 
   it('refuses a file that is not .xlsx before uploading', async () => {
@@ -114,7 +121,7 @@ describe('批量导入', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], '客户.csv')] } });
     expect(await screen.findByText('只支持导入 .xlsx 格式的Excel文件')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '下一步' })).toBeDisabled();
+    expect(button('下一步')).toBeDisabled();
   });
 });
 
