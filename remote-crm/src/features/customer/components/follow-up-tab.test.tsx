@@ -24,20 +24,30 @@ function submit() {
   fireEvent.click(screen.getByText('添加跟进', { selector: 'button span' }).closest('button') as HTMLElement);
 }
 
-it('lists follow-ups; refuses empty content; sends the follow-up; shows 跟进失败！ with the reason when it fails', async () => {
+async function renderTab() {
   renderWithProviders(<FollowUpTab customerId={9} canWrite />);
   expect(await screen.findByText('微信沟通了报价')).toBeInTheDocument();
+}
+
+it('lists follow-ups and refuses empty content', async () => {
+  await renderTab();
   expect(screen.getByText('初次接触')).toBeInTheDocument();
 
   submit();
   expect(await screen.findByText('信息必须填写')).toBeInTheDocument();
   expect(mockedApi.command).not.toHaveBeenCalled();
+});
 
+it('sends the follow-up', async () => {
+  await renderTab();
   mockedApi.command.mockResolvedValueOnce({ result: 'success', msg: '跟进成功' });
   fireEvent.change(screen.getByLabelText('跟进内容'), { target: { value: '电话确认了需求' } });
   submit();
   await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/CustomerTrackAdd', { customerId: 9, gjtype: 0, status: '', beizhu: '电话确认了需求', nextgenjintime: '' }, { silent: true }));
+});
 
+it('shows 跟进失败！ with the reason when it fails', async () => {
+  await renderTab();
   mockedApi.command.mockRejectedValueOnce(new Error('客户不存在'));
   fireEvent.change(screen.getByLabelText('跟进内容'), { target: { value: '再次电话' } });
   submit();
