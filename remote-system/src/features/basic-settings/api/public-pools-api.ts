@@ -2,14 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, endpointKey } from '@portal/shared-core';
 
-export type PublicPoolRow = {
-  id: number;
+export type PublicPoolForm = {
   name: string;
-  isDefault: boolean;
   branchIds: number[];
-  branchNames: string[];
   userIds: number[];
-  userNames: string[];
   /** null: 基础设置's rule. */
   noFollowupDays: number | null;
   noDealDays: number | null;
@@ -17,20 +13,9 @@ export type PublicPoolRow = {
   reclaimWaitDays: number | null;
   enabled: boolean;
   sort: number;
-  customers: number;
 };
 
-export type PublicPoolForm = {
-  name: string;
-  branchIds: number[];
-  userIds: number[];
-  noFollowupDays: number | null;
-  noDealDays: number | null;
-  claimLimitPerDay: number | null;
-  reclaimWaitDays: number | null;
-  enabled: boolean;
-  sort: number;
-};
+export type PublicPoolRow = PublicPoolForm & { id: number; isDefault: boolean; branchNames: string[]; userNames: string[]; customers: number };
 
 const poolsKey = () => endpointKey('api/pool/index');
 

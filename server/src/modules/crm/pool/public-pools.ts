@@ -144,8 +144,8 @@ export function routePool(pools: PublicPool[], branches: BranchIndex, user: { id
 /** A router for many owners at once (the recycling job, sending to the pool): owners' departments read once. */
 export type PoolRouter = { pools: PublicPool[]; userIds: number[]; route(owner: number | null, fallbackBranch: number | null): number | null };
 
-export async function poolRouter(db: DbOrTx): Promise<PoolRouter> {
-  const pools = await loadPools(db);
+export async function poolRouter(db: DbOrTx, loaded?: PublicPool[]): Promise<PoolRouter> {
+  const pools = loaded ?? (await loadPools(db));
   if (!pools.some((p) => p.enabled)) return { pools, userIds: [], route: () => null };
   const branches = await loadBranchIndex(db);
   const users = new Map((await db.selectFrom('users').select(['id', 'branch_id']).execute()).map((u) => [u.id, u.branch_id]));
@@ -183,9 +183,11 @@ export function overridesRecycling(pool: PublicPool): boolean {
 export type OwnerRules = { rulesFor(owner: number | null): PoolRules; distinct: PoolRules[]; groups: { rules: PoolRules; owners: number[] }[] };
 
 export async function ownerRules(db: DbOrTx, base: PoolRules): Promise<OwnerRules> {
-  const router = await poolRouter(db);
-  const special = router.pools.filter(overridesRecycling);
+  // Every list request asks: read the pools alone first; the staff (for routing) only when a pool has its own days.
+  const pools = await loadPools(db);
+  const special = pools.filter(overridesRecycling);
   if (special.length === 0) return { rulesFor: () => base, distinct: [], groups: [] };
+  const router = await poolRouter(db, pools);
   const byPool = new Map(special.map((p) => [p.id, rulesForPool(base, p)]));
   const groups = special.map((p) => ({ rules: byPool.get(p.id) as PoolRules, owners: router.userIds.filter((u) => router.route(u, null) === p.id) }));
   return { rulesFor: (owner) => byPool.get(router.route(owner, null) ?? 0) ?? base, distinct: [...byPool.values()], groups };
@@ -193,17 +195,7 @@ export async function ownerRules(db: DbOrTx, base: PoolRules): Promise<OwnerRule
 
 // ——— the pools' administration (api/pool/*) ———
 
-export type PoolInput = {
-  name: string;
-  branchIds: number[];
-  userIds: number[];
-  noFollowupDays: number | null;
-  noDealDays: number | null;
-  claimLimitPerDay: number | null;
-  reclaimWaitDays: number | null;
-  enabled: boolean;
-  sort: number;
-};
+export type PoolInput = Omit<PublicPool, 'id'>;
 
 export type PoolListRow = PublicPool & { isDefault: boolean; customers: number; branchNames: string[]; userNames: string[] };
 
