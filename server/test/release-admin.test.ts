@@ -162,9 +162,12 @@ describe('版本管理', () => {
     expect((await s.post('/api/release/rollback', { remote: 'bi', folder: folders[0] }, { token: sales })).status).toBe(403);
     const refused = await s.post<Envelope>('/api/release/rollback', { remote: 'bi', folder: folders[2] }, { token: admin });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toMatch(/^回滚失败：.*marked bad/);
+    expect(refused.body.msg).toBe(`版本“${folders[2]}”已标记为故障，不能回滚到该版本`);
     const missing = await s.post<Envelope>('/api/release/rollback', { remote: 'bi', folder: '0.0.0-19700101T000000-deadbeef' }, { token: admin });
-    expect([missing.status, missing.body.msg]).toEqual([400, expect.stringMatching(/does not exist/)]);
+    expect([missing.status, missing.body.msg]).toEqual([400, '版本“0.0.0-19700101T000000-deadbeef”不存在']);
+    const current = (await readRegistry(locations.mfDir)).remotes.bi?.version as string;
+    const again = await s.post<Envelope>('/api/release/rollback', { remote: 'bi', folder: current }, { token: admin });
+    expect([again.status, again.body.msg]).toEqual([400, `版本“${current}”已是当前版本`]);
 
     const res = await s.post<Envelope<{ current: string; previous: string }>>('/api/release/rollback', { remote: 'bi', folder: folders[0] }, { token: admin });
     expect(res.body).toMatchObject({ result: 'success', msg: '回滚成功', data: { current: folders[0], previous: folders[1] } });

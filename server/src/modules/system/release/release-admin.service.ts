@@ -3,6 +3,7 @@
  * server reads the same registry and history files and calls the same functions as
  * `pnpm release|rollback`, so the command and the page cannot drift apart.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../../app-context';
 import { readJsonFile } from '../../../release/json-file';
@@ -10,7 +11,9 @@ import { readHistory, readRegistry, reportFailedBuild, rollbackRemote, type Fail
 import type { Locations } from '../../../release/locations';
 import { REMOTES, type RemoteArea, type RemoteDescriptor } from '../../../release/remotes';
 import { packageOfSharedKey } from '../../../release/shared-compat';
+import { badRequest } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
+import { isBad } from '../../../release/registry';
 import type { Actor } from '../../auth/session/actor';
 import { notify } from '../../notification/notify';
 import { parseRights } from '../role/permission-tree';
@@ -118,7 +121,17 @@ export async function listReleases(ctx: AppContext): Promise<RemoteReleases[]> {
 }
 
 /** 回滚 from 版本管理: what `pnpm rollback <remote> --to <folder>` does, recorded with who. */
+/**
+ * 回滚 from 版本管理. What an administrator can meet (the current release, one marked 故障, a folder
+ * that is gone) is refused here in Chinese; the release code checks the same again under its lock.
+ */
 export async function rollbackFromPage(ctx: AppContext, actor: Actor, area: RemoteArea, folder: string) {
+  const locations = locationsOf(ctx);
+  const entry = (await readRegistry(locations.mfDir)).remotes[area];
+  if (entry?.version === folder) throw badRequest(`版本“${folder}”已是当前版本`);
+  if (isBad(entry, folder)) throw badRequest(`版本“${folder}”已标记为故障，不能回滚到该版本`);
+  const manifest = path.join(locations.mfDir, remoteOf(area).packageDir, folder, 'mf-manifest.json');
+  if (!(await fs.stat(manifest).then(() => true, () => false))) throw badRequest(`版本“${folder}”不存在`);
   const result = await rollbackRemote(locationsOf(ctx), remoteOf(area), { to: folder, by: actorLabel(actor), now: ctx.clock() });
   ctx.log.warn({ remote: area, folder, previousFolder: result.previousFolder, by: actorLabel(actor) }, 'release rollback from 版本管理');
   return result;
