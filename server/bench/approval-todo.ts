@@ -20,12 +20,12 @@ import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, quoteIdent } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { seedOnFirstStart } from '../src/db/seed/first-start';
+import { quantile } from './measure';
 
 const instances = Number(process.env.BENCH_INSTANCES ?? 100_000);
 const STEPS_PER_INSTANCE = 10;
 const requests = Number(process.env.BENCH_REQUESTS ?? 100);
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function seed(config: AppConfig): Promise<void> {
   const handle = openDatabase(config);

@@ -29,6 +29,7 @@ import { seedOnFirstStart } from '../src/db/seed/first-start';
 import { seedLargeCustomers } from '../src/db/seed/large';
 import { runPoolRecycle } from '../src/modules/crm/pool/pool-recycle';
 import { runRecycleWarnings } from '../src/modules/crm/pool/recycle-warning';
+import { quantile } from './measure';
 
 const target = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -60,7 +61,6 @@ async function prepare(config: AppConfig): Promise<void> {
 
 type Case = { name: string; token: string; body: Record<string, unknown> };
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function main(): Promise<void> {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });

@@ -23,6 +23,7 @@ import { createApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import { Hub } from '../src/hub/hub';
 import { invocationFrame } from '../src/hub/protocol';
+import { quantile } from './measure';
 
 const CLIENTS = Number(process.env.BENCH_HUB_CLIENTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_HUB_ROUNDS ?? 20);
@@ -207,7 +208,6 @@ async function connectAll(open: () => Promise<WebSocket>): Promise<{ sockets: We
   return { sockets, ms: performance.now() - started };
 }
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { postJson, quantile, timeRequests } from './measure';
 
 const total = Number(process.env.BENCH_LOGINS ?? 1_000_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -53,17 +54,8 @@ async function main(): Promise<void> {
       ['one month', { start: new Date(start + 200 * 86400_000).toISOString().slice(0, 10), end: new Date(start + 230 * 86400_000).toISOString().slice(0, 10) }],
     ];
     for (const [name, body] of cases) {
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < requests; i++) {
-        const t = performance.now();
-        const res = (await (await fetch(`${url}/api/user/getloglos`, { method: 'POST', headers: { 'content-type': 'application/json', authkey: token }, body: JSON.stringify({ rows: 20, ...body }) })).json()) as { total: number };
-        times.push(performance.now() - t);
-        count = res.total;
-      }
-      times.sort((a, b) => a - b);
-      const p = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
-      process.stdout.write(`${name.padEnd(28)} total ${count.toLocaleString().padStart(9)}   p50 ${p(0.5)} ms   p95 ${p(0.95)} ms\n`);
+      const { sorted, last } = await timeRequests(requests, () => postJson<{ total: number }>(`${url}/api/user/getloglos`, token, { rows: 20, ...body }));
+      process.stdout.write(`${name.padEnd(28)} total ${(last?.total ?? 0).toLocaleString().padStart(9)}   p50 ${quantile(sorted, 0.5).toFixed(1)} ms   p95 ${quantile(sorted, 0.95).toFixed(1)} ms\n`);
     }
   } finally {
     await app.close();

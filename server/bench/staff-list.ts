@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { postJson, quantile, timeRequests } from './measure';
 
 const total = Number(process.env.BENCH_STAFF ?? 10_000);
 // Every ninth is 离职; names, accounts (staffN) and mobiles (139…) are distinct.
@@ -29,10 +30,6 @@ async function admin(url: string, query: string): Promise<void> {
   await client.connect();
   await client.query(query);
   await client.end();
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function main(): Promise<void> {
@@ -85,16 +82,8 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`api/user/index, ${requests} requests per case (ms):\n`);
     for (const [name, body] of cases) {
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < requests; i++) {
-        const t = performance.now();
-        const res = (await (await fetch(`${url}/api/user/index`, { method: 'POST', headers: { 'content-type': 'application/json', authkey: token }, body: JSON.stringify({ rows: 20, ...body }) })).json()) as { total: number };
-        times.push(performance.now() - t);
-        count = res.total;
-      }
-      times.sort((a, b) => a - b);
-      process.stdout.write(`  ${name.padEnd(44)} total ${String(count).padStart(6)}   p50 ${percentile(times, 50).toFixed(1).padStart(6)}   p95 ${percentile(times, 95).toFixed(1).padStart(6)}\n`);
+      const { sorted, last } = await timeRequests(requests, () => postJson<{ total: number }>(`${url}/api/user/index`, token, { rows: 20, ...body }));
+      process.stdout.write(`  ${name.padEnd(44)} total ${String(last?.total ?? 0).padStart(6)}   p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)}   p95 ${quantile(sorted, 0.95).toFixed(1).padStart(6)}\n`);
     }
   } finally {
     await app.close();
