@@ -1,10 +1,15 @@
 /**
- * `npm test`: every test of the project, in three runs:
- *   1. unit, component and server tests on SQLite (the root jest projects);
- *   2. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
- *   3. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
- * Each jest run uses one worker, so on two cores run 1 goes side by side with the build and run 2
- * (their output is kept in a log and printed when they end); run 3 follows.
+ * `npm test`: every test of the project, in four runs:
+ *   1. unit and component tests (the jsdom projects and shared-core);
+ *   2. the server suite on SQLite;
+ *   3. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
+ *   4. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
+ * Three lanes side by side (each jest run uses one worker): runs 1 then 2 in the foreground; the
+ * build then run 3; run 4 once the build and run 1 are done. Run 1 therefore shares the machine with
+ * the build only (component tests are the ones closest to their 5 s timeout), while 2, 3 and 4
+ * overlap: they wait on databases, the browser and timers, and on a machine where another process
+ * keeps a core busy, three runnable lanes get more of the CPU than one. The side lanes' output is
+ * kept in logs and printed when they end.
  * A run whose service is missing (PostgreSQL not reachable, no Chromium) is reported as skipped, or is
  * a failure when CI=true. `--no-e2e` leaves out run 3. Extra arguments go to the first jest run.
  * Ends with the totals over all runs and exits non-zero if anything failed.
@@ -14,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildStale, canConnect, ensureInstalled, log, runPnpm } from './workspace.mjs';
 
+/** The root jest projects of run 1; run 2 is the `server` project. */
+const UNIT_PROJECTS = ['shared-core', 'shared-ui', 'shell', 'remote-crm', 'remote-oa', 'remote-bi', 'remote-system'];
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const inCi = /^(1|true)$/i.test(process.env.CI ?? '');
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -106,12 +113,13 @@ function chromiumPath() {
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-async function endToEndRun() {
+async function endToEndRun(stdio) {
   const name = 'end-to-end tests (headless Chromium)';
   if (!chromiumPath()) return skipped(name, 'no Chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
   return step(name, 'e2e', async () => {
     await runPnpm(['--filter', '@portal/e2e', 'exec', 'jest', '--runInBand', ...jsonReport('e2e')], {
       env: { ...process.env, PORTAL_E2E_SKIP_BUILD: '1' },
+      stdio,
     });
   });
 }
@@ -125,21 +133,32 @@ async function main() {
   const sqliteEnv = { ...process.env };
   delete sqliteEnv.DATABASE_URL;
   // --forceExit: a leaked timer in any package must not hang the run (jest still names the leak).
-  const jestArgs = ['exec', 'jest', '--forceExit', ...(inCi ? ['--ci'] : []), ...jsonReport('unit'), ...extra];
+  // --passWithNoTests: extra arguments (a path) may select tests of one of the two runs only.
+  const jestArgs = (report, projects) => ['exec', 'jest', '--forceExit', '--passWithNoTests', ...(inCi ? ['--ci'] : []), ...jsonReport(report), '--selectProjects', ...projects, ...extra];
   const started = Date.now();
+  const took = (name, since) => log(`${name} ended after ${((Date.now() - since) / 1000).toFixed(0)} s`);
   const side = sideLog('build and PostgreSQL');
-  // Side by side: run 1 in the foreground; the build (for run 3) and run 2 in the other lane.
-  const [unit, [build, postgres]] = await Promise.all([
-    step('unit, component and server tests (SQLite)', 'unit', () => runPnpm(jestArgs, { env: sqliteEnv })),
-    (async () => {
-      const built = withEndToEnd && chromiumPath() ? await step('build what is stale', 'build', () => buildStale({ stdio: side.stdio })) : undefined;
-      const pg = await postgresRun(side.stdio);
-      return [built, pg];
-    })(),
+  const e2eLog = sideLog('end-to-end');
+  const buildLane = (async () => {
+    const built = withEndToEnd && chromiumPath() ? await step('build what is stale', 'build', () => buildStale({ stdio: side.stdio })) : undefined;
+    took('the build', started);
+    return built;
+  })();
+  const unitRun = step('unit and component tests', 'unit', () => runPnpm(jestArgs('unit', UNIT_PROJECTS), { env: sqliteEnv })).finally(() => took('unit and component tests', started));
+  const [unit, server, postgres, endToEnd] = await Promise.all([
+    unitRun,
+    unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm(jestArgs('server', ['server']), { env: sqliteEnv }))).finally(() => took('server tests (SQLite)', started)),
+    buildLane.then(() => postgresRun(side.stdio)).finally(() => took('server tests (PostgreSQL)', started)),
+    withEndToEnd
+      ? Promise.all([buildLane, unitRun])
+          .then(([built]) => (built?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : endToEndRun(e2eLog.stdio)))
+          .finally(() => took('end-to-end tests', started))
+      : undefined,
   ]);
+  const build = await buildLane;
   side.print();
-  const results = [unit, ...(build ? [build] : []), postgres];
-  if (withEndToEnd) results.push(build?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : await endToEndRun());
+  e2eLog.print();
+  const results = [unit, server, ...(build ? [build] : []), postgres, ...(endToEnd ? [endToEnd] : [])];
   log(`all runs took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   console.log('\n[portal] test summary:');
