@@ -59,6 +59,7 @@ import { registerFieldMaskRoutes } from './modules/system/field-mask/field-mask.
 import { registerPrintTemplateRoutes } from './modules/system/print-template/print-template.routes';
 import { registerSettingsRoutes } from './modules/system/settings/settings.routes';
 import { registerUserAdminRoutes } from './modules/system/user/user-admin.routes';
+import { registerUserImportRoutes } from './modules/system/user/user-import.routes';
 import { registerReleaseRoutes } from './modules/system/release/release.routes';
 
 export type AppOptions = {
@@ -162,6 +163,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerPrintTemplateRoutes(app, ctx, resolve);
   registerSettingsRoutes(app, ctx, resolve);
   registerUserAdminRoutes(app, ctx, resolve);
+  registerUserImportRoutes(app, ctx, resolve);
   registerReleaseRoutes(app, ctx, resolve);
   await registerFileRoutes(app, ctx, resolve);
   registerFileSignRoutes(app, ctx, resolve);

@@ -18,6 +18,7 @@ export type { DepartmentChoice } from './list-page/department-filter';
 export { batchEndpoints } from './list-page/batch/batch-endpoints';
 export type { BatchEndpoints } from './list-page/batch/batch-endpoints';
 export { ImportWizard } from './list-page/import/import-wizard';
+export type { ImportResult } from './list-page/import/import-types';
 export { ExportModal } from './list-page/export/export-modal';
 export { DuplicateCheckModal } from './list-page/duplicate/duplicate-check-modal';
 

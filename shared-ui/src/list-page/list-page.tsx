@@ -17,6 +17,7 @@ import type { DepartmentFilterProps } from './department-filter';
 import { DuplicateCheckModal } from './duplicate/duplicate-check-modal';
 import { ExportModal } from './export/export-modal';
 import { ImportWizard } from './import/import-wizard';
+import type { ImportResult } from './import/import-types';
 import { ListToolbar, type FilterTag, type ListOption, type ListSort, type MoreAction } from './list-toolbar';
 import { SelectionBar, type SelectionAction } from './selection-bar';
 
@@ -55,6 +56,10 @@ export type BatchConfig = {
   importTitle?: string;
   /** The import offers 跳过 / 导入为新客户 for rows duplicating existing records. */
   importDuplicateChoice?: boolean;
+  /** GET → the import's .xlsx template (下载模板 in the wizard's first step). */
+  importTemplate?: string;
+  /** More of the import's answer on the wizard's 完成 step. */
+  renderImportResult?: (result: ImportResult) => ReactNode;
 };
 
 /**
@@ -283,11 +288,18 @@ function BatchModals({ batch, open, onClose, onCreate }: { batch: BatchConfig; o
       {canImport(endpoints) ? (
         <ImportWizard
           open={open === 'import'}
-          endpoints={{ preview: endpoints.importPreview as string, dryRun: endpoints.importDryRun as string, rejected: endpoints.importRejected, run: endpoints.import as string }}
+          endpoints={{
+            preview: endpoints.importPreview as string,
+            dryRun: endpoints.importDryRun as string,
+            rejected: endpoints.importRejected,
+            run: endpoints.import as string,
+            template: batch.importTemplate,
+          }}
           onClose={onClose}
           onImported={batch.onImported}
           title={batch.importTitle}
           duplicateChoice={batch.importDuplicateChoice}
+          renderResult={batch.renderImportResult}
         />
       ) : null}
       {canExport(endpoints) ? (

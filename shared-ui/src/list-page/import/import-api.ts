@@ -4,7 +4,8 @@ import { uploadFile } from '../../widgets/upload-transport';
 import { downloadFile } from '../batch/download-file';
 import type { ColumnMapping, DryRunReport, DuplicateChoice, ImportPreview, ImportResult } from './import-types';
 
-export type ImportEndpoints = { preview: string; dryRun: string; rejected?: string; run: string };
+/** `template`: a GET answering an .xlsx to fill in (下载模板). */
+export type ImportEndpoints = { preview: string; dryRun: string; rejected?: string; run: string; template?: string };
 
 /** Uploads the sheet; rejects with the server's reason (the caller shows it). */
 export async function uploadSheet(url: string, file: File): Promise<ImportPreview> {
@@ -19,6 +20,10 @@ export function dryRunImport(url: string, token: string, mapping: ColumnMapping,
 
 export function downloadRejectedRows(url: string, token: string) {
   return downloadFile({ url, method: 'POST', data: { token }, fallbackName: '未通过的数据.xlsx' });
+}
+
+export function downloadTemplate(url: string) {
+  return downloadFile({ url, method: 'GET', fallbackName: '导入模板.xlsx' });
 }
 
 /** The import itself; the server's 成功导入… shows as a toast. */

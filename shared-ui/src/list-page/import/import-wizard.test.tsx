@@ -3,7 +3,7 @@ import { renderWithProviders } from '../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { uploadFile } from '../../widgets/upload-transport';
 import { ImportWizard } from './import-wizard';
-import type { DryRunReport, ImportPreview } from './import-types';
+import type { DryRunReport, ImportPreview, ImportResult } from './import-types';
 
 jest.mock('@portal/shared-core', () => ({
   ...jest.requireActual('@portal/shared-core'),
@@ -122,6 +122,25 @@ describe('批量导入', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], '客户.csv')] } });
     expect(await screen.findByText('只支持导入 .xlsx 格式的Excel文件')).toBeInTheDocument();
     expect(button('下一步')).toBeDisabled();
+  });
+});
+
+describe('a list’s template and result (the staff import)', () => {
+  it('offers 下载模板 when the list has a template, and shows the list’s part of the answer on 完成', async () => {
+    mockedUpload.mockResolvedValue({ ok: true, file: { ...PREVIEW, suggestedMapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2 } } as never });
+    mockedApi.command.mockResolvedValue({ result: 'success', msg: '成功导入2名员工', data: { total: 4, imported: 2, rejected: 2, passwords: ['p1'] } });
+    const renderResult = (result: ImportResult) => <p>生成的密码：{String(result.passwords)}</p>;
+    renderWithProviders(<ImportWizard open endpoints={{ ...ENDPOINTS, template: 'api/user/ImportTemplate' }} renderResult={renderResult} onClose={jest.fn()} />);
+    expect(button('下载模板')).toBeInTheDocument();
+    await chooseFileAndUpload();
+    fireEvent.click(await findButton('检查数据'));
+    fireEvent.click(await findButton('确认导入'));
+    expect(await screen.findByText('生成的密码：p1')).toBeInTheDocument();
+  });
+
+  it('has no 下载模板 without a template', () => {
+    renderWizard();
+    expect(screen.queryByText('下载模板')).toBeNull();
   });
 });
 

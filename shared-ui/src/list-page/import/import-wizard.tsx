@@ -4,12 +4,14 @@
  * row number and reason, downloadable) → 确认导入 (the valid rows in one transaction) → 完成.
  * Nothing is written before 确认导入. With `duplicateChoice` (the 公海 import) the report step asks what
  * to do with rows duplicating existing customers (跳过 / 导入为新客户; the dry run re-runs on a change)
- * and lists every row's outcome.
+ * and lists every row's outcome. With a `template` endpoint the first step offers 下载模板; `renderResult`
+ * adds what a list's import answers besides the counts to the last step (the staff import's generated
+ * passwords, shown once).
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Flex, Modal, Radio, Result, Select, Space, Steps, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { downloadRejectedRows, dryRunImport, runImport, uploadSheet, type ImportEndpoints } from './import-api';
+import { downloadRejectedRows, downloadTemplate, dryRunImport, runImport, uploadSheet, type ImportEndpoints } from './import-api';
 import type { ColumnMapping, DryRunReport, DuplicateChoice, ImportPreview, ImportResult, PlannedRow, RejectedRow } from './import-types';
 
 export type ImportWizardProps = {
@@ -22,6 +24,8 @@ export type ImportWizardProps = {
   onImported?: (result: ImportResult) => void;
   /** Offer 跳过 / 导入为新客户 for rows duplicating existing records (sent as `duplicates`). */
   duplicateChoice?: boolean;
+  /** More of the import's answer on the 完成 step. */
+  renderResult?: (result: ImportResult) => ReactNode;
 };
 
 const STEP_TITLES = ['上传文件', '字段对应', '检查数据', '完成'];
@@ -48,7 +52,7 @@ function toMapping(columns: ColumnFields): ColumnMapping {
   return mapping;
 }
 
-function ImportSteps({ endpoints, onClose, onImported, duplicateChoice }: Omit<ImportWizardProps, 'open' | 'title'>) {
+function ImportSteps({ endpoints, onClose, onImported, duplicateChoice, renderResult }: Omit<ImportWizardProps, 'open' | 'title'>) {
   const { message } = App.useApp();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -118,6 +122,13 @@ function ImportSteps({ endpoints, onClose, onImported, duplicateChoice }: Omit<I
     });
   }
 
+  function handleDownloadTemplate() {
+    if (!endpoints.template) return;
+    void busyWhile(async () => {
+      await downloadTemplate(endpoints.template as string);
+    });
+  }
+
   function handleDownloadRejected() {
     if (!preview || !endpoints.rejected) return;
     void busyWhile(async () => {
@@ -129,7 +140,14 @@ function ImportSteps({ endpoints, onClose, onImported, duplicateChoice }: Omit<I
     <Flex vertical gap={16}>
       <Steps size="small" current={step} items={STEP_TITLES.map((t) => ({ title: t }))} />
       {step === 0 ? (
-        <UploadStep file={file} onFile={setFile} busy={busy} onNext={handleUpload} onCancel={onClose} />
+        <UploadStep
+          file={file}
+          onFile={setFile}
+          busy={busy}
+          onNext={handleUpload}
+          onCancel={onClose}
+          onTemplate={endpoints.template ? handleDownloadTemplate : undefined}
+        />
       ) : null}
       {step === 1 && preview ? (
         <MappingStep preview={preview} columns={columns} onChange={setColumns} busy={busy} onBack={() => setStep(0)} onNext={handleDryRun} />
@@ -147,16 +165,19 @@ function ImportSteps({ endpoints, onClose, onImported, duplicateChoice }: Omit<I
         />
       ) : null}
       {step === 3 && result ? (
-        <Result
-          status="success"
-          title="导入完成"
-          subTitle={result.skipped ? `成功导入 ${result.imported} 条，跳过 ${result.skipped} 条，未导入 ${result.rejected} 条` : `成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`}
-          extra={
-            <Button type="primary" autoInsertSpace={false} onClick={onClose}>
-              完成
-            </Button>
-          }
-        />
+        <>
+          <Result
+            status="success"
+            title="导入完成"
+            subTitle={result.skipped ? `成功导入 ${result.imported} 条，跳过 ${result.skipped} 条，未导入 ${result.rejected} 条` : `成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`}
+            extra={
+              <Button type="primary" autoInsertSpace={false} onClick={onClose}>
+                完成
+              </Button>
+            }
+          />
+          {renderResult?.(result)}
+        </>
       ) : null}
     </Flex>
   );
@@ -170,7 +191,7 @@ function StepButtons({ children }: { children: ReactNode }) {
   );
 }
 
-function UploadStep(props: { file: File | null; onFile: (file: File | null) => void; busy: boolean; onNext: () => void; onCancel: () => void }) {
+function UploadStep(props: { file: File | null; onFile: (file: File | null) => void; busy: boolean; onNext: () => void; onCancel: () => void; onTemplate?: () => void }) {
   const { message } = App.useApp();
   return (
     <>
@@ -192,6 +213,11 @@ function UploadStep(props: { file: File | null; onFile: (file: File | null) => v
         <p className="ant-upload-hint">第一行为表头；单次最多导入10000行，文件不超过5MB</p>
       </Upload.Dragger>
       <StepButtons>
+        {props.onTemplate ? (
+          <Button autoInsertSpace={false} onClick={props.onTemplate} disabled={props.busy}>
+            下载模板
+          </Button>
+        ) : null}
         <Button autoInsertSpace={false} onClick={props.onCancel}>
           取消
         </Button>

@@ -48,3 +48,15 @@ export const resetPassword = (id: number) => api.command<{ password: string }>('
 export const toggleCall = (id: number) => api.command<{ callEnabled: number }>('api/user/CallState', { id });
 export const addExtraBranches = (id: number, branchIds: readonly number[]) => api.command('api/user/userBranchAdd', { id, branchIds: branchIds.join(',') });
 export const removeExtraBranch = (id: number, branchId: number) => api.command('api/user/userBranchRemove', { id, branchId });
+
+/** 批量导入 (更多 menu): the customer import's calls under api/user, and the template. */
+export const STAFF_IMPORT_ENDPOINTS = {
+  importPreview: 'api/user/ImportPreview',
+  importDryRun: 'api/user/ImportDryRun',
+  importRejected: 'api/user/ImportRejected',
+  import: 'api/user/Import',
+} as const;
+export const STAFF_IMPORT_TEMPLATE = 'api/user/ImportTemplate';
+
+/** A generated initial password in the import's answer (shown once, never stored). */
+export type GeneratedPassword = { row: number; username: string; nickName: string; password: string };

@@ -1,14 +1,16 @@
 /**
  * 员工管理 (system/user): staff 20 a page, searchable by name, account or mobile, filtered by
  * department (with those below it) and 在职/离职; create, edit, 离职/复职, reset password, 外呼 and
- * delete (only people without records).
+ * delete (only people without records); 更多 → 批量导入 (.xlsx, with the 新建员工 right), whose generated
+ * initial passwords are shown once on its last step.
  */
 import { useState } from 'react';
 import { App, Avatar, Tag, Typography, type TableColumnsType } from 'antd';
-import { useActionRights, type PageProps } from '@portal/shared-core';
-import { ListPage, useListQuery, type DepartmentChoice } from '@portal/shared-ui';
-import type { StaffQuery, StaffRow } from '../api/staff-api';
+import { useActionRights, useDataChange, type PageProps } from '@portal/shared-core';
+import { ListPage, useListQuery, type BatchConfig, type DepartmentChoice } from '@portal/shared-ui';
+import { STAFF_IMPORT_ENDPOINTS, STAFF_IMPORT_TEMPLATE, type StaffQuery, type StaffRow } from '../api/staff-api';
 import { useDeleteStaff, useResetPassword, useSetQuit, useStaffList, useToggleCall } from '../api/use-staff';
+import { GeneratedPasswords } from '../components/generated-passwords';
 import { StaffFormDrawer } from '../components/staff-form-drawer';
 
 type Scene = 'all' | 'employed' | 'departed';
@@ -45,6 +47,14 @@ export default function StaffListPage(_props: PageProps) {
   const reset = useResetPassword();
   const call = useToggleCall();
   const { modal } = App.useApp();
+  const changed = useDataChange();
+  const batch: BatchConfig = {
+    endpoints: STAFF_IMPORT_ENDPOINTS,
+    importTitle: '批量导入员工',
+    importTemplate: STAFF_IMPORT_TEMPLATE,
+    onImported: () => void changed({ type: 'organisation-changed' }),
+    renderImportResult: (result) => <GeneratedPasswords result={result} />,
+  };
   const scene: Scene = query.QuitStatus === '' ? 'all' : query.QuitStatus === 0 ? 'employed' : 'departed';
 
   const confirm = (title: string, content: string, onOk: () => Promise<unknown>) => modal.confirm({ title, content, onOk: () => onOk().then(() => setSelected([])) });
@@ -78,7 +88,8 @@ export default function StaffListPage(_props: PageProps) {
         }}
         createLabel="新建员工"
         onCreate={() => setEditing('new')}
-        rights={{ create: rights.create }}
+        batch={batch}
+        rights={{ create: rights.create, import: rights.create }}
         selectedKeys={selected}
         onSelectionChange={(keys) => setSelected(keys.map(Number))}
         onRowClick={(row) => (rights.edit ? setEditing(row.id) : undefined)}

@@ -5,6 +5,7 @@ import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { Fields, Flag, Id, Ids, Integer, MAX_ID, Paging, RequiredText, Secret, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
+import { StaffFields } from './staff-fields';
 import {
   addUserBranches,
   avatarHistory,
@@ -21,18 +22,6 @@ import {
   staffOptions,
   toggleCallState,
 } from './user-admin.service';
-
-const StaffFields = {
-  username: RequiredText('账号', 50, { pattern: '^[A-Za-z0-9_.@-]+$', messages: { invalid: '账号只能包含字母、数字和 _ . @ -' } }),
-  nickName: RequiredText('姓名', 50),
-  mobile: Text('手机号', 20, { pattern: '^(1[3-9][0-9]{9})?$', messages: { invalid: '手机号格式不正确' } }),
-  email: Text('邮箱', 100, { pattern: '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+)?$', messages: { invalid: '邮箱格式不正确' } }),
-  branchId: Id('部门', { messages: { missing: '请选择部门', invalid: '请选择部门' } }),
-  roleId: Id('角色', { messages: { missing: '请选择角色', invalid: '请选择角色' } }),
-  superiorId: Integer('上级', { min: 0, max: MAX_ID, fallback: 0 }),
-  jobTitle: Text('职位', 50),
-  header: Text('头像', 300),
-};
 
 const UserId = { id: Id('员工', { messages: { missing: '请选择员工', invalid: '员工ID不正确' } }) };
 

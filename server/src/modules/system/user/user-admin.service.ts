@@ -17,7 +17,7 @@ import { revokeUserSessions } from '../../auth/session/session.service';
 import { handOverOpenSteps } from '../../oa/workflow/departure-handover';
 import { containsAny } from '../../shared/contains-search';
 import { loadBranchIndex } from '../branch/branch-index';
-import { passwordProblem, readSettings } from '../settings/settings.service';
+import { passwordProblem, readSettings, type SecuritySettings } from '../settings/settings.service';
 
 export const MSG_LAST_ADMIN = '这是最后一位在职的超级管理员，不能更换角色、离职或删除';
 export const MSG_USERNAME_TAKEN = '账号已存在';
@@ -27,7 +27,7 @@ export const MSG_ADMIN_ONLY = '只有超级管理员可以授予、变更或管�
  * A staff administrator who is not 超级管理员 may not make anyone 超级管理员, nor change, reset,
  * depart or delete a 超级管理员 (which would be a way to their rights).
  */
-async function assertMayManage(db: DbOrTx, actor: Actor, roleIds: number[]): Promise<void> {
+export async function assertMayManage(db: DbOrTx, actor: Actor, roleIds: number[]): Promise<void> {
   const me = await db.selectFrom('roles').select('built_in').where('id', '=', actor.roleId).executeTakeFirst();
   if (me?.built_in === 1) return;
   const builtIn = roleIds.length === 0 ? undefined : await db.selectFrom('roles').select('id').where('id', 'in', roleIds).where('built_in', '=', 1).executeTakeFirst();
@@ -165,12 +165,20 @@ export async function staffDetail(ctx: AppContext, id: number): Promise<StaffDet
   return { ...row, extraBranches: extra };
 }
 
-/** A readable random password of 10 characters with lower case, upper case and digits. */
-export function generatePassword(): string {
-  const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789'];
+/** Other characters of generated passwords, for a policy that asks for all four classes. */
+const PASSWORD_SYMBOLS = '!@#$%^&*-_=+?';
+
+/**
+ * A readable random password: 10 characters (or the policy's minimum length, when longer) with lower
+ * case, upper case and digits, and other characters too when the policy (基础设置 › 登录安全) asks for
+ * all four classes.
+ */
+export function generatePassword(policy?: Pick<SecuritySettings, 'passwordMinLength' | 'passwordClasses'>): string {
+  const sets = ['abcdefghijkmnpqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', ...((policy?.passwordClasses ?? 0) >= 4 ? [PASSWORD_SYMBOLS] : [])];
+  const length = Math.min(32, Math.max(10, policy?.passwordMinLength ?? 0));
   const all = sets.join('');
   const chars = sets.map((s) => s[randomInt(s.length)] as string);
-  while (chars.length < 10) chars.push(all[randomInt(all.length)] as string);
+  while (chars.length < length) chars.push(all[randomInt(all.length)] as string);
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j] as string, chars[i] as string];
@@ -209,7 +217,7 @@ async function assertReferences(tx: DbTx, input: StaffInput, selfId?: number): P
 export async function createStaff(ctx: AppContext, actor: Actor, input: StaffInput, password: string): Promise<{ id: number; password: string }> {
   await assertMayManage(ctx.db, actor, [input.roleId]);
   const settings = await readSettings(ctx.db);
-  const chosen = password || generatePassword();
+  const chosen = password || generatePassword(settings);
   const problem = passwordProblem(settings, chosen);
   if (problem) throw badRequest(problem);
   const hash = await hashPassword(chosen);
@@ -366,7 +374,7 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number): 
   const user = await ctx.db.selectFrom('users').select(['id', 'role_id']).where('id', '=', id).executeTakeFirst();
   if (!user) throw notFound('员工不存在');
   await assertMayManage(ctx.db, actor, [user.role_id]);
-  const password = generatePassword();
+  const password = generatePassword(await readSettings(ctx.db));
   await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
   await revokeUserSessions(ctx, id);
   return password;
