@@ -4,12 +4,13 @@
  *   2. the server suite on SQLite;
  *   3. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
  *   4. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
- * Three lanes side by side (each jest run uses one worker): runs 1 then 2 in the foreground; the
- * build then run 3; run 4 once the build and run 1 are done. Run 1 therefore shares the machine with
- * the build only (component tests are the ones closest to their 5 s timeout), while 2, 3 and 4
- * overlap: they wait on databases, the browser and timers, and on a machine where another process
- * keeps a core busy, three runnable lanes get more of the CPU than one. The side lanes' output is
- * kept in logs and printed when they end.
+ * In two phases (each jest run uses one worker):
+ *   - run 1, beside the build at low CPU priority: component tests are the ones closest to their 5 s
+ *     timeout, so they keep a core even when another process holds the other one;
+ *   - then runs 2, 3 and 4 side by side: they wait on databases, the browser and timers, and on a
+ *     machine where another process keeps a core busy, three runnable lanes get more of the CPU than one.
+ * Run 1 and run 2 print as they go; the build's, run 3's and run 4's output is kept in logs and
+ * printed when they end.
  * A run whose service is missing (PostgreSQL not reachable, no Chromium) is reported as skipped, or is
  * a failure when CI=true. `--no-e2e` leaves out run 3. Extra arguments go to the first jest run.
  * Ends with the totals over all runs and exits non-zero if anything failed.
@@ -136,29 +137,31 @@ async function main() {
   // --passWithNoTests: extra arguments (a path) may select tests of one of the two runs only.
   const jestArgs = (report, projects) => ['exec', 'jest', '--forceExit', '--passWithNoTests', ...(inCi ? ['--ci'] : []), ...jsonReport(report), '--selectProjects', ...projects, ...extra];
   const started = Date.now();
-  const took = (name, since) => log(`${name} ended after ${((Date.now() - since) / 1000).toFixed(0)} s`);
-  const side = sideLog('build and PostgreSQL');
+  const took = (name) => log(`${name} ended after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const buildLog = sideLog('build');
+  const postgresLog = sideLog('PostgreSQL');
   const e2eLog = sideLog('end-to-end');
-  const buildLane = (async () => {
-    const built = withEndToEnd && chromiumPath() ? await step('build what is stale', 'build', () => buildStale({ stdio: side.stdio })) : undefined;
-    took('the build', started);
-    return built;
-  })();
-  const unitRun = step('unit and component tests', 'unit', () => runPnpm(jestArgs('unit', UNIT_PROJECTS), { env: sqliteEnv })).finally(() => took('unit and component tests', started));
-  const [unit, server, postgres, endToEnd] = await Promise.all([
-    unitRun,
-    unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm(jestArgs('server', ['server']), { env: sqliteEnv }))).finally(() => took('server tests (SQLite)', started)),
-    buildLane.then(() => postgresRun(side.stdio)).finally(() => took('server tests (PostgreSQL)', started)),
-    withEndToEnd
-      ? Promise.all([buildLane, unitRun])
-          .then(([built]) => (built?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : endToEndRun(e2eLog.stdio)))
-          .finally(() => took('end-to-end tests', started))
+
+  // Phase 1: component tests in the foreground, the build (for run 4) beside them at low priority.
+  const [unit, build] = await Promise.all([
+    step('unit and component tests', 'unit', () => runPnpm(jestArgs('unit', UNIT_PROJECTS), { env: sqliteEnv })).finally(() => took('unit and component tests')),
+    withEndToEnd && chromiumPath()
+      ? step('build what is stale', 'build', () => buildStale({ stdio: buildLog.stdio, niceness: 10 })).finally(() => took('the build'))
       : undefined,
   ]);
-  const build = await buildLane;
-  side.print();
+  buildLog.print();
+
+  // Phase 2: the server suites and the end-to-end suite side by side.
+  const [server, postgres, endToEnd] = await Promise.all([
+    step('server tests (SQLite)', 'server', () => runPnpm(jestArgs('server', ['server']), { env: sqliteEnv })).finally(() => took('server tests (SQLite)')),
+    postgresRun(postgresLog.stdio).finally(() => took('server tests (PostgreSQL)')),
+    withEndToEnd
+      ? (build?.status === 'failed' ? Promise.resolve({ name: 'end-to-end tests (headless Chromium)', status: 'failed' }) : endToEndRun(e2eLog.stdio)).finally(() => took('end-to-end tests'))
+      : undefined,
+  ]);
+  postgresLog.print();
   e2eLog.print();
-  const results = [unit, server, ...(build ? [build] : []), postgres, ...(endToEnd ? [endToEnd] : [])];
+  const results = [unit, ...(build ? [build] : []), server, postgres, ...(endToEnd ? [endToEnd] : [])];
   log(`all runs took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   console.log('\n[portal] test summary:');

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,10 +71,20 @@ export function pnpmCommand() {
   return probe.status === 0 ? ['pnpm'] : ['npx', '-y', `pnpm@${PNPM_VERSION}`];
 }
 
-/** Runs a command with inherited stdio; resolves when it exits 0, rejects otherwise. */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command with inherited stdio; resolves when it exits 0, rejects otherwise. `niceness`
+ * (0–19) lowers the command's CPU priority, and that of everything it starts, from the beginning.
+ */
+export function run(command, args, { niceness, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', shell: process.platform === 'win32', ...options });
+    if (niceness && child.pid) {
+      try {
+        os.setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: the command runs at normal priority.
+      }
+    }
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
