@@ -20,6 +20,7 @@ import * as approvalDecidedIndex from './migrations/031-approval-decided-index';
 import * as fieldMasks from './migrations/032-field-masks';
 import * as publicPools from './migrations/033-public-pools';
 import * as customerBigramsPg from './migrations/035-customer-bigrams-pg';
+import * as ownerListIndex from './migrations/038-owner-list-index';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '032-field-masks': fieldMasks,
   '033-public-pools': publicPools,
   '035-customer-bigrams-pg': customerBigramsPg,
+  '038-owner-list-index': ownerListIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
