@@ -8,8 +8,7 @@ import { markCustomerSeen } from './customer-assignment';
 import { detailSubtotal } from './customer-detail.service';
 import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { viewPageRight } from './customer-views';
-import { CustomerListInput, CustomerSaveInput, isPhoneNumber, MSG_BAD_PHONE, toCustomerInput, toListQuery } from './customer.validation';
-import { badRequest } from '../../../http/errors';
+import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 
 /** Any customer page (`crm` right under `customer/`): reading customers, within the data scope. */
 export const VIEW_CUSTOMERS = canOpenAnyPage('crm', 'customer/');
