@@ -11,10 +11,13 @@ export type MyFieldMasks = Partial<Record<'customer' | 'contact' | 'contract', R
 
 const NONE: MyFieldMasks = {};
 
-export function useMyFieldMasks() {
+/** `enabled`: read while a form is open, again on each opening (a role's rules may have changed since). */
+export function useMyFieldMasks(enabled = true) {
   const masks = useQuery({
     queryKey: fieldMaskKeys.mine(),
     queryFn: async () => (await api.fetch<MyFieldMasks>('api/user/myFieldMasks', {}, { silent: true })) ?? NONE,
+    enabled,
+    staleTime: 0,
   });
   return { masks: masks.data ?? NONE, loading: masks.isPending };
 }

@@ -43,7 +43,7 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
   const { sources, loading: sourcesLoading } = useLeadSources();
   const initialValues = useMemo(() => toFormValues(customer), [customer]);
   const { mutateAsync: save } = useSaveCustomerMutation();
-  const { masks } = useMyFieldMasks();
+  const { masks } = useMyFieldMasks(open);
   const shown = (field: keyof CustomerFormValues) => !isHiddenField(masks, 'customer', field);
 
   async function handleSubmit(values: CustomerFormValues) {
