@@ -308,3 +308,162 @@ describe('effective rules across several roles', () => {
     }
   });
 });
+
+describe('hidden required fields: the form leaves them out and the stored values stay', () => {
+  const HIDING = [
+    { field: 'contact_name', mode: 'hidden' },
+    { field: 'contact_mobile', mode: 'hidden' },
+    { field: 'address', mode: 'hidden' },
+  ];
+  const restore = () => save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+  const stored = (id: number) => s.app.portal.db.selectFrom('customers').select(['customer_name', 'contact_name', 'contact_mobile', 'address', 'industry']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  test('api/user/myFieldMasks gives the user their own rules; the admin none', async () => {
+    const mine = await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.sales);
+    expect(mine.body.data).toEqual({ customer: { contact_mobile: 'mask', address: 'hidden' }, contact: { mobile: 'mask', wechat: 'mask' }, contract: {} });
+    expect((await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.admin)).body.data).toEqual({ customer: {}, contact: {}, contract: {} });
+    expect((await s.post<Envelope>('/api/user/myFieldMasks', {})).body.msg).toContain('登陆');
+  });
+
+  test('an edit without the hidden 联系人 and 手机号码 saves; a value sent for a hidden field is ignored', async () => {
+    expect((await save({ roleId: salesRole, module: 'customer', rules: HIDING })).body.result).toBe('success');
+    try {
+      const before = await stored(customerId);
+      const edit = await post<Envelope>('/api/customer/CustomerAddEndit', { id: customerId, CustomerName: NAME, LaiYuan: 1, industry: '硬件' }, t.sales);
+      expect(edit.body).toMatchObject({ result: 'success', msg: '保存成功' });
+      expect(await stored(customerId)).toEqual({ ...before, industry: '硬件' });
+      // Sent anyway (an old form, a crafted request): the stored values stay.
+      const crafted = await post<Envelope>('/api/customer/CustomerAddEndit', { id: customerId, CustomerName: NAME, contact_name: '别人', contact_mobile: '13900001111', address: '别处', LaiYuan: 1, industry: '软件' }, t.sales);
+      expect(crafted.body.result).toBe('success');
+      expect(await stored(customerId)).toEqual({ ...before, industry: '软件' });
+      const primary = await s.app.portal.db.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
+      expect(primary).toEqual({ contact_name: '周明', mobile: MOBILE });
+    } finally {
+      await restore();
+    }
+  });
+
+  test('a create without them saves with them empty; for everyone else they stay required, and nothing is half-written', async () => {
+    expect((await save({ roleId: salesRole, module: 'customer', rules: HIDING })).body.result).toBe('success');
+    const count = async () => Number((await s.app.portal.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    try {
+      const created = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '隐藏字段新建有限公司', LaiYuan: 1, contact_mobile: '13900002222' }, t.sales);
+      expect(created.body).toMatchObject({ result: 'success', msg: '保存成功' });
+      expect(await stored(created.body.data.id)).toMatchObject({ customer_name: '隐藏字段新建有限公司', contact_name: '', contact_mobile: '', address: '' });
+      // 客户名称 is still required of them.
+      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '', LaiYuan: 1 }, t.sales)).body).toMatchObject({ result: 'error', msg: '客户名称不能为空' });
+      // The manager sees the fields: the form requires them, and a missing one writes nothing.
+      const n = await count();
+      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_mobile: '13900003333', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '联系人不能为空' });
+      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '手机号码不能为空' });
+      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', contact_mobile: '12345', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '手机号码格式不正确' });
+      expect(await count()).toBe(n);
+      // The admin editing that customer must give the number its form requires.
+      const adminEdit = await post<Envelope>('/api/customer/CustomerAddEndit', { id: created.body.data.id, CustomerName: '隐藏字段新建有限公司', contact_name: '孙八', LaiYuan: 1 }, t.admin);
+      expect(adminEdit.body).toMatchObject({ result: 'error', msg: '手机号码不能为空' });
+      expect(await stored(created.body.data.id)).toMatchObject({ contact_name: '' });
+    } finally {
+      await restore();
+    }
+  });
+
+  test('客户名称 cannot be hidden: the save is refused in Chinese, the reading says so, a stored hidden rule masks', async () => {
+    const refused = await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'CustomerName', mode: 'hidden' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('客户名称不能隐藏，可设为脱敏');
+    const rules = await s.app.portal.db.selectFrom('role_field_masks').select(['field', 'mode']).where('role_id', '=', salesRole).where('module', '=', 'customer').orderBy('field').execute();
+    expect(rules).toEqual([
+      { field: 'address', mode: 'hidden' },
+      { field: 'contact_mobile', mode: 'mask' },
+    ]);
+    const read = await post<Envelope<MaskReply>>('/main/role/fieldMasks', { roleId: salesRole }, t.admin);
+    const fields = read.body.data.modules.find((m) => m.module === 'customer')?.fields;
+    expect(fields?.find((f) => f.field === 'CustomerName')).toEqual({ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' });
+    const finance = (await s.app.portal.db.selectFrom('roles').select('id').where('name', '=', '财务').executeTakeFirstOrThrow()).id;
+    await s.app.portal.db.insertInto('role_field_masks').values({ role_id: finance, module: 'customer', field: 'CustomerName', mode: 'hidden' }).execute();
+    try {
+      expect(Object.fromEntries(await effectiveRules(s.app.portal.db, [finance], 'customer'))).toEqual({ CustomerName: 'mask' });
+    } finally {
+      await s.app.portal.db.deleteFrom('role_field_masks').where('role_id', '=', finance).execute();
+    }
+  });
+});
+
+describe('the customer’s name on other records, and 合同金额', () => {
+  let contractId = 0;
+  const ORDER_SN = 'HTMASK0001';
+  beforeAll(async () => {
+    const db = s.app.portal.db;
+    const sales = await db.selectFrom('users').select(['id', 'branch_id']).where('username', '=', DEMO.sales[0]).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const row = await db
+      .insertInto('contracts')
+      .values({ order_sn: ORDER_SN, title: '字段权限测试合同', customer_id: customerId, money_cents: 1_234_500, status: 2, sign_date: '2026-11-01', start_date: '2026-11-01', end_date: '2027-10-31', is_invoiced: 0, beizhu: '', owner_id: sales.id, branch_id: sales.branch_id, created_by: sales.id, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    contractId = row.id;
+    await db.insertInto('tasks').values({ title: '回访字段权限客户', cont: '', status: 0, type: 1, grade: '', end_time: '', created_by: sales.id, assignee_id: sales.id, model_id: customerId, model_type: 2, created_at: now, updated_at: now }).execute();
+    await db.insertInto('visitors').values({ name: '周明', mobile: MOBILE, company: '', purpose: '', receptionist_id: sales.id, arrived_at: now, left_at: '', remark: '', customer_id: null, created_by: sales.id, created_at: now }).execute();
+    const contact = await db.selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
+    expect((await post<Envelope>('/api/customer/CustomerTrackAdd', { customerId, contactId: contact.id, gjtype: 1, beizhu: '电话回访' }, t.sales)).body.result).toBe('success');
+  });
+
+  const contracts = (body: Record<string, unknown>, token = t.sales) => post<List>('/api/contract/index', { rows: 50, ...body }, token);
+  const view = (token = t.sales) => post<Envelope<Row>>('/api/contract/Views', { id: contractId }, token);
+
+  test('contract list and Views: the customer’s name masked, found only by the full name', async () => {
+    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    try {
+      const row = (await contracts({ customerId })).body.rows.find((r) => r.id === contractId);
+      expect(row).toMatchObject({ orderSn: ORDER_SN, customerName: '字***', Money: 12345 });
+      expect((await view()).body.data).toMatchObject({ customerName: '字***', Money: 12345 });
+      expect((await contracts({ key: '字段权限测试' })).body.rows.map((r) => r.id)).not.toContain(contractId);
+      const full = await contracts({ key: NAME });
+      expect(full.body.rows.map((r) => r.id)).toContain(contractId);
+      expect(JSON.stringify(full.body)).not.toContain(NAME);
+      // The admin sees it and finds it by part of the name.
+      expect((await contracts({ key: '字段权限测试' }, t.admin)).body.rows.find((r) => r.id === contractId)).toMatchObject({ customerName: NAME });
+    } finally {
+      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+    }
+  });
+
+  test('tasks, 访客登记 and follow-ups name the customer and contact by the viewer’s rules', async () => {
+    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    expect((await save({ roleId: salesRole, module: 'contact', rules: [{ field: 'contactName', mode: 'mask' }] })).body.result).toBe('success');
+    try {
+      const tasks = await post<List>('/api/task/index', { scene: 'mine', rows: 50 }, t.sales);
+      const task = tasks.body.rows.find((r) => r.title === '回访字段权限客户');
+      expect(task).toMatchObject({ modelId: customerId, modelTitle: '字***' });
+      expect((await post<Envelope<Row>>('/api/task/detail', { id: task?.id }, t.sales)).body.data).toMatchObject({ modelTitle: '字***' });
+      const visitors = await post<List>('/api/customer/visitorsIndex', { key: MOBILE }, t.sales);
+      expect(visitors.body.rows[0]).toMatchObject({ customerId, customerName: '字***', mobile: '139****0123' });
+      expect(JSON.stringify(visitors.body)).not.toContain(NAME);
+      const asManager = await post<List>('/api/customer/visitorsIndex', { key: MOBILE }, t.manager);
+      expect(asManager.body.rows[0]).toMatchObject({ customerName: NAME, mobile: MOBILE });
+      const followups = await post<List>('/api/customer/kehudetail', { id: customerId }, t.sales);
+      expect(followups.body.rows[0]).toMatchObject({ contactName: '周***' });
+      expect((await post<List>('/api/customer/kehudetail', { id: customerId }, t.admin)).body.rows[0]).toMatchObject({ contactName: '周明' });
+    } finally {
+      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+      await save({ roleId: salesRole, module: 'contact', rules: [{ field: 'wechat', mode: 'mask' }] });
+    }
+  });
+
+  test('合同金额 masked as **** (or left out when hidden) in the contract list and Views; the admin sees the amount', async () => {
+    expect((await save({ roleId: salesRole, module: 'contract', rules: [{ field: 'Money', mode: 'mask' }] })).body.result).toBe('success');
+    try {
+      expect((await contracts({ customerId })).body.rows.find((r) => r.id === contractId)).toMatchObject({ Money: '****' });
+      expect((await view()).body.data).toMatchObject({ Money: '****', orderSn: ORDER_SN });
+      expect(JSON.stringify((await view()).body)).not.toContain('12345');
+      expect((await view(t.admin)).body.data).toMatchObject({ Money: 12345 });
+      expect((await save({ roleId: salesRole, module: 'contract', rules: [{ field: 'Money', mode: 'hidden' }] })).body.result).toBe('success');
+      expect((await contracts({ customerId })).body.rows.find((r) => r.id === contractId)).not.toHaveProperty('Money');
+      expect((await view()).body.data).not.toHaveProperty('Money');
+      expect((await save({ roleId: salesRole, module: 'contract', rules: [{ field: 'title', mode: 'mask' }] })).body.msg).toBe('合同没有这些字段：title');
+    } finally {
+      await save({ roleId: salesRole, module: 'contract', rules: [] });
+    }
+    expect((await view()).body.data).toMatchObject({ Money: 12345 });
+  });
+});

@@ -12,6 +12,11 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
+/** An amount the server sent masked (字段权限: ****), not a number. */
+function maskedAmount(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('*');
+}
+
 function given(id: string | number | undefined): id is string | number {
   return id !== undefined && id !== '';
 }
@@ -29,6 +34,9 @@ export function prefillValues(fields: readonly FieldDefinition[], details: FormV
     } else if (field.type === 'contract' && given(source.contractId)) {
       copied[field.field] = source.contractId;
       if (field.field2 && text(details.orderSn) !== undefined) copied[field.field2] = text(details.orderSn);
+    } else if (field.type === 'number' && maskedAmount(details[field.field])) {
+      // 字段权限 shows the amount as **** to this user: nothing to copy.
+      continue;
     } else if (field.type !== 'divider' && field.type !== 'userinfo' && field.field in details && details[field.field] !== null) {
       copied[field.field] = details[field.field];
       if (field.field2 && field.field2 in details) copied[field.field2] = details[field.field2];

@@ -5,24 +5,30 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { App, Button, Dropdown } from 'antd';
+import { App, Button, Dropdown, type ButtonProps } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { printArea } from './print-area';
 import { fillPrintTemplate, type PrintModule, type PrintTable } from './print-template';
 import { enabledTemplatesQuery, templateContentQuery } from './print-template-api';
 
+type PrintData = { values: Record<string, unknown>; tables?: Record<string, PrintTable> };
+
 export type PrintRecordButtonProps = {
   module: PrintModule;
   /** The printout's title (the print dialog and the frame). */
   title: string;
-  values: Record<string, unknown>;
-  tables?: Record<string, PrintTable>;
-};
+  size?: ButtonProps['size'];
+} & (
+  | PrintData
+  /** The record's values read when 打印 is clicked (a list row whose details the list does not carry). */
+  | { load: () => Promise<PrintData>; values?: never; tables?: never }
+);
 
 export const MSG_NO_PRINT_TEMPLATE = '没有可用的打印模板，请在基础设置的打印模板中添加并启用';
 
-async function printWith(queryClient: QueryClient, templateId: number, { title, values, tables }: PrintRecordButtonProps): Promise<void> {
-  const content = await queryClient.fetchQuery(templateContentQuery(templateId));
+async function printWith(queryClient: QueryClient, templateId: number, props: PrintRecordButtonProps): Promise<void> {
+  const [content, { values, tables }] = await Promise.all([queryClient.fetchQuery(templateContentQuery(templateId)), 'load' in props && props.load ? props.load() : Promise.resolve(props as PrintData)]);
+  const title = props.title;
   const sheet = document.createElement('div');
   sheet.className = 'print-sheet';
   sheet.innerHTML = fillPrintTemplate(content, values, tables);
@@ -75,14 +81,14 @@ export function PrintRecordButton(props: PrintRecordButtonProps) {
           },
         }}
       >
-        <Button icon={<PrinterOutlined />} className="no-print">
+        <Button icon={<PrinterOutlined />} size={props.size} className="no-print">
           选择打印模板
         </Button>
       </Dropdown>
     );
   }
   return (
-    <Button icon={<PrinterOutlined />} loading={busy} onClick={() => void start()} className="no-print">
+    <Button icon={<PrinterOutlined />} size={props.size} loading={busy} onClick={() => void start()} className="no-print">
       打印
     </Button>
   );

@@ -1,4 +1,4 @@
-import { amountInCapitals, fillPrintTemplate } from './print-template';
+import { amountInCapitals, contractPrintValues, fillPrintTemplate, PRINT_PLACEHOLDERS } from './print-template';
 
 describe('fillPrintTemplate', () => {
   it('puts values in as text and a table placeholder as a table', () => {
@@ -35,5 +35,20 @@ describe('amountInCapitals', () => {
     [0, '零元整'],
   ])('%s → %s', (amount, text) => {
     expect(amountInCapitals(amount)).toBe(text);
+  });
+});
+
+describe('contractPrintValues', () => {
+  const contract = { orderSn: 'HT1', title: '年度服务合同', customerName: '华信', Money: 1234.5, status: 1, signDate: '2026-11-20', UserName: '李娜', isInvoiced: 1 };
+
+  it('fills every contract placeholder the template editor lists; the amount formatted and in capitals', () => {
+    const values = contractPrintValues(contract);
+    expect(Object.keys(values).sort()).toEqual(PRINT_PLACEHOLDERS.contract.map((p) => p.key).sort());
+    expect(values).toMatchObject({ Money: '1,234.50', MoneyUpper: '壹仟贰佰叁拾肆元伍角', statusText: '审核中', invoicedText: '已开票', startDate: '' });
+  });
+
+  it('a masked amount prints masked, a hidden one empty', () => {
+    expect(contractPrintValues({ ...contract, Money: '****' })).toMatchObject({ Money: '****', MoneyUpper: '****' });
+    expect(contractPrintValues({ ...contract, Money: undefined })).toMatchObject({ Money: '', MoneyUpper: '' });
   });
 });

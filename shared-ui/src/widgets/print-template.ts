@@ -25,11 +25,22 @@ export const PRINT_PLACEHOLDERS: Record<PrintModule, { key: string; label: strin
     { key: 'statusText', label: '审批状态' },
     { key: 'items', label: '费用明细（表格）' },
   ],
+  // Contracts have no type column and no product lines in the database yet: no 合同类型 or product table.
   contract: [
     { key: 'orderSn', label: '合同编号' },
+    { key: 'title', label: '合同名称' },
     { key: 'customerName', label: '客户名称' },
     { key: 'Money', label: '合同金额' },
+    { key: 'MoneyUpper', label: '金额大写' },
     { key: 'signDate', label: '签约日期' },
+    { key: 'startDate', label: '开始日期' },
+    { key: 'endDate', label: '结束日期' },
+    { key: 'UserName', label: '负责人' },
+    { key: 'BranchName', label: '所属部门' },
+    { key: 'statusText', label: '审批状态' },
+    { key: 'invoicedText', label: '开票状态' },
+    { key: 'beizhu', label: '备注' },
+    { key: 'addtime', label: '创建时间' },
   ],
   entry: [],
   customer: [],
@@ -92,4 +103,54 @@ export function amountInCapitals(yuan: number | string): string {
   else if (out) out += '零';
   if (fen) out += `${DIGITS[fen]}分`;
   return out;
+}
+
+/** An amount in yuan as printouts show it: 12,345.00. */
+export function formatPrintAmount(yuan: number): string {
+  return yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** A contract as api/contract/Views answers it (the fields a printout uses). */
+export type ContractPrintSource = {
+  orderSn: string;
+  title?: string;
+  customerName?: string;
+  /** Yuan; '****' when 字段权限 masks 合同金额 for the user, absent when it hides it. */
+  Money?: number | string;
+  status?: number;
+  signDate?: string;
+  startDate?: string;
+  endDate?: string;
+  UserName?: string;
+  BranchName?: string;
+  isInvoiced?: number;
+  beizhu?: string;
+  addtime?: string;
+};
+
+const CONTRACT_STATUS_TEXT: Readonly<Record<number, string>> = { 0: '待审', 1: '审核中', 2: '通过', 3: '未通过' };
+
+/**
+ * The contract placeholders' values. The server's answer is the source: an amount it sends masked
+ * prints masked (金额大写 too), one it leaves out prints empty.
+ */
+export function contractPrintValues(c: ContractPrintSource): Record<string, string> {
+  const amount = typeof c.Money === 'number' ? c.Money : undefined;
+  const masked = typeof c.Money === 'string' ? c.Money : '';
+  return {
+    orderSn: c.orderSn,
+    title: c.title ?? '',
+    customerName: c.customerName ?? '',
+    Money: amount !== undefined ? formatPrintAmount(amount) : masked,
+    MoneyUpper: amount !== undefined ? amountInCapitals(amount) : masked,
+    signDate: c.signDate ?? '',
+    startDate: c.startDate ?? '',
+    endDate: c.endDate ?? '',
+    UserName: c.UserName ?? '',
+    BranchName: c.BranchName ?? '',
+    statusText: c.status === undefined ? '' : (CONTRACT_STATUS_TEXT[c.status] ?? ''),
+    invoicedText: c.isInvoiced === undefined ? '' : c.isInvoiced === 1 ? '已开票' : '未开票',
+    beizhu: c.beizhu ?? '',
+    addtime: c.addtime ?? '',
+  };
 }

@@ -102,8 +102,9 @@ export type CustomerDetail = Customer & { contacts: CustomerContact[]; followups
 /** What the create/edit form holds. */
 export type CustomerFormValues = {
   CustomerName: string;
-  contact_name: string;
-  contact_mobile: string;
+  /** Absent when 字段权限 hides the field from the user (the form leaves it out). */
+  contact_name?: string;
+  contact_mobile?: string;
   LaiYuan?: number;
   level?: CustomerLevel;
   industry?: string;

@@ -56,7 +56,8 @@ export async function seedSystemAdmin(db: DbOrTx, o: { now: Date; users: (UserSe
     .values({
       name: '销售合同（标准版）',
       module: 'contract',
-      content: '<h2 style="text-align:center">销售合同</h2><p>合同编号：{{orderSn}}</p><p>客户：{{customerName}}</p><p>合同金额：{{Money}} 元</p><p>签约日期：{{signDate}}</p>',
+      content:
+        '<h2 style="text-align:center">销售合同</h2><p>合同编号：{{orderSn}}　　签约日期：{{signDate}}</p><p>合同名称：{{title}}</p><p>甲方（客户）：{{customerName}}</p><p>合同金额：{{Money}} 元（大写：{{MoneyUpper}}）</p><p>合同期限：{{startDate}} 至 {{endDate}}</p><p>负责人：{{UserName}}（{{BranchName}}）　　审批状态：{{statusText}}</p><p>备注：{{beizhu}}</p><p style="margin-top:32px">甲方签章：__________　　乙方签章：__________</p>',
       status: 1,
       created_by: admin?.id ?? null,
       created_at: at,

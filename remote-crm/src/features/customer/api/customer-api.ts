@@ -40,8 +40,9 @@ export function saveCustomer(id: number | null, values: CustomerFormValues, lead
     id: id === null ? '0' : String(id),
     ...(lead ? { clue: 3 } : {}),
     CustomerName: values.CustomerName.trim(),
-    contact_name: values.contact_name.trim(),
-    contact_mobile: values.contact_mobile.trim(),
+    // Absent when 字段权限 hides them from the user's form: the server keeps the stored values.
+    contact_name: values.contact_name?.trim() ?? '',
+    contact_mobile: values.contact_mobile?.trim() ?? '',
     LaiYuan: values.LaiYuan,
     level: values.level ?? '',
     industry: values.industry?.trim() ?? '',

@@ -11,3 +11,8 @@ export const leadSourceKeys = {
   /** `api/UserSet/GetLaiyaun`: the lead sources (客户来源). */
   all: () => endpointKey('api/UserSet/GetLaiyaun'),
 };
+
+export const fieldMaskKeys = {
+  /** `api/user/myFieldMasks`: the user's own 字段权限 per module (masked or hidden fields). */
+  mine: () => endpointKey('api/user/myFieldMasks'),
+};

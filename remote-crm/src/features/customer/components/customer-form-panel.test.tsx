@@ -78,3 +78,28 @@ it('编辑客户 saves the customer as loaded, without 保存并继续录入', a
   );
   await waitFor(() => expect(listInvalidated()).toBe(true));
 });
+
+it('字段权限: fields hidden to the user are left out of the form and not required; the save sends them empty', async () => {
+  mockedApi.fetch.mockImplementation((async (url: string) => (url === 'api/user/myFieldMasks' ? { customer: { contact_name: 'hidden', contact_mobile: 'hidden', address: 'hidden', level: 'mask' } } : undefined)) as never);
+  renderPanel(null);
+  const panel = await findPanel('新建客户');
+  await waitFor(() => expect(within(panel).queryByPlaceholderText('请输入手机号码')).toBeNull());
+  expect(within(panel).queryByPlaceholderText('请输入联系人')).toBeNull();
+  expect(within(panel).queryByPlaceholderText('请输入地址')).toBeNull();
+  expect(within(panel).getByPlaceholderText('请输入所属行业')).toBeInTheDocument();
+
+  fireEvent.click(button('保存', panel));
+  const fieldError = { selector: '.ant-form-item-explain-error' };
+  await waitFor(() => expect(within(panel).getAllByText('信息必须填写', fieldError)).toHaveLength(1));
+
+  fireEvent.change(within(panel).getByPlaceholderText('请输入客户名称'), { target: { value: '苏州恒远机械' } });
+  await selectOption('客户来源', '展会', panel);
+  fireEvent.click(button('保存', panel));
+  await waitFor(() =>
+    expect(mockedApi.command).toHaveBeenCalledWith(
+      'api/customer/CustomerAddEndit',
+      expect.objectContaining({ id: '0', CustomerName: '苏州恒远机械', contact_name: '', contact_mobile: '', address: '', LaiYuan: 2 }),
+    ),
+  );
+  expect(mockedApi.fetch).toHaveBeenCalledWith('api/user/myFieldMasks', {}, { silent: true });
+});

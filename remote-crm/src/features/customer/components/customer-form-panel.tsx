@@ -1,9 +1,14 @@
-/** Create or edit a customer in the shared form panel (新建客户 / 编辑客户). */
+/**
+ * Create or edit a customer in the shared form panel (新建客户 / 编辑客户). A field that the user's
+ * 字段权限 hides is left out of the form, so it is not required of them; the server keeps its stored
+ * value on an edit (and leaves it empty on a create).
+ */
 import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { DATETIME_FORMAT, TEXT_MAX, dayjs } from '@portal/shared-core';
 import { FormPanel, requiredRule } from '@portal/shared-ui';
 import { useLeadSources } from '../api/use-lead-sources';
+import { isHiddenField, useMyFieldMasks } from '../api/use-my-field-masks';
 import { useSaveCustomerMutation } from '../api/use-save-customer-mutation';
 import { CUSTOMER_LEVELS } from '../constants';
 import type { CustomerDetail, CustomerFormValues } from '../types';
@@ -38,6 +43,8 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
   const { sources, loading: sourcesLoading } = useLeadSources();
   const initialValues = useMemo(() => toFormValues(customer), [customer]);
   const { mutateAsync: save } = useSaveCustomerMutation();
+  const { masks } = useMyFieldMasks(open);
+  const shown = (field: keyof CustomerFormValues) => !isHiddenField(masks, 'customer', field);
 
   async function handleSubmit(values: CustomerFormValues) {
     await save({ id: customer ? customer.id : null, values, lead: lead && !customer });
@@ -60,16 +67,20 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
             <Input maxLength={100} placeholder="请输入客户名称" />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item name="contact_name" label="联系人" rules={[requiredRule('input')]}>
-            <Input maxLength={50} placeholder="请输入联系人" />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="contact_mobile" label="手机号码" rules={[requiredRule('input')]}>
-            <Input maxLength={20} placeholder="请输入手机号码" />
-          </Form.Item>
-        </Col>
+        {shown('contact_name') ? (
+          <Col span={12}>
+            <Form.Item name="contact_name" label="联系人" rules={[requiredRule('input')]}>
+              <Input maxLength={50} placeholder="请输入联系人" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {shown('contact_mobile') ? (
+          <Col span={12}>
+            <Form.Item name="contact_mobile" label="手机号码" rules={[requiredRule('input')]}>
+              <Input maxLength={20} placeholder="请输入手机号码" />
+            </Form.Item>
+          </Col>
+        ) : null}
         <Col span={12}>
           <Form.Item name="LaiYuan" label="客户来源" rules={[requiredRule('select')]}>
             <Select
@@ -81,31 +92,39 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item name="level" label="客户级别">
-            <Select aria-label="客户级别" placeholder="请选择" allowClear options={CUSTOMER_LEVELS} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="industry" label="所属行业">
-            <Input maxLength={50} placeholder="请输入所属行业" />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="address" label="地址">
-            <Input maxLength={200} placeholder="请输入地址" />
-          </Form.Item>
-        </Col>
+        {shown('level') ? (
+          <Col span={12}>
+            <Form.Item name="level" label="客户级别">
+              <Select aria-label="客户级别" placeholder="请选择" allowClear options={CUSTOMER_LEVELS} />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {shown('industry') ? (
+          <Col span={12}>
+            <Form.Item name="industry" label="所属行业">
+              <Input maxLength={50} placeholder="请输入所属行业" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        {shown('address') ? (
+          <Col span={24}>
+            <Form.Item name="address" label="地址">
+              <Input maxLength={200} placeholder="请输入地址" />
+            </Form.Item>
+          </Col>
+        ) : null}
         <Col span={12}>
           <Form.Item name="nextgenjintime" label="下次跟进时间">
             <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={24}>
-          <Form.Item name="beizhu" label="备注">
-            <Input.TextArea rows={3} maxLength={TEXT_MAX} showCount placeholder="请输入备注" />
-          </Form.Item>
-        </Col>
+        {shown('beizhu') ? (
+          <Col span={24}>
+            <Form.Item name="beizhu" label="备注">
+              <Input.TextArea rows={3} maxLength={TEXT_MAX} showCount placeholder="请输入备注" />
+            </Form.Item>
+          </Col>
+        ) : null}
       </Row>
     </FormPanel>
   );

@@ -35,7 +35,8 @@ export type FieldMaskMode = 'visible' | 'mask' | 'hidden';
 export type FieldMaskModule = {
   module: string;
   title: string;
-  fields: { field: string; title: string }[];
+  /** `cannotHide`: the field may be masked but not hidden (客户名称), with the reason. */
+  fields: { field: string; title: string; cannotHide?: string }[];
   rules: { field: string; mode: Exclude<FieldMaskMode, 'visible'> }[];
 };
 export type FieldMasks = { roleId: number; roleName: string; builtIn: number; modules: FieldMaskModule[] };

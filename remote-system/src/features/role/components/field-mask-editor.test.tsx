@@ -54,3 +54,18 @@ it('超级管理员 is read-only: no save button', async () => {
   expect(await screen.findByText('超级管理员始终查看全部字段，不能设置字段权限。')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /保\s*存/ })).toBeNull();
 });
+
+it('客户名称 cannot be hidden: 隐藏 is disabled with the reason beside it, 脱敏 stays available', async () => {
+  const withName: FieldMasks = {
+    ...masks,
+    modules: [{ ...masks.modules[0], fields: [{ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' }, ...masks.modules[0].fields] }, masks.modules[1]],
+  };
+  jest.spyOn(api, 'fetch').mockResolvedValue(withName);
+  renderWithProviders(<FieldMaskEditor roleId={3} onClose={() => undefined} />);
+  expect(await screen.findByText('客户名称不能隐藏，可设为脱敏')).toBeInTheDocument();
+  const row = screen.getByText('客户名称').closest('tr') as HTMLElement;
+  expect(row.querySelector('input[value="hidden"]')).toBeDisabled();
+  expect(row.querySelector('input[value="mask"]')).not.toBeDisabled();
+  const address = screen.getByText('地址').closest('tr') as HTMLElement;
+  expect(address.querySelector('input[value="hidden"]')).not.toBeDisabled();
+});

@@ -1,9 +1,10 @@
 /**
- * 字段权限 of a role: per module (客户, 联系人) each field 可见 / 脱敏 / 隐藏, saved per module. The server
- * enforces the rules in lists, details, exports, 查重 and search; 超级管理员 always sees everything.
+ * 字段权限 of a role: per module (客户, 联系人, 合同) each field 可见 / 脱敏 / 隐藏, saved per module. The server
+ * enforces the rules in lists, details, exports, 查重 and search; 超级管理员 always sees everything. A
+ * field the server marks `cannotHide` (客户名称) offers 隐藏 disabled, with the reason beside it.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Drawer, Empty, Radio, Skeleton, Space, Table, Tabs } from 'antd';
+import { Alert, Button, Drawer, Empty, Radio, Skeleton, Space, Table, Tabs, Typography } from 'antd';
 import type { FieldMaskMode, FieldMaskModule } from '../api/role-api';
 import { useFieldMasks, useSaveFieldMasks } from '../api/use-roles';
 
@@ -83,7 +84,7 @@ export function FieldMaskEditor({ roleId, onClose, canEdit = true }: FieldMaskEd
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              message="脱敏：手机号显示为 138****5678，其他文字只显示首字；隐藏：不返回该字段。脱敏或隐藏的字段只能按完整内容搜索。每个模块分别保存。"
+              message="脱敏：手机号显示为 138****5678，金额显示为 ****，其他文字只显示首字；隐藏：不返回该字段，该角色的表单也不显示、不要求它。脱敏或隐藏的字段只能按完整内容搜索。每个模块分别保存。"
             />
           )}
           <Tabs
@@ -103,14 +104,17 @@ export function FieldMaskEditor({ roleId, onClose, canEdit = true }: FieldMaskEd
                     {
                       title: '权限',
                       key: 'mode',
-                      render: (_: unknown, f: { field: string; title: string }) => (
-                        <Radio.Group
-                          aria-label={`${f.title}的字段权限`}
-                          disabled={readOnly}
-                          value={choices[m.module]?.[f.field] ?? 'visible'}
-                          options={FIELD_MASK_MODES}
-                          onChange={(e) => choose(m.module, f.field, e.target.value as FieldMaskMode)}
-                        />
+                      render: (_: unknown, f: FieldMaskModule['fields'][number]) => (
+                        <Space size={4} wrap>
+                          <Radio.Group
+                            aria-label={`${f.title}的字段权限`}
+                            disabled={readOnly}
+                            value={choices[m.module]?.[f.field] ?? 'visible'}
+                            options={f.cannotHide ? FIELD_MASK_MODES.map((o) => (o.value === 'hidden' ? { ...o, disabled: true } : o)) : FIELD_MASK_MODES}
+                            onChange={(e) => choose(m.module, f.field, e.target.value as FieldMaskMode)}
+                          />
+                          {f.cannotHide && !readOnly ? <Typography.Text type="secondary">{f.cannotHide}</Typography.Text> : null}
+                        </Space>
                       ),
                     },
                   ]}

@@ -7,9 +7,10 @@ export type ContractRow = {
   orderSn: string;
   title: string;
   customerId: number;
+  /** Masked (字***) or empty by the viewer's 客户名称 rule (字段权限). */
   customerName: string;
-  /** Amount in yuan. */
-  Money: number;
+  /** Amount in yuan; '****' for a viewer to whom 字段权限 masks 合同金额 (absent when hidden). */
+  Money: number | string;
   /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
   status: number;
   UserID: number;

@@ -15,7 +15,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
-import { applyRules, applyRulesToRows, keepHidden, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
+import { applyRules, applyRulesToRows, keepHidden, maskCarried, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
 import { assertPoolReadable } from '../pool/public-pools';
 
 const MSG_NOT_FOUND = '客户不存在';
@@ -119,11 +119,12 @@ export async function listFollowups(ctx: AppContext, actor: Actor, customerId: n
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
+  const contactRules = await rulesFor(ctx.db, actor, 'contact');
   return {
     total,
     rows: list.map((f) => ({
       id: f.id,
-      contactName: f.contact_name ?? '',
+      contactName: maskCarried(contactRules, 'contact', 'contactName', f.contact_name ?? ''),
       status: f.status,
       Ext: GJ_TYPES[f.gjtype] ?? '',
       genjinTime: formatShanghai(f.genjin_time),

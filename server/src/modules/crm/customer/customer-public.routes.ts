@@ -24,7 +24,7 @@ import { memberPoolIds } from '../pool/public-pools';
 import { writeLogs } from './customer-log';
 import { indexCustomerSearch } from './customer-search';
 import { customerCode } from './customer.service';
-import { applyRules, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
+import { applyRules, maskCarried, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 
 export const PUBLIC_SEARCH_LIMIT = { windowMinutes: 1, max: 10 } as const;
 export const MSG_SEARCH_THROTTLED = '查询过于频繁，请一分钟后再试';
@@ -125,7 +125,7 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
       access: VISITORS,
       record: 'none',
       input: Fields({ ...Paging(10), key: Text('关键字', 50), from: Text('开始日期', 10), to: Text('结束日期', 10) }),
-      handler: async ({ input }) => {
+      handler: async ({ input, actor }) => {
         let q = ctx.db.selectFrom('visitors as v');
         if (input.from) q = q.where('v.arrived_at', '>=', timeOf('开始日期', `${input.from} 00:00`));
         if (input.to) q = q.where('v.arrived_at', '<=', timeOf('结束日期', `${input.to} 23:59`));
@@ -141,6 +141,9 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
           .offset((input.page - 1) * input.rows)
           .execute();
         const seen = new Set<number>();
+        // 字段权限: the matched customer's name by the viewer's 客户名称 rule, and the visitor's mobile, which
+        // is then that customer's 手机号码, by the 手机号码 rule; an unmatched visitor's data is the visit's own.
+        const customerRules = await rulesFor(ctx.db, actor, 'customer');
         return {
           total,
           rows: rows
@@ -148,7 +151,7 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
             .map((r) => ({
               id: r.id,
               name: r.name,
-              mobile: r.mobile,
+              mobile: maskCarried(customerRules, 'customer', 'contact_mobile', r.mobile, (r.customer_id ?? r.matched_id) !== null),
               company: r.company,
               purpose: r.purpose,
               receptionist: r.receptionist ?? '',
@@ -156,7 +159,7 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
               leftAt: formatShanghai(r.left_at),
               remark: r.remark,
               customerId: r.customer_id ?? r.matched_id ?? 0,
-              customerName: r.matched_name ?? '',
+              customerName: maskCarried(customerRules, 'customer', 'CustomerName', r.matched_name ?? ''),
             })),
         };
       },

@@ -8,7 +8,7 @@ import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
 import { exactFields, indexCustomerSearch, removeCustomerSearch, searchCondition } from './customer-search';
-import { applyRules, applyRulesToRows, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
+import { applyRules, applyRulesToRows, isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
@@ -332,11 +332,45 @@ function editableColumns(input: CustomerInput) {
   };
 }
 
+/**
+ * The customer form's fields a user must fill (客户名称 always: it cannot be hidden), unless the field
+ * is hidden to them (字段权限), then their form leaves it out. Checked after a masked value sent back
+ * has been replaced by the stored one.
+ */
+const REQUIRED_FIELDS = [
+  ['CustomerName', 'customerName', '客户名称'],
+  ['contact_name', 'contactName', '联系人'],
+  ['contact_mobile', 'contactMobile', '手机号码'],
+] as const;
+
+function assertRequired(masks: FieldRules, input: CustomerInput): void {
+  for (const [field, key, title] of REQUIRED_FIELDS) if (!isHidden(masks, field) && input[key] === '') throw badRequest(`${title}不能为空`);
+  if (!isHidden(masks, 'contact_mobile') && !isPhoneNumber(input.contactMobile)) throw badRequest(MSG_BAD_PHONE);
+}
+
+/** A new customer from a user to whom some fields are hidden: those are stored empty, whatever was sent. */
+function blankHidden(masks: FieldRules, input: CustomerInput): CustomerInput {
+  if (masks.size === 0) return input;
+  const blank = (field: string, value: string) => (isHidden(masks, field) ? '' : value);
+  return {
+    ...input,
+    contactName: blank('contact_name', input.contactName),
+    contactMobile: blank('contact_mobile', input.contactMobile),
+    level: blank('level', input.level) as CustomerInput['level'],
+    industry: blank('industry', input.industry),
+    address: blank('address', input.address),
+    beizhu: blank('beizhu', input.beizhu),
+  };
+}
+
 /** Creates a customer with its primary contact, owned by the actor in the actor's branch. */
-export async function createCustomer(ctx: AppContext, actor: Actor, input: CustomerInput, clue: 1 | 3 = 1): Promise<number> {
+export async function createCustomer(ctx: AppContext, actor: Actor, submitted: CustomerInput, clue: 1 | 3 = 1): Promise<number> {
   return ctx.db.transaction().execute(async (tx) => {
+    const masks = await rulesFor(tx, actor, 'customer');
+    const input = blankHidden(masks, submitted);
+    assertRequired(masks, input);
     await assertLeadSource(tx, input.laiYuan);
-    await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
+    await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
     const [id] = await insertCustomers(tx, ctx, actor, [input], clue);
     return id;
   });
@@ -420,8 +454,7 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
   return ids;
 }
 
-/** Edits a customer within the actor's scope; the primary contact follows the contact fields. */
-/** A field the editor sees masked or hidden comes back as its masked text (or empty): the stored value stays. */
+/** A field the editor sees masked comes back as its masked text (or empty), a hidden one is ignored: the stored value stays. */
 function keepMaskedValues(
   masks: FieldRules,
   input: CustomerInput,
@@ -441,15 +474,17 @@ function keepMaskedValues(
   };
 }
 
+/** Edits a customer within the actor's scope; the primary contact follows the contact fields. */
 export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, input: CustomerInput): Promise<void> {
   const iso = ctx.clock().toISOString();
   await transact(ctx, async (tx) => {
     await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
     await assertLeadSource(tx, input.laiYuan);
     const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
-    input = keepMaskedValues(await rulesFor(tx, actor, 'customer'), input, before);
-    if (!isPhoneNumber(input.contactMobile)) throw badRequest(MSG_BAD_PHONE);
-    if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile]);
+    const masks = await rulesFor(tx, actor, 'customer');
+    input = keepMaskedValues(masks, input, before);
+    assertRequired(masks, input);
+    if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
     const changes = (
       [
         ['客户名称', before.customer_name, input.customerName],

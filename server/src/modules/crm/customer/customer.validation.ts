@@ -37,10 +37,15 @@ export const CustomerFields = Fields({
  */
 const MASKED_PHONE = '[0-9+]{1,3}\\*{4}[0-9-]{1,4}';
 
-/** The form, and `id`: 0 (or absent) for a new customer, otherwise the customer to edit. */
+/**
+ * The form, and `id`: 0 (or absent) for a new customer, otherwise the customer to edit. 联系人 and
+ * 手机号码 may be absent here: a user to whom 字段权限 hides them has a form without them, so the
+ * service requires them only of the others (customer.service `assertRequired`).
+ */
 export const CustomerSaveInput = Fields({
   ...CustomerFields.properties,
-  contact_mobile: RequiredText('手机号码', 30, { pattern: `^(?:${PHONE_PATTERN.slice(1, -1)}|${MASKED_PHONE})$`, messages: { invalid: '手机号码格式不正确' } }),
+  contact_name: Text('联系人', 50),
+  contact_mobile: Text('手机号码', 30, { pattern: `^(?:${PHONE_PATTERN.slice(1, -1)}|${MASKED_PHONE})?$`, messages: { invalid: '手机号码格式不正确' } }),
   id: Integer('客户', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '客户ID不正确' } }),
   /** 3: a new lead (线索) rather than a customer. */
   clue: OneOfNumbers('类型', [1, 3], 1, { messages: { invalid: '类型不正确' } }),

@@ -9,6 +9,7 @@ import { notify } from '../../notification/notify';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
 import { TASK_STATUS, TASK_STATUS_TEXT, TASK_TYPE, type TaskInput, type TaskListQuery, type TaskRow, type TaskStatus } from './task.types';
+import { maskCarried, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 
 /**
  * Tasks (spec §3 "Task", §4): a creator gives a task to an employed colleague, who is notified; the
@@ -50,7 +51,8 @@ function taskRows(db: DbOrTx) {
 
 type RawTaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTakeFirstOrThrow']>>;
 
-function toRow(r: RawTaskRow): TaskRow {
+/** `customerRules`: the viewer's 字段权限 on customers; a task attached to a customer shows its name by the 客户名称 rule. */
+function toRow(r: RawTaskRow, customerRules: FieldRules): TaskRow {
   const statusCode = r.status as TaskStatus;
   return {
     id: r.id,
@@ -70,7 +72,7 @@ function toRow(r: RawTaskRow): TaskRow {
     cont: r.cont,
     modelId: r.model_id ?? 0,
     modelType: r.model_type ?? 0,
-    modelTitle: r.customer_title ?? (r.contract_title || r.contract_sn || ''),
+    modelTitle: r.customer_title !== null ? maskCarried(customerRules, 'customer', 'CustomerName', r.customer_title) : r.contract_title || r.contract_sn || '',
   };
 }
 
@@ -147,7 +149,8 @@ export async function listTasks(ctx: AppContext, actor: Actor, q: TaskListQuery)
     .execute();
   const ids = page.map((r) => r.id);
   const rows = await taskRows(ctx.db).where('t.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+  const customerRules = await rulesFor(ctx.db, actor, 'customer');
+  const byId = new Map(rows.map((r) => [r.id, toRow(r, customerRules)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is TaskRow => r !== undefined), total };
 }
 
@@ -159,7 +162,7 @@ export async function taskDetail(ctx: AppContext, actor: Actor, id: number): Pro
   const row = await taskRows(ctx.db).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_TASK_NOT_FOUND);
   if (!isParty(row, actor.userId)) throw forbidden('没有权限查看此任务');
-  return toRow(row);
+  return toRow(row, await rulesFor(ctx.db, actor, 'customer'));
 }
 
 const CLOSED_MESSAGE: Record<number, string> = { [TASK_STATUS.done]: '任务已完成', [TASK_STATUS.refused]: '任务已拒绝' };

@@ -8,7 +8,7 @@ import { success } from '../../../http/envelope';
 import { Fields, Id, MESSAGES_KEYWORD, Nested, OneOf, RequiredText } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { announceRightsChanged } from '../role/role.service';
-import { MASK_MODULES, MASKABLE_FIELDS, roleRules, type MaskModule } from './field-mask';
+import { MASK_MODULES, MASKABLE_FIELDS, roleRules, rulesFor, UNHIDEABLE, type MaskModule } from './field-mask';
 
 export const MSG_ROLE_NOT_FOUND = '角色不存在';
 export const MSG_ADMIN_UNMASKABLE = '超级管理员始终查看全部字段，不能设置字段权限';
@@ -28,7 +28,7 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
     defineRoute({
       method: 'POST',
       url: '/main/role/fieldMasks',
-      summary: '角色的字段权限：各模块可设置的字段及其规则（mask 脱敏 / hidden 隐藏；未列出即可见）',
+      summary: '角色的字段权限：各模块可设置的字段及其规则（mask 脱敏 / hidden 隐藏；未列出即可见）；cannotHide：该字段不能隐藏的原因',
       tag: 'system',
       access: can('system', 'role'),
       record: 'none',
@@ -40,8 +40,21 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
           roleId: role.id,
           roleName: role.name,
           builtIn: role.built_in,
-          modules: MASK_MODULES.map((m) => ({ module: m, title: MASKABLE_FIELDS[m].title, fields: MASKABLE_FIELDS[m].fields.map(({ field, title }) => ({ field, title })), rules: rules[m] })),
+          modules: MASK_MODULES.map((m) => ({ module: m, title: MASKABLE_FIELDS[m].title, fields: MASKABLE_FIELDS[m].fields.map(({ field, title }) => ({ field, title, ...(UNHIDEABLE[m][field] ? { cannotHide: UNHIDEABLE[m][field] } : {}) })), rules: rules[m] })),
         });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/myFieldMasks',
+      summary: '当前用户的字段权限（各模块中脱敏或隐藏的字段）：表单据此不显示、不要求隐藏的字段',
+      tag: 'system',
+      access: 'login',
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor }) => {
+        const entries = await Promise.all(MASK_MODULES.map(async (m) => [m, Object.fromEntries(await rulesFor(ctx.db, actor, m))] as const));
+        return success('获取成功', Object.fromEntries(entries));
       },
     }),
     defineRoute({
@@ -73,6 +86,8 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
         for (const r of input.rules) {
           if (seen.has(r.field)) throw badRequest(`字段重复：${r.field}`);
           seen.add(r.field);
+          const unhideable = UNHIDEABLE[module][r.field];
+          if (r.mode === 'hidden' && unhideable) throw badRequest(unhideable);
         }
         const restricted = input.rules.filter((r): r is { field: string; mode: 'mask' | 'hidden' } => r.mode !== 'visible');
         await transact(ctx, async (tx) => {

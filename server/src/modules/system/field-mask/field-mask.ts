@@ -1,7 +1,13 @@
 /**
  * 字段权限 (issue #9): per role and field, visible (no rule), masked (脱敏) or hidden (隐藏), enforced here
  * for every reply that carries the fields: customer lists, details and exports, contacts, 查重 and the
- * logged-in 客户查询. 超级管理员 (built-in role) always sees everything.
+ * logged-in 客户查询; the customer's name wherever it is joined onto another record (contracts, tasks,
+ * 访客登记); the contract amount in the contract list and details. 超级管理员 (built-in role) always sees
+ * everything.
+ *
+ * A hidden field is also left out of the user's forms and never written by them: on an edit the stored
+ * value stays whatever is sent (`keepHidden`), on a create it is stored empty. 客户名称 is the customer's
+ * identity and cannot be hidden (`UNHIDEABLE`); it can be masked.
  *
  * Masked or hidden values must not be searchable by their hidden part: `restrictedFields` tells the
  * searches which fields may only be matched by their full, exact value (no contains or prefix), so a
@@ -15,7 +21,7 @@ export const MASK_MODES = ['mask', 'hidden'] as const;
 export type MaskMode = (typeof MASK_MODES)[number];
 /** What a field's value is, for its masked form: phones keep 3 + 4 digits, amounts nothing, text its first character. */
 export type FieldKind = 'phone' | 'text' | 'amount';
-export type MaskModule = 'customer' | 'contact';
+export type MaskModule = 'customer' | 'contact' | 'contract';
 export type MaskableField = { field: string; title: string; kind: FieldKind };
 
 /** The customer form's field types whose values the replies carry as text. */
@@ -47,6 +53,8 @@ export const MASKABLE_FIELDS: Record<MaskModule, { title: string; fields: Maskab
       { field: 'zhiwei', title: '职位', kind: 'text' },
     ],
   },
+  /** As ContractRow names them (api/contract/index, Views; the printout is filled from them). */
+  contract: { title: '合同', fields: [{ field: 'Money', title: '合同金额', kind: 'amount' }] },
 };
 export const MASK_MODULES = Object.keys(MASKABLE_FIELDS) as MaskModule[];
 
@@ -58,6 +66,17 @@ export const MASK_MODULES = Object.keys(MASKABLE_FIELDS) as MaskModule[];
 const TWINS: Record<MaskModule, Record<string, { module: MaskModule; field: string }>> = {
   customer: { contact_mobile: { module: 'contact', field: 'mobile' }, contact_name: { module: 'contact', field: 'contactName' } },
   contact: { mobile: { module: 'customer', field: 'contact_mobile' }, contactName: { module: 'customer', field: 'contact_name' } },
+  contract: {},
+};
+
+/**
+ * Fields that may be masked but not hidden, with the refusal: 客户名称 is what a customer is known by
+ * (the lists, 查重, the records that name it); a form without it could not create one.
+ */
+export const UNHIDEABLE: Record<MaskModule, Record<string, string>> = {
+  customer: { CustomerName: '客户名称不能隐藏，可设为脱敏' },
+  contact: {},
+  contract: {},
 };
 
 /** field → mode for one module; a field not in the map is visible. */
@@ -91,12 +110,12 @@ export async function effectiveRules(db: DbOrTx, roleIds: readonly number[], mod
   if (roleIds.length === 0) return NO_RULES;
   const roles = await db.selectFrom('roles').select(['id', 'built_in']).where('id', 'in', [...roleIds]).execute();
   if (roles.length === 0 || roles.some((r) => r.built_in === 1)) return NO_RULES;
-  const twinModule = module === 'customer' ? 'contact' : 'customer';
+  const twinModules = [...new Set(Object.values(TWINS[module]).map((t) => t.module))];
   const rows = await db
     .selectFrom('role_field_masks')
     .select(['role_id', 'module', 'field', 'mode'])
     .where('role_id', 'in', roles.map((r) => r.id))
-    .where('module', 'in', [module, twinModule])
+    .where('module', 'in', [module, ...twinModules])
     .execute();
   const perModule = (m: MaskModule): Map<string, MaskMode> => {
     const byField = new Map<string, MaskMode[]>();
@@ -113,11 +132,13 @@ export async function effectiveRules(db: DbOrTx, roleIds: readonly number[], mod
     return out;
   };
   const own = perModule(module);
-  const twins = perModule(twinModule);
+  const twins = new Map(twinModules.map((m) => [m, perModule(m)]));
   for (const [field, twin] of Object.entries(TWINS[module])) {
-    const mode = stricter(own.get(field), twins.get(twin.field));
+    const mode = stricter(own.get(field), twins.get(twin.module)?.get(twin.field));
     if (mode) own.set(field, mode);
   }
+  // A rule stored before a field became unhideable (or written around the editor) masks it instead.
+  for (const field of Object.keys(UNHIDEABLE[module])) if (own.get(field) === 'hidden') own.set(field, 'mask');
   return own;
 }
 
@@ -144,19 +165,38 @@ export function applyRulesToRows<T extends object>(rows: readonly T[], rules: Fi
   return rules.size === 0 ? [...rows] : rows.map((r) => applyRules(r, rules, module));
 }
 
+/**
+ * One module's field carried under another name on another record (the customer's 客户名称 as a
+ * contract's `customerName`, a task's `modelTitle`): masked, or for hidden the empty text, since the
+ * record itself is shown. `when` false leaves the value (a task attached to a contract, not a customer).
+ */
+export function maskCarried(rules: FieldRules, module: MaskModule, field: string, value: string, when = true): string {
+  const mode = when ? rules.get(field) : undefined;
+  if (!mode) return value;
+  return mode === 'hidden' ? '' : maskValue(kindOf(module, field), value);
+}
+
 /** Whether a search on `field` must match its full exact value only (the field is masked or hidden). */
 export function exactOnly(rules: FieldRules, field: string): boolean {
   return rules.has(field);
 }
 
 /**
- * An edit sent back by a user who sees a field masked or hidden: the masked text (or nothing) means
- * "unchanged", so a save never writes 138****5678 over the number.
+ * An edit sent back by a user who sees a field masked or hidden. Masked: the masked text (or nothing)
+ * means "unchanged", so a save never writes 138****5678 over the number; another value replaces it.
+ * Hidden: the user never saw the value and their form leaves the field out, so whatever is sent is
+ * ignored and the stored value stays.
  */
 export function keepHidden(rules: FieldRules, module: MaskModule, field: string, submitted: string, stored: string): string {
-  if (!rules.has(field)) return submitted;
-  if (submitted === '' || submitted === maskValue(kindOf(module, field), stored)) return stored;
+  const mode = rules.get(field);
+  if (!mode) return submitted;
+  if (mode === 'hidden' || submitted === '' || submitted === maskValue(kindOf(module, field), stored)) return stored;
   return submitted;
+}
+
+/** Whether the user's form leaves `field` out (and the server neither requires nor writes it for them). */
+export function isHidden(rules: FieldRules, field: string): boolean {
+  return rules.get(field) === 'hidden';
 }
 
 export type RoleFieldRule = { field: string; mode: MaskMode };
