@@ -3,7 +3,7 @@
  * Node built-ins only: these run on a fresh clone with nothing but Node 20 and npm.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,7 +75,7 @@ export function pnpmCommand() {
  * Runs a command with inherited stdio; resolves when it exits 0, rejects otherwise. `niceness`
  * (0–19) lowers the command's CPU priority, and that of everything it starts, from the beginning.
  */
-export function run(command, args, { niceness, ...options } = {}) {
+export function run(command, args, { niceness, onSpawn, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', shell: process.platform === 'win32', ...options });
     if (niceness && child.pid) {
@@ -85,6 +85,7 @@ export function run(command, args, { niceness, ...options } = {}) {
         // Not allowed here: the command runs at normal priority.
       }
     }
+    onSpawn?.(child);
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve();
@@ -96,6 +97,45 @@ export function run(command, args, { niceness, ...options } = {}) {
 export function runPnpm(args, options = {}) {
   const [command, ...prefix] = pnpmCommand();
   return run(command, [...prefix, ...args], options);
+}
+
+/**
+ * Sets the CPU priority of process `pid` and everything below it, thread by thread (Linux keeps a
+ * priority per thread), reading the process tree from /proc. Best effort: elsewhere, or where raising
+ * a priority back is not allowed (only root may), the processes keep theirs.
+ */
+export function reprioritiseTree(pid, niceness) {
+  if (!existsSync('/proc')) return;
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift();
+    queue.push(...(children.get(next) ?? []));
+    let threads = [next];
+    try {
+      threads = readdirSync(`/proc/${next}/task`).map(Number);
+    } catch {
+      // Ended meanwhile.
+    }
+    for (const tid of threads) {
+      try {
+        os.setPriority(tid, niceness);
+      } catch {
+        // Not allowed, or ended meanwhile.
+      }
+    }
+  }
 }
 
 /** node_modules is missing (at the root or in a package), or older than the lockfile. */
@@ -112,7 +152,7 @@ export async function ensureInstalled() {
   await runPnpm(['install', '--frozen-lockfile']);
 }
 
-/** Builds the given targets one after the other (`options` go to spawn, e.g. stdio into a log file). */
+/** Builds the given targets one after the other (`options` go to `run`, e.g. stdio into a log file). */
 export async function buildTargets(targets, options = {}) {
   for (const target of targets) {
     log(`building ${target.name}…`);
