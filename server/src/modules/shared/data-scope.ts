@@ -42,6 +42,20 @@ function ownedBy(t: ScopeTarget, userId: number): Condition {
   return sql<SqlBool>`${sql.ref(t.owner)} = ${userId}`;
 }
 
+/** The same test, kept from driving the query (SQLite's unary `+`): see ScopeOptions. */
+function ownedByUnindexed(t: ScopeTarget, userId: number): Condition {
+  return sql<SqlBool>`+${sql.ref(t.owner)} = ${userId}`;
+}
+
+/**
+ * `scanInSortOrder`: the caller pages a list whose matches are a large share of the table (it knows
+ * from the count), so walking the sort index and testing each row fills a page soonest. The `own`
+ * scope's "owner or participant" then keeps the owner column from driving the query: SQLite would
+ * otherwise collect every owned record through the owner index and sort them (26 ms for a page of a
+ * salesperson with 59,000 customers, against 0.7 ms walking the creation-time index).
+ */
+export type ScopeOptions = { scanInSortOrder?: boolean };
+
 function inBranches(t: ScopeTarget, ids: number[]): Condition {
   return sql<SqlBool>`${sql.ref(t.branch)} in (${sql.join(ids)})`;
 }
@@ -68,7 +82,7 @@ export function scopeBranchIds(actor: Actor, branches: BranchIndex): number[] | 
 }
 
 /** The conditions (ANDed) that limit `t`'s records to what `actor` may see in `scene`. */
-export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex): Condition[] {
+export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex, options: ScopeOptions = {}): Condition[] {
   const conditions: Condition[] = [];
   const department = departmentOf(actor, branches);
 
@@ -82,7 +96,7 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       conditions.push(department && actor.branchId !== null ? inBranches(t, [actor.branchId]) : ownedBy(t, actor.userId));
       break;
     case 'own':
-      conditions.push(sql<SqlBool>`(${ownedBy(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
+      conditions.push(sql<SqlBool>`(${(options.scanInSortOrder ? ownedByUnindexed : ownedBy)(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
       break;
   }
 
@@ -104,8 +118,8 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
 }
 
 /** The scope as one condition (true when unrestricted). */
-export function dataScope(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex): Condition {
-  const conditions = dataScopeConditions(t, actor, scene, branches);
+export function dataScope(t: ScopeTarget, actor: Actor, scene: Scene, branches: BranchIndex, options: ScopeOptions = {}): Condition {
+  const conditions = dataScopeConditions(t, actor, scene, branches, options);
   if (conditions.length === 0) return sql<SqlBool>`1 = 1`;
   return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
 }

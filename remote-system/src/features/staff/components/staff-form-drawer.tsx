@@ -88,7 +88,7 @@ export function StaffFormDrawer({ target, onClose }: StaffFormDrawerProps) {
             <TreeSelect treeData={treeData} treeDefaultExpandAll placeholder="请选择" loading={branches.isLoading} showSearch treeNodeFilterProp="title" />
           </Form.Item>
           <Form.Item label="角色" name="roleId" rules={[{ required: true, message: '请选择角色' }]}>
-            <Select options={roles.data ?? []} loading={roles.isLoading} placeholder="请选择" />
+            <Select options={roles.data ?? []} loading={roles.isLoading} placeholder="请选择" showSearch optionFilterProp="label" />
           </Form.Item>
           <Form.Item label="上级" name="superiorId">
             <StaffSelect initialLabel={staff.data?.superiorName} />

@@ -146,7 +146,9 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const exact = exactFields(masks);
   const now = ctx.clock();
   const owners = await ownerRules(ctx.db, rules);
-  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), owners, masks);
+  const departed = await departedStaff(ctx.db, q.view);
+  const pools = await poolScope(ctx.db, actor, q, branches);
+  const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exact));
 
@@ -170,10 +172,13 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
 
   let restIds: number[] = [];
   if (wanted > 0) {
-    // With a frequent key, walk the sort index instead of sorting every match (see searchCondition).
+    // When the matches are a large share of the table (a frequent key, a salesperson's many
+    // customers), walk the sort index instead of collecting and sorting every match (see
+    // searchCondition and data-scope.ts ScopeOptions).
     let pageQuery = base;
-    if (q.key && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
-      pageQuery = unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact));
+    if ((await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT) {
+      const ordered = actor.dataScope === 'own' ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
+      pageQuery = q.key ? ordered.where(searchCondition(ctx.dialect, q.key, true, exact)) : ordered;
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
     // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
@@ -206,17 +211,20 @@ export function filteredCustomers(
   pools: PoolScope = { member: [] },
   owners?: OwnerRules,
   masks: FieldRules = NO_RULES,
+  scanInSortOrder = false,
 ) {
   const view = CUSTOMER_VIEWS[q.view];
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now, departed, pools }, q.scene)) base = base.where(condition);
+  for (const condition of view.preset({ actor, branches, rules, now, departed, pools, scanInSortOrder }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
   if (q.filters.days) base = base.where('c.created_at', '>=', new Date(now.getTime() - q.filters.days * 86400_000).toISOString());
-  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups));
+  // A salesperson's own customers (SQLite): tested row by row from the owner index, not by date windows.
+  const ownerDriven = ctx.dialect === 'sqlite' && (actor.dataScope === 'own' || q.scene === 'mine');
+  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups, !ownerDriven));
   if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
     ['c.customer_name', 'CustomerName', q.filters.name],
