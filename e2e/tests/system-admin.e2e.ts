@@ -17,14 +17,16 @@ const PASSWORD = 'Tel12345';
 async function choose(page: Page, label: string, option: string): Promise<void> {
   const item = page.locator('.ant-drawer .ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) });
   const chosen = item.locator('.ant-select-selection-item, .ant-select-content', { hasText: option });
-  // A busy machine may swallow a click while the dropdown animates: try again until the choice shows.
+  // A busy machine may swallow a click while the dropdown animates, or answer the options late (they
+  // load when the drawer opens): wait for the option, and try again until the choice shows.
   for (let attempt = 0; attempt < 3; attempt++) {
-    await item.locator('.ant-select').first().click();
-    // A searchable select (the department tree) is narrowed to the option, so it never sits off screen.
-    if ((await item.locator('.ant-select-show-search').count()) > 0) await page.keyboard.type(option);
     const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
-    await dropdown.getByText(option, { exact: true }).first().click({ timeout: 5_000 }).catch(() => undefined);
-    if (await chosen.first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if ((await dropdown.count()) === 0) await item.locator('.ant-select').first().click();
+    // A searchable select (department, role) is narrowed to the option, so it never sits off screen.
+    const search = item.locator('.ant-select-show-search input');
+    if ((await search.count()) > 0) await search.first().fill(option);
+    await dropdown.getByText(option, { exact: true }).first().click({ timeout: 10_000 }).catch(() => undefined);
+    if (await chosen.first().waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
   }
   await chosen.first().waitFor();
   // A dropdown left open (a tree select) is closed by clicking the drawer's title, not Escape (which would close the drawer).

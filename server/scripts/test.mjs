@@ -6,10 +6,11 @@
  *   4. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
  * Run 1 goes first, beside the build: component tests are the ones closest to their 5 s timeout, so
  * while they run the build runs at low CPU priority and they keep a core even when another process
- * holds the other one. Then runs 2 and 3 start side by side, the rest of the build at normal
- * priority beside them, and run 4 once the build is done: the suites wait on databases, the browser
- * and timers, and on a machine where another process keeps a core busy, several runnable lanes get
- * more of the CPU than one.
+ * holds the other one. Then run 2 starts, beside the rest of the build at normal priority, and once
+ * the build is done runs 3 and 4 join it (the build and then run 4 are the longest chain, so they
+ * are not made to share with run 3 as well): the suites wait on databases, the browser and timers,
+ * and on a machine where another process keeps a core busy, several runnable lanes get more of the
+ * CPU than one.
  * Run 1 and run 2 print as they go; the build's, run 3's and run 4's output is kept in logs and
  * printed when they end.
  * A run whose service is missing (PostgreSQL not reachable, no Chromium) is reported as skipped, or is
@@ -174,7 +175,8 @@ async function main() {
     unitRun,
     buildRun,
     unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm(jestArgs('server', ['server']), { env: sqliteEnv }))).finally(() => took('server tests (SQLite)')),
-    unitRun.then(() => postgresRun(postgresLog.stdio)).finally(() => took('server tests (PostgreSQL)')),
+    // After the build too: the build and then the end-to-end suite are the longest chain.
+    Promise.all([unitRun, buildRun]).then(() => postgresRun(postgresLog.stdio)).finally(() => took('server tests (PostgreSQL)')),
     withEndToEnd
       ? Promise.all([unitRun, buildRun])
           .then(([, built]) => (built?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : endToEndRun(e2eLog.stdio)))

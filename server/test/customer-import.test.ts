@@ -192,6 +192,16 @@ describe('dry run and import', () => {
     expect(again.body.msg).toBe('导入文件已过期，请重新上传');
   });
 
+  test('two imports of one upload at the same moment: exactly one runs, the other is told the upload is spent', async () => {
+    const sheet: Cell[][] = [HEADERS, ['并发导入公司', '张并发', mobile(301), '展会', '', '']];
+    const { token } = (await preview(sheet)).body.data;
+    const before = await customerCount();
+    const replies = await Promise.all([1, 2].map(() => s.post<Envelope<{ imported: number }>>('/api/customer/Import', { token, mapping: MAPPING }, { token: t.sales })));
+    const messages = replies.map((r) => r.body.msg).sort();
+    expect(messages).toEqual(['导入文件已过期，请重新上传', '成功导入1条客户'].sort());
+    expect(await customerCount()).toBe(before + 1);
+  });
+
   test('a file without any valid row imports nothing', async () => {
     const { token } = (await preview([HEADERS, ['', '张三', '12', '展会', '', '']])).body.data;
     const res = await s.post<Envelope>('/api/customer/Import', { token, mapping: MAPPING }, { token: t.sales });

@@ -222,6 +222,16 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
     async run(actor, input) {
       const { token, session } = await load(actor, input.token);
       const mapping = checkMapping(input.mapping, session.headers, spec.fields);
+      // The upload is claimed by renaming its file (atomic): of two imports of one upload (a double
+      // click, two tabs) exactly one runs, the other is told the upload is spent. A failed import
+      // gives the upload back, so the user can try again.
+      const file = sessionFile(token);
+      const claimed = `${file}.importing`;
+      try {
+        await fs.rename(file, claimed);
+      } catch {
+        throw badRequest(MSG_IMPORT_EXPIRED);
+      }
       let result: ImportResult & ImportExtras;
       try {
         let prepared: P | undefined;
@@ -238,11 +248,12 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
           return { ...(extras ?? {}), total: session.rows.length, imported: valid.length, rejected: rejected.length, skipped: skipped.length };
         });
       } catch (err) {
+        await fs.rename(claimed, file).catch(() => undefined);
         if (err instanceof HttpError) throw err;
         ctx.log.error({ err, entity: spec.entity }, 'batch import failed');
         throw new HttpError(500, MSG_IMPORT_FAILED);
       }
-      temp.remove(sessionFile(token));
+      temp.remove(claimed);
       temp.remove(rejectedFile(token));
       return result;
     },
