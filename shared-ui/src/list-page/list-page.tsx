@@ -60,6 +60,8 @@ export type BatchConfig = {
   importTemplate?: string;
   /** More of the import's answer on the wizard's 完成 step. */
   renderImportResult?: (result: ImportResult) => ReactNode;
+  /** Rows one import file may hold, as the server limits it (default 10000). */
+  importMaxRows?: number;
 };
 
 /**
@@ -300,6 +302,7 @@ function BatchModals({ batch, open, onClose, onCreate }: { batch: BatchConfig; o
           title={batch.importTitle}
           duplicateChoice={batch.importDuplicateChoice}
           renderResult={batch.renderImportResult}
+          maxRows={batch.importMaxRows}
         />
       ) : null}
       {canExport(endpoints) ? (

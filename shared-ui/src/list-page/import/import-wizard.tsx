@@ -26,6 +26,8 @@ export type ImportWizardProps = {
   duplicateChoice?: boolean;
   /** More of the import's answer on the 完成 step. */
   renderResult?: (result: ImportResult) => ReactNode;
+  /** Rows one file may hold (the server's limit for this list; default 10000). */
+  maxRows?: number;
 };
 
 const STEP_TITLES = ['上传文件', '字段对应', '检查数据', '完成'];
@@ -52,7 +54,7 @@ function toMapping(columns: ColumnFields): ColumnMapping {
   return mapping;
 }
 
-function ImportSteps({ endpoints, onClose, onImported, duplicateChoice, renderResult }: Omit<ImportWizardProps, 'open' | 'title'>) {
+function ImportSteps({ endpoints, onClose, onImported, duplicateChoice, renderResult, maxRows = 10_000 }: Omit<ImportWizardProps, 'open' | 'title'>) {
   const { message } = App.useApp();
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -147,6 +149,7 @@ function ImportSteps({ endpoints, onClose, onImported, duplicateChoice, renderRe
           onNext={handleUpload}
           onCancel={onClose}
           onTemplate={endpoints.template ? handleDownloadTemplate : undefined}
+          maxRows={maxRows}
         />
       ) : null}
       {step === 1 && preview ? (
@@ -191,7 +194,7 @@ function StepButtons({ children }: { children: ReactNode }) {
   );
 }
 
-function UploadStep(props: { file: File | null; onFile: (file: File | null) => void; busy: boolean; onNext: () => void; onCancel: () => void; onTemplate?: () => void }) {
+function UploadStep(props: { file: File | null; onFile: (file: File | null) => void; busy: boolean; onNext: () => void; onCancel: () => void; onTemplate?: () => void; maxRows: number }) {
   const { message } = App.useApp();
   return (
     <>
@@ -210,7 +213,7 @@ function UploadStep(props: { file: File | null; onFile: (file: File | null) => v
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">点击或拖拽 .xlsx 文件到这里</p>
-        <p className="ant-upload-hint">第一行为表头；单次最多导入10000行，文件不超过5MB</p>
+        <p className="ant-upload-hint">第一行为表头；单次最多导入{props.maxRows}行，文件不超过5MB</p>
       </Upload.Dragger>
       <StepButtons>
         {props.onTemplate ? (

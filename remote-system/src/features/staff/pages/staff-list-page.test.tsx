@@ -64,6 +64,7 @@ it('更多 → 批量导入 opens the import wizard with 下载模板, with the 
   fireEvent.click(button('更多'));
   fireEvent.click(await screen.findByText('批量导入'));
   expect(await screen.findByText('批量导入员工')).toBeInTheDocument();
+  expect(screen.getByText('第一行为表头；单次最多导入1000行，文件不超过5MB')).toBeInTheDocument();
   expect(screen.getByText('下载模板', { selector: 'button span' })).toBeInTheDocument();
   view.unmount();
 

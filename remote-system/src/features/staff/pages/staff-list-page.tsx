@@ -52,6 +52,8 @@ export default function StaffListPage(_props: PageProps) {
     endpoints: STAFF_IMPORT_ENDPOINTS,
     importTitle: '批量导入员工',
     importTemplate: STAFF_IMPORT_TEMPLATE,
+    // The server's limit (user-import.ts): each row costs a password hash.
+    importMaxRows: 1000,
     onImported: () => void changed({ type: 'organisation-changed' }),
     renderImportResult: (result) => <GeneratedPasswords result={result} />,
   };
