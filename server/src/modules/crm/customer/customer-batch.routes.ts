@@ -4,7 +4,6 @@
  * `customer/watched:export`, 查重 (checked before creating a customer) `customer/watched:create`; data
  * scope as the list.
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, demand, type ActorResolver } from '../../../http/auth';
@@ -13,9 +12,8 @@ import { badRequest } from '../../../http/errors';
 import { Fields, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { createExportJobs } from '../../shared/batch/export-jobs';
-import { ImportInput, ImportTokenInput } from '../../shared/batch/import-input';
+import { registerImportRoutes } from '../../shared/batch/import-routes';
 import { openTempFiles } from '../../shared/batch/temp-files';
-import { IMPORT_MAX_BYTES } from '../../shared/batch/xlsx-read';
 import { sendXlsx } from '../../shared/batch/xlsx-write';
 import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
@@ -37,118 +35,38 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
   const poolImports = createPoolImport(ctx, temp);
   const exportJobs = createExportJobs(ctx, temp, 'customer');
 
-  // The upload lives in its own scope so that it gets a multipart parser even when no other module
-  // registered one, without clashing with one registered for the whole app.
-  void app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } });
-    }
-    mountRoutes(scope, resolve, [
-      defineRoute({
-        method: 'POST',
-        url: '/api/customer/ImportPreview',
-        summary: '导入客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）',
-        tag: 'crm',
-        access: IMPORT_CUSTOMERS,
-        record: 'self',
-        input: Fields({}),
-        uploadFields: Fields({}),
-        handler: async ({ request, actor }) => success('上传成功', await imports.preview(request, actor)),
-      }),
-      defineRoute({
-        method: 'POST',
-        url: '/api/customer/PoolImportPreview',
-        summary: '导入公海客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）',
-        tag: 'crm',
-        access: IMPORT_POOL_CUSTOMERS,
-        record: 'self',
-        input: Fields({}),
-        uploadFields: Fields({}),
-        handler: async ({ request, actor }) => success('上传成功', await poolImports.preview(request, actor)),
-      }),
-    ]);
+  registerImportRoutes(app, resolve, {
+    base: '/api/customer/',
+    tag: 'crm',
+    access: IMPORT_CUSTOMERS,
+    imports,
+    temp,
+    docs: {
+      preview: { summary: '导入客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）' },
+      dryRun: { summary: '导入客户：按字段对应关系检查每一行（不写入），列出未通过的行及原因' },
+      rejected: { summary: '导入客户：下载上次检查未通过的行（.xlsx）' },
+      run: { summary: '导入客户：在一个事务中写入全部有效行（负责人为导入者）' },
+    },
+    rejectedFileName: '未通过的客户数据.xlsx',
+    done: (result) => `成功导入${result.imported}条客户`,
+  });
+  registerImportRoutes(app, resolve, {
+    base: '/api/customer/Pool',
+    tag: 'crm',
+    access: IMPORT_POOL_CUSTOMERS,
+    imports: poolImports,
+    temp,
+    docs: {
+      preview: { summary: '导入公海客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）' },
+      dryRun: { summary: '导入公海客户：检查每一行（不写入），逐行说明导入、跳过（重复）或不通过及原因', description: 'duplicates=skip 跳过与已有客户（客户名称或手机号码）重复的行，new 导入为新客户；黑名单中的客户名称或手机号码总是不通过。' },
+      rejected: { summary: '导入公海客户：下载上次检查未通过和跳过的行（.xlsx）' },
+      run: { summary: '导入公海客户：在一个事务中把全部有效行导入公海（无负责人，操作日志记为导入公海）' },
+    },
+    rejectedFileName: '未导入的公海客户数据.xlsx',
+    done: (result) => `成功导入${result.imported}条客户到公海${result.skipped ? `，跳过${result.skipped}条重复客户` : ''}`,
   });
 
   mountRoutes(app, resolve, [
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/ImportDryRun',
-      summary: '导入客户：按字段对应关系检查每一行（不写入），列出未通过的行及原因',
-      tag: 'crm',
-      access: IMPORT_CUSTOMERS,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor }) => success('检查完成', await imports.dryRun(actor, input)),
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/ImportRejected',
-      summary: '导入客户：下载上次检查未通过的行（.xlsx）',
-      tag: 'crm',
-      access: IMPORT_CUSTOMERS,
-      record: 'self',
-      input: ImportTokenInput,
-      handler: async ({ input, actor, reply }) => {
-        const file = await imports.rejectedWorkbook(actor, input.token);
-        return sendXlsx(reply, file, '未通过的客户数据.xlsx', () => temp.remove(file));
-      },
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/Import',
-      summary: '导入客户：在一个事务中写入全部有效行（负责人为导入者）',
-      tag: 'crm',
-      access: IMPORT_CUSTOMERS,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor }) => {
-        const result = await imports.run(actor, input);
-        return success(`成功导入${result.imported}条客户`, result);
-      },
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/PoolImportDryRun',
-      summary: '导入公海客户：检查每一行（不写入），逐行说明导入、跳过（重复）或不通过及原因',
-      description: 'duplicates=skip 跳过与已有客户（客户名称或手机号码）重复的行，new 导入为新客户；黑名单中的客户名称或手机号码总是不通过。',
-      tag: 'crm',
-      access: IMPORT_POOL_CUSTOMERS,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor }) => success('检查完成', await poolImports.dryRun(actor, input)),
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/PoolImportRejected',
-      summary: '导入公海客户：下载上次检查未通过和跳过的行（.xlsx）',
-      tag: 'crm',
-      access: IMPORT_POOL_CUSTOMERS,
-      record: 'self',
-      input: ImportTokenInput,
-      handler: async ({ input, actor, reply }) => {
-        const file = await poolImports.rejectedWorkbook(actor, input.token);
-        return sendXlsx(reply, file, '未导入的公海客户数据.xlsx', () => temp.remove(file));
-      },
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/customer/PoolImport',
-      summary: '导入公海客户：在一个事务中把全部有效行导入公海（无负责人，操作日志记为导入公海）',
-      tag: 'crm',
-      access: IMPORT_POOL_CUSTOMERS,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor }) => {
-        const result = await poolImports.run(actor, input);
-        return success(`成功导入${result.imported}条客户到公海${result.skipped ? `，跳过${result.skipped}条重复客户` : ''}`, result);
-      },
-    }),
-
     defineRoute({
       method: 'POST',
       url: '/api/customer/ExportStart',

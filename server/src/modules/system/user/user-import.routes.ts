@@ -1,18 +1,15 @@
 /**
- * 员工管理 › 批量导入 (.xlsx): the template, preview → dry run → rejected rows → import, as the customer
- * import (customer-batch.routes.ts). Every call needs the right of 新建员工 (system `user:create`, as
- * api/user/add).
+ * 员工管理 › 批量导入 (.xlsx): the template here, preview → dry run → rejected rows → import through the
+ * shared import calls (shared/batch/import-routes.ts). Every call needs the right of 新建员工 (system
+ * `user:create`, as api/user/add).
  */
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
-import { success } from '../../../http/envelope';
 import { Fields } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { ImportInput, ImportTokenInput } from '../../shared/batch/import-input';
+import { registerImportRoutes } from '../../shared/batch/import-routes';
 import { openTempFiles } from '../../shared/batch/temp-files';
-import { IMPORT_MAX_BYTES } from '../../shared/batch/xlsx-read';
 import { sendXlsx, writeXlsx } from '../../shared/batch/xlsx-write';
 import { loadBranchIndex } from '../branch/branch-index';
 import { createStaffImport, STAFF_IMPORT_FIELDS, STAFF_IMPORT_MAX_ROWS } from './user-import';
@@ -35,25 +32,30 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext, 
   const temp = openTempFiles(app, ctx.config);
   const imports = createStaffImport(ctx, temp);
 
-  // The upload in its own scope, with its own multipart parser (see customer-batch.routes.ts).
-  void app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10 } });
-    }
-    mountRoutes(scope, resolve, [
-      defineRoute({
-        method: 'POST',
-        url: '/api/user/ImportPreview',
+  registerImportRoutes(app, resolve, {
+    base: '/api/user/',
+    tag: 'system',
+    access: IMPORT_STAFF,
+    imports,
+    temp,
+    docs: {
+      preview: {
         summary: `导入员工：上传 .xlsx（最多${STAFF_IMPORT_MAX_ROWS}行），返回表头、样例行和建议的字段对应关系（不写入数据）`,
         description: '返回的 token 含解密临时文件的密钥（文件中的初始密码只以密文存放在服务器上），后续调用原样传回。',
-        tag: 'system',
-        access: IMPORT_STAFF,
-        record: 'self',
-        input: Fields({}),
-        uploadFields: Fields({}),
-        handler: async ({ request, actor }) => success('上传成功', await imports.preview(request, actor)),
-      }),
-    ]);
+      },
+      dryRun: {
+        summary: '导入员工：按字段对应关系检查每一行（不写入），列出未通过的行（行号和原因）',
+        description:
+          '账号必填、格式同新建员工、在文件和系统中唯一；部门按名称或路径（如 总部/销售一部）；角色按名称（超级管理员只能由超级管理员授予）；' +
+          '上级按账号或姓名，可以是已有在职员工或文件中的另一行；状态 在职/离职（默认在职）；初始密码须符合基础设置的密码规则，留空则生成。' +
+          '未通过的行中初始密码一列不回传。',
+      },
+      rejected: { summary: '导入员工：下载上次检查未通过的行（.xlsx，初始密码一列留空）' },
+      run: { summary: '导入员工：在一个事务中写入全部有效行；生成的初始密码只在这次回答中出现（passwords）' },
+    },
+    rejectedFileName: '未通过的员工数据.xlsx',
+    done: (result) => `成功导入${result.imported}名员工`,
+    noStore: true,
   });
 
   mountRoutes(app, resolve, [
@@ -70,50 +72,6 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext, 
         const file = temp.fileOf('template-staff', temp.newToken(), '.xlsx');
         await writeXlsx(file, '员工', STAFF_IMPORT_FIELDS.map((f) => (f.required ? `${f.title}*` : f.title)), async (addRow) => addRow(example));
         return sendXlsx(reply, file, '员工导入模板.xlsx', () => temp.remove(file));
-      },
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/user/ImportDryRun',
-      summary: '导入员工：按字段对应关系检查每一行（不写入），列出未通过的行（行号和原因）',
-      description:
-        '账号必填、格式同新建员工、在文件和系统中唯一；部门按名称或路径（如 总部/销售一部）；角色按名称（超级管理员只能由超级管理员授予）；' +
-        '上级按账号或姓名，可以是已有在职员工或文件中的另一行；状态 在职/离职（默认在职）；初始密码须符合基础设置的密码规则，留空则生成。' +
-        '未通过的行中初始密码一列不回传。',
-      tag: 'system',
-      access: IMPORT_STAFF,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor }) => success('检查完成', await imports.dryRun(actor, input)),
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/user/ImportRejected',
-      summary: '导入员工：下载上次检查未通过的行（.xlsx，初始密码一列留空）',
-      tag: 'system',
-      access: IMPORT_STAFF,
-      record: 'self',
-      input: ImportTokenInput,
-      handler: async ({ input, actor, reply }) => {
-        const file = await imports.rejectedWorkbook(actor, input.token);
-        return sendXlsx(reply, file, '未通过的员工数据.xlsx', () => temp.remove(file));
-      },
-    }),
-
-    defineRoute({
-      method: 'POST',
-      url: '/api/user/Import',
-      summary: '导入员工：在一个事务中写入全部有效行；生成的初始密码只在这次回答中出现（passwords）',
-      tag: 'system',
-      access: IMPORT_STAFF,
-      record: 'self',
-      input: ImportInput,
-      handler: async ({ input, actor, reply }) => {
-        const result = await imports.run(actor, input);
-        void reply.header('cache-control', 'no-store');
-        return success(`成功导入${result.imported}名员工`, result);
       },
     }),
   ]);
