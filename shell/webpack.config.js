@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
 const { precompressPlugins } = require('@portal/shared-ui/build/precompress.cjs');
+const { minimizers } = require('@portal/shared-ui/build/minimizer.cjs');
 
 const API_ORIGIN = process.env.API_ORIGIN || 'http://localhost:8080';
 
@@ -50,6 +51,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
       ...(production ? precompressPlugins() : []),
     ],
+    optimization: production ? { minimizer: minimizers() } : {},
     performance: { hints: false },
     devServer: {
       port: 3000,

@@ -14,6 +14,7 @@
 const path = require('node:path');
 const { createRequire } = require('node:module');
 const { precompressPlugins } = require('./precompress.cjs');
+const { minimizers } = require('./minimizer.cjs');
 
 /** API prefixes the server answers (spec paths are case-insensitive: /api, /Api, /main). */
 const API_PATH = /^\/(api|main)\//i;
@@ -28,7 +29,6 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
   const remoteRequire = createRequire(path.join(dir, 'package.json'));
   const { ModuleFederationPlugin } = remoteRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = remoteRequire('html-webpack-plugin');
-  const { EsbuildPlugin } = remoteRequire('esbuild-loader');
   const { createSharedConfig } = remoteRequire('@portal/shared-core/build/mf-shared.cjs');
   const packageJson = remoteRequire('./package.json');
 
@@ -64,8 +64,7 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           { test: /\.css$/, use: [remoteRequire.resolve('style-loader'), remoteRequire.resolve('css-loader')] },
         ],
       },
-      // format: undefined keeps the container's global (remote_crm …) visible; the default IIFE wrapper hides it.
-      optimization: production ? { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true, format: undefined })] } : {},
+      optimization: production ? { minimizer: minimizers() } : {},
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
@@ -73,7 +72,7 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           filename: 'remoteEntry.js',
           exposes: { './routes': './src/routes.tsx' },
           manifest: true,
-          shared: createSharedConfig(dir),
+          shared: createSharedConfig(dir, { hostProvides: production }),
           shareStrategy: 'loaded-first',
           dts: false,
           // In production the shell provides the Module Federation runtime, so each remoteEntry.js no

@@ -82,6 +82,13 @@ describe('release and rollback', () => {
     await expect(fs.readdir(path.join(locations.mfDir, 'remote-crm'))).rejects.toThrow();
   });
 
+  it('refuses a remote that needs a shared module the shell does not provide, writing nothing', async () => {
+    const zustand: Shared = { name: 'zustand', version: '5.0.8', requiredVersion: '^5.0.8', singleton: true };
+    await writeBuild(path.join(root, 'remote-crm', 'dist'), [react19, zustand], 'crm needs zustand');
+    await expect(releaseRemote(locations, crm)).rejects.toThrow(/needs shared modules the shell does not provide[^]*- zustand/);
+    expect(await readRegistry(locations.mfDir)).toEqual({ remotes: {} });
+  });
+
   it('refuses a dist without mf-manifest.json', async () => {
     await fs.rm(path.join(root, 'remote-crm', 'dist', 'mf-manifest.json'));
     await expect(releaseRemote(locations, crm)).rejects.toThrow(/mf-manifest\.json is missing/);

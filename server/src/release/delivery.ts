@@ -11,7 +11,7 @@ import type { Locations } from './locations';
 import { emptyRegistry, isBad, manifestUrl, markBad, nextEntry, parseRegistry, withRemoteEntry, type Registry, type RegistryEntry } from './registry';
 import { contentHash, copyImmutable, exists, isSafeFolderName, releaseFolderName } from './release-folder';
 import type { RemoteDescriptor } from './remotes';
-import { describeMismatches, findSharedMismatches } from './shared-compat';
+import { describeMismatches, describeUnprovided, findSharedMismatches, findUnprovided } from './shared-compat';
 import { loadShellRequirements, sharedListOf } from './shell-requirements';
 
 /** A refusal the CLI reports as a one-line (or few-line) message with exit code 1. */
@@ -36,8 +36,11 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   const manifestFile = path.join(buildDir, 'mf-manifest.json');
   const manifest = await readJsonFile(manifestFile);
   if (manifest === undefined) throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
-  const { requirements } = await loadShellRequirements(locations.repoRoot);
-  const mismatches = findSharedMismatches(sharedListOf(manifest, manifestFile), requirements);
+  const { requirements, provides } = await loadShellRequirements(locations.repoRoot);
+  const shared = sharedListOf(manifest, manifestFile);
+  const unprovided = findUnprovided(shared, provides);
+  if (unprovided.length > 0) throw new DeliveryError(describeUnprovided(remote.packageName, unprovided));
+  const mismatches = findSharedMismatches(shared, requirements);
   if (mismatches.length > 0) throw new DeliveryError(describeMismatches(remote.packageName, mismatches));
 }
 

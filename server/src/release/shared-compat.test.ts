@@ -1,6 +1,7 @@
 import {
   describeMismatches,
   findSharedMismatches,
+  findUnprovided,
   packageOfSharedKey,
   shellRequirementsFromManifest,
   shellRequirementsFromSharedConfig,
@@ -71,5 +72,16 @@ describe('describeMismatches', () => {
     const text = describeMismatches('@portal/remote-crm', [{ name: 'react', remoteVersion: '18.3.1', remoteRange: '^18.3.1', shellVersion: '19.3.1', shellRange: '^19.3.1' }]);
     expect(text).toContain('@portal/remote-crm');
     expect(text).toContain('react: @portal/remote-crm has 18.3.1, requires ^18.3.1; the shell has 19.3.1 and requires ^19.3.1');
+  });
+});
+
+describe('findUnprovided', () => {
+  const provides = { keys: new Set(['react', 'react/jsx-runtime', 'antd']), prefixes: ['dayjs/'] };
+  it('accepts keys the shell lists exactly or under a provided prefix', () => {
+    expect(findUnprovided([{ name: 'react', version: '19.3.1' }, { name: 'react/jsx-runtime', version: '19.3.1' }, { name: 'dayjs/plugin/weekday', version: '1.11.0' }], provides)).toEqual([]);
+  });
+  it('names each key the shell does not provide once', () => {
+    const remote = [{ name: 'react-dom/client', version: '19.3.1' }, { name: 'zustand', version: '5.0.0' }, { name: 'zustand', version: '5.0.0' }];
+    expect(findUnprovided(remote, provides)).toEqual(['react-dom/client', 'zustand']);
   });
 });

@@ -93,6 +93,22 @@ export function shellRequirementsFromSharedConfig(
   return requirements;
 }
 
+/** What the shell provides: exact shared keys, and prefix keys (`react/`) whose deep imports it may provide. */
+export type ShellProvides = { keys: ReadonlySet<string>; prefixes: readonly string[] };
+
+/**
+ * Shared keys the remote consumes that the shell does not provide. Production remotes are built
+ * without fallback copies of the shared modules (`import: false`), so each of them must come from
+ * the shell or the area fails to load.
+ */
+export function findUnprovided(remoteShared: readonly SharedDeclaration[], shell: ShellProvides): string[] {
+  return [...new Set(remoteShared.map((s) => s.name))].filter((key) => !shell.keys.has(key) && !shell.prefixes.some((prefix) => key.startsWith(prefix)));
+}
+
+export function describeUnprovided(packageName: string, keys: readonly string[]): string {
+  return [`Refusing to release ${packageName}: it needs shared modules the shell does not provide (build and deploy the shell first):`, ...keys.map((k) => `  - ${k}`)].join('\n');
+}
+
 export function describeMismatches(packageName: string, mismatches: readonly SharedMismatch[]): string {
   const lines = mismatches.map((m) => {
     const remoteRange = m.remoteRange ? `, requires ${m.remoteRange}` : '';

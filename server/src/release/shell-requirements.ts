@@ -9,6 +9,7 @@ import {
   shellRequirementsFromManifest,
   shellRequirementsFromSharedConfig,
   type SharedDeclaration,
+  type ShellProvides,
   type ShellRequirements,
 } from './shared-compat';
 
@@ -16,16 +17,27 @@ type SharedConfigModule = {
   createSharedConfig: (appDir: string) => Record<string, { version?: string; requiredVersion?: string | false }>;
 };
 
-export async function loadShellRequirements(repoRoot: string): Promise<{ requirements: ShellRequirements; source: string }> {
+/**
+ * `provides`: the keys the built shell provides (exactly what its manifest lists); without a build,
+ * the configured keys, whose trailing-slash prefixes stand for any deep import.
+ */
+export async function loadShellRequirements(repoRoot: string): Promise<{ requirements: ShellRequirements; provides: ShellProvides; source: string }> {
   const shellDir = path.join(repoRoot, 'shell');
   const manifestFile = path.join(shellDir, 'dist', 'mf-manifest.json');
   const manifest = await readJsonFile(manifestFile);
   if (manifest !== undefined) {
-    return { requirements: shellRequirementsFromManifest(sharedListOf(manifest, manifestFile)), source: manifestFile };
+    const shared = sharedListOf(manifest, manifestFile);
+    return { requirements: shellRequirementsFromManifest(shared), provides: { keys: new Set(shared.map((s) => s.name)), prefixes: [] }, source: manifestFile };
   }
   const configFile = path.join(repoRoot, 'shared-core', 'build', 'mf-shared.cjs');
   const sharedConfig = createRequire(configFile)(configFile) as SharedConfigModule;
-  return { requirements: shellRequirementsFromSharedConfig(sharedConfig.createSharedConfig(shellDir)), source: `${configFile} (shell not built)` };
+  const config = sharedConfig.createSharedConfig(shellDir);
+  const keys = Object.keys(config);
+  return {
+    requirements: shellRequirementsFromSharedConfig(config),
+    provides: { keys: new Set(keys), prefixes: keys.filter((k) => k.endsWith('/')) },
+    source: `${configFile} (shell not built)`,
+  };
 }
 
 export function sharedListOf(manifest: unknown, file: string): SharedDeclaration[] {

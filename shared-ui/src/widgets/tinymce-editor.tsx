@@ -4,25 +4,25 @@
  * extra static routes, which also makes it work inside a Module Federation remote. Loaded only
  * through rich-text-editor.tsx's lazy import, so TinyMCE stays out of every start-up bundle.
  */
-import 'tinymce/tinymce';
-import 'tinymce/models/dom';
-import 'tinymce/themes/silver';
-import 'tinymce/icons/default';
+import 'tinymce/tinymce.min.js';
+import 'tinymce/models/dom/model.min.js';
+import 'tinymce/themes/silver/theme.min.js';
+import 'tinymce/icons/default/icons.min.js';
 import 'tinymce/skins/ui/oxide/skin.js';
 import 'tinymce/skins/ui/oxide/content.js';
 import 'tinymce/skins/content/default/content.js';
-import 'tinymce/plugins/advlist';
-import 'tinymce/plugins/autolink';
-import 'tinymce/plugins/charmap';
-import 'tinymce/plugins/code';
-import 'tinymce/plugins/fullscreen';
-import 'tinymce/plugins/image';
-import 'tinymce/plugins/link';
-import 'tinymce/plugins/lists';
-import 'tinymce/plugins/preview';
-import 'tinymce/plugins/searchreplace';
-import 'tinymce/plugins/table';
-import 'tinymce/plugins/wordcount';
+import 'tinymce/plugins/advlist/plugin.min.js';
+import 'tinymce/plugins/autolink/plugin.min.js';
+import 'tinymce/plugins/charmap/plugin.min.js';
+import 'tinymce/plugins/code/plugin.min.js';
+import 'tinymce/plugins/fullscreen/plugin.min.js';
+import 'tinymce/plugins/image/plugin.min.js';
+import 'tinymce/plugins/link/plugin.min.js';
+import 'tinymce/plugins/lists/plugin.min.js';
+import 'tinymce/plugins/preview/plugin.min.js';
+import 'tinymce/plugins/searchreplace/plugin.min.js';
+import 'tinymce/plugins/table/plugin.min.js';
+import 'tinymce/plugins/wordcount/plugin.min.js';
 // Chinese menus and dialogs (community language pack for TinyMCE 8, bundled like the rest).
 import 'tinymce-i18n/langs8/zh-CN.js';
 import { useState } from 'react';
