@@ -21,6 +21,13 @@ const NAME = '字段权限测试有限公司';
 const MOBILE = '13987650123';
 const ADDRESS = '杭州市西湖区文三路90号';
 
+/** The demo seed's one rule (财务: 手机号码 masked), which the tests below leave as they found it. */
+let financeRole = 0;
+const SEEDED = () => [{ role_id: financeRole, module: 'customer', field: 'contact_mobile', mode: 'mask' }];
+const restoreSeeded = async () => {
+  await s.app.portal.db.deleteFrom('role_field_masks').where('role_id', '=', financeRole).execute();
+  await s.app.portal.db.insertInto('role_field_masks').values(SEEDED()).execute();
+};
 const post = <T = Envelope>(url: string, body: Record<string, unknown>, token: string) => s.post<T>(url, body, { token });
 const save = (body: Record<string, unknown>, token = t.admin) => post<Envelope>('/main/role/saveFieldMasks', body, token);
 const list = (body: Record<string, unknown>, token = t.sales) => post<List>('/api/customer/index', { view: 'watched', rows: 200, ...body }, token);
@@ -33,6 +40,7 @@ beforeAll(async () => {
   const db = s.app.portal.db;
   salesRole = (await db.selectFrom('roles').select('id').where('name', '=', '销售').executeTakeFirstOrThrow()).id;
   adminRole = (await db.selectFrom('roles').select('id').where('built_in', '=', 1).executeTakeFirstOrThrow()).id;
+  financeRole = (await db.selectFrom('roles').select('id').where('name', '=', '财务').executeTakeFirstOrThrow()).id;
   const created = await post<Envelope<{ id: number }>>(
     '/api/customer/CustomerAddEndit',
     { id: 0, CustomerName: NAME, contact_name: '周明', contact_mobile: MOBILE, LaiYuan: 1, address: ADDRESS, industry: '软件' },
@@ -73,7 +81,7 @@ describe('reading and saving a role’s rules', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toBe('没有权限执行此操作');
     }
-    expect(await s.app.portal.db.selectFrom('role_field_masks').selectAll().execute()).toEqual([]);
+    expect(await s.app.portal.db.selectFrom('role_field_masks').selectAll().execute()).toEqual(SEEDED());
   });
 
   test('bad input is refused with a message naming the field; 超级管理员 cannot be masked', async () => {
@@ -87,7 +95,7 @@ describe('reading and saving a role’s rules', () => {
     const adminMasked = await save({ roleId: adminRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }] });
     expect(adminMasked.status).toBe(400);
     expect(adminMasked.body.msg).toBe('超级管理员始终查看全部字段，不能设置字段权限');
-    expect(await s.app.portal.db.selectFrom('role_field_masks').selectAll().execute()).toEqual([]);
+    expect(await s.app.portal.db.selectFrom('role_field_masks').selectAll().execute()).toEqual(SEEDED());
   });
 
   test('save replaces a module’s rules (visible removes one) and reading gives fields and rules', async () => {
@@ -290,6 +298,7 @@ describe('effective rules across several roles', () => {
   test('the least restrictive rule wins; a field one role shows is visible; a built-in role shows everything', async () => {
     const db = s.app.portal.db;
     const finance = (await db.selectFrom('roles').select('id').where('name', '=', '财务').executeTakeFirstOrThrow()).id;
+    await db.deleteFrom('role_field_masks').where('role_id', '=', finance).execute();
     await db
       .insertInto('role_field_masks')
       .values([
@@ -304,7 +313,7 @@ describe('effective rules across several roles', () => {
       expect(Object.fromEntries(await effectiveRules(db, [finance], 'customer'))).toEqual({ contact_mobile: 'hidden', address: 'hidden', level: 'mask' });
       expect((await effectiveRules(db, [salesRole, adminRole], 'customer')).size).toBe(0);
     } finally {
-      await db.deleteFrom('role_field_masks').where('role_id', '=', finance).execute();
+      await restoreSeeded();
     }
   });
 });
@@ -380,11 +389,12 @@ describe('hidden required fields: the form leaves them out and the stored values
     const fields = read.body.data.modules.find((m) => m.module === 'customer')?.fields;
     expect(fields?.find((f) => f.field === 'CustomerName')).toEqual({ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' });
     const finance = (await s.app.portal.db.selectFrom('roles').select('id').where('name', '=', '财务').executeTakeFirstOrThrow()).id;
+    await s.app.portal.db.deleteFrom('role_field_masks').where('role_id', '=', finance).execute();
     await s.app.portal.db.insertInto('role_field_masks').values({ role_id: finance, module: 'customer', field: 'CustomerName', mode: 'hidden' }).execute();
     try {
       expect(Object.fromEntries(await effectiveRules(s.app.portal.db, [finance], 'customer'))).toEqual({ CustomerName: 'mask' });
     } finally {
-      await s.app.portal.db.deleteFrom('role_field_masks').where('role_id', '=', finance).execute();
+      await restoreSeeded();
     }
   });
 });

@@ -112,6 +112,9 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     await seedProductsAndContracts(tx, { now, seed: DEMO_SEED + 5 });
     await seedCustomerViews(tx, { now, receptionistIds: users.filter((u) => u.role === ROLE_SALES && !u.quit).map((u) => u.id) });
     await seedSystemAdmin(tx, { now, users, branches });
+    // 字段权限 on first start: 财务 sees customers' 手机号码 masked (138****5678). 财务 is the role the
+    // end-to-end and server tests read no customer phones as; the role editor shows the rule.
+    await tx.insertInto('role_field_masks').values({ role_id: roles.get(ROLE_FINANCE) as number, module: 'customer', field: 'contact_mobile', mode: 'mask' }).execute();
     // A second public pool for 华东分公司 (migration 033), with its own claim limit. Seeded empty: the
     // server tests count every demo pool customer as one in 默认公海 (visible to every salesperson);
     // 华东 customers sent to the pool or recycled from now on go there.

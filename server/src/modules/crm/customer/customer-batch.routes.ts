@@ -14,10 +14,10 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { createExportJobs } from '../../shared/batch/export-jobs';
 import { registerImportRoutes } from '../../shared/batch/import-routes';
 import { openTempFiles } from '../../shared/batch/temp-files';
-import { sendXlsx } from '../../shared/batch/xlsx-write';
+import { sendXlsx, writeXlsx } from '../../shared/batch/xlsx-write';
 import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
-import { createCustomerImport, createPoolImport } from './customer-import';
+import { createCustomerImport, createPoolImport, customerImportTemplate } from './customer-import';
 import { CREATE_CUSTOMERS } from './customer.routes';
 import { CustomerListInput, toListQuery } from './customer.validation';
 import { viewPageRight } from './customer-views';
@@ -66,7 +66,26 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
     done: (result) => `成功导入${result.imported}条客户到公海${result.skipped ? `，跳过${result.skipped}条重复客户` : ''}`,
   });
 
+  const template = (url: string, access: typeof IMPORT_CUSTOMERS, what: string, downloadName: string) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      summary: `${what}：下载模板（.xlsx：各列标题和一行示例；字段权限隐藏的字段不在其中）`,
+      tag: 'crm',
+      access,
+      record: 'self',
+      input: Fields({}),
+      handler: async ({ actor, reply }) => {
+        const { headers, example } = await customerImportTemplate(ctx.db, actor);
+        const file = temp.fileOf('template-customer', temp.newToken(), '.xlsx');
+        await writeXlsx(file, '客户', headers, async (addRow) => addRow(example));
+        return sendXlsx(reply, file, downloadName, () => temp.remove(file));
+      },
+    });
+
   mountRoutes(app, resolve, [
+    template('/api/customer/ImportTemplate', IMPORT_CUSTOMERS, '导入客户', '客户导入模板.xlsx'),
+    template('/api/customer/PoolImportTemplate', IMPORT_POOL_CUSTOMERS, '导入公海客户', '公海客户导入模板.xlsx'),
     defineRoute({
       method: 'POST',
       url: '/api/customer/ExportStart',

@@ -15,7 +15,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
-import { applyRules, applyRulesToRows, keepHidden, maskCarried, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
+import { applyRules, applyRulesToRows, isHidden, keepHidden, maskCarried, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
 import { assertPoolReadable } from '../pool/public-pools';
 
 const MSG_NOT_FOUND = '客户不存在';
@@ -187,9 +187,11 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
     const before = id === null ? null : await contactOf(tx, actor, id);
-    // A field the editor sees masked or hidden (字段权限) comes back masked or empty: the stored value stays.
-    const masks = before ? await rulesFor(tx, actor, 'contact') : null;
-    const keep = (field: string, value: string, stored: string) => (masks && masks.size > 0 ? keepHidden(masks, 'contact', field, value, stored) : value);
+    // 字段权限: on an edit, a field the editor sees masked comes back masked (or empty) and a hidden one is
+    // not in their form: the stored value stays. On a create, a hidden field is stored empty, whatever was sent.
+    const masks = await rulesFor(tx, actor, 'contact');
+    const keep = (field: string, value: string, stored: string) => (masks.size > 0 ? keepHidden(masks, 'contact', field, value, stored) : value);
+    const blank = (field: string, value: string) => (isHidden(masks, field) ? '' : value);
     const input: ContactInput = before
       ? {
           ...submitted,
@@ -199,7 +201,16 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
           qq: keep('qq', submitted.qq, before.qq),
           zhiwei: keep('zhiwei', submitted.zhiwei, before.zhiwei),
         }
-      : submitted;
+      : {
+          ...submitted,
+          contactName: blank('contactName', submitted.contactName),
+          mobile: blank('mobile', submitted.mobile),
+          wechat: blank('wechat', submitted.wechat),
+          qq: blank('qq', submitted.qq),
+          zhiwei: blank('zhiwei', submitted.zhiwei),
+        };
+    // Required only of users who see the field (checked after the stored values came back).
+    if (!isHidden(masks, 'contactName') && input.contactName.trim() === '') throw badRequest('联系人姓名不能为空');
     if (input.mobile.includes('*')) throw badRequest('手机号码格式不正确');
     const columns = { contact_name: input.contactName, mobile: input.mobile, wechat: input.wechat, qq: input.qq, zhiwei: input.zhiwei, sex: input.sex };
     if (id === null || before === null) {

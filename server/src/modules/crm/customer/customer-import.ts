@@ -17,7 +17,8 @@ import { poolRules } from '../pool/pool-rules';
 import { poolRouter } from '../pool/public-pools';
 import { assertUnderCap, blacklistedMatches, lockUser } from './customer-actions';
 import type { CustomerInput } from './customer.types';
-import { CustomerFields, toCustomerInput } from './customer.validation';
+import { CustomerFields, CustomerImportFieldsWithHidden, toCustomerInput } from './customer.validation';
+import { isHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 
 /** Keys as the create form (api/customer/CustomerAddEndit) names them. */
 export const CUSTOMER_IMPORT_FIELDS: readonly ImportField[] = [
@@ -31,6 +32,39 @@ export const CUSTOMER_IMPORT_FIELDS: readonly ImportField[] = [
   { key: 'nextgenjintime', title: '下次跟进时间', aliases: ['下次跟进'] },
   { key: 'beizhu', title: '备注', aliases: ['说明'] },
 ];
+
+/**
+ * The columns a user's sheet can fill: a field 字段权限 hides from them is left out (of the template, the
+ * preview's fields and the mapping; a column for it in an uploaded sheet is ignored) and so not
+ * required. A masked field stays importable: the user writes the value, they only read it masked.
+ */
+export async function customerImportFields(db: DbOrTx, actor: Actor): Promise<readonly ImportField[]> {
+  const masks = await rulesFor(db, actor, 'customer');
+  return CUSTOMER_IMPORT_FIELDS.filter((f) => !isHidden(masks, f.key));
+}
+
+/** The template's example row, by field key. */
+const TEMPLATE_EXAMPLE: Record<string, string> = {
+  CustomerName: '杭州示例科技有限公司',
+  contact_name: '张三',
+  contact_mobile: '13800138000',
+  LaiYuan: '展会',
+  level: 'A',
+  industry: '软件',
+  address: '杭州市西湖区文三路1号',
+  nextgenjintime: '',
+  beizhu: '',
+};
+
+/** The template's header row (required columns marked *) and one example row, of the user's fields. */
+export async function customerImportTemplate(db: DbOrTx, actor: Actor): Promise<{ headers: string[]; example: string[] }> {
+  const fields = await customerImportFields(db, actor);
+  const source = await db.selectFrom('lead_sources').select('name').orderBy('id').executeTakeFirst();
+  return {
+    headers: fields.map((f) => (f.required ? `${f.title}*` : f.title)),
+    example: fields.map((f) => (f.key === 'LaiYuan' ? (source?.name ?? '') : (TEMPLATE_EXAMPLE[f.key] ?? ''))),
+  };
+}
 
 export const MSG_SOURCE_UNKNOWN = '客户来源不存在';
 export const MSG_MOBILE_EXISTS = '手机号码已存在';
@@ -55,15 +89,24 @@ function sourceResolver(sources: { id: number; name: string }[]): (text: string)
   return (text) => byName.get(text) ?? (/^\d+$/.test(text) && ids.has(Number(text)) ? Number(text) : undefined);
 }
 
-/** Each row through the create form's rules (客户来源 by name or id). */
-async function checkFields(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<CustomerInput>[]> {
+/**
+ * Each row through the create form's rules (客户来源 by name or id). A field hidden to the importer
+ * (字段权限) is stored empty whatever the sheet holds, and 联系人/手机号码 are required only when they see them.
+ */
+async function checkFields(db: DbOrTx, rows: MappedRow[], masks: FieldRules): Promise<RowCheck<CustomerInput>[]> {
   const resolveSource = sourceResolver(await db.selectFrom('lead_sources').select(['id', 'name']).execute());
-  return rows.map(({ values }) => {
+  const hidden = CUSTOMER_IMPORT_FIELDS.filter((f) => isHidden(masks, f.key)).map((f) => f.key);
+  const schema = hidden.length > 0 ? CustomerImportFieldsWithHidden : CustomerFields;
+  return rows.map(({ values: given }) => {
+    const values = hidden.length > 0 ? { ...given, ...Object.fromEntries(hidden.map((k) => [k, ''])) } : given;
     const source = values.LaiYuan?.trim() ?? '';
     const laiYuan = source === '' ? '' : resolveSource(source);
     if (laiYuan === undefined) return { ok: false, reason: MSG_SOURCE_UNKNOWN };
     try {
-      return { ok: true, value: toCustomerInput(checkInput(CustomerFields, { ...values, LaiYuan: laiYuan })) };
+      const value = toCustomerInput(checkInput(schema, { ...values, LaiYuan: laiYuan }));
+      if (!isHidden(masks, 'contact_name') && value.contactName === '') return { ok: false, reason: '联系人不能为空' };
+      if (!isHidden(masks, 'contact_mobile') && value.contactMobile === '') return { ok: false, reason: '手机号码不能为空' };
+      return { ok: true, value };
     } catch (err) {
       if (err instanceof HttpError) return { ok: false, reason: err.message };
       throw err;
@@ -71,16 +114,16 @@ async function checkFields(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<Cust
   });
 }
 
-export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<RowCheck<CustomerInput>[]> {
-  const checks = await checkFields(db, rows);
-  const taken = await existingMobiles(
-    db,
-    checks.flatMap((c) => (c.ok ? [c.value.contactMobile] : [])),
-  );
+/** The rows' mobiles to look up: an empty one (hidden to the importer) matches nothing. */
+const mobilesOf = (checks: RowCheck<CustomerInput>[]) => checks.flatMap((c) => (c.ok && c.value.contactMobile !== '' ? [c.value.contactMobile] : []));
+
+export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[], masks: FieldRules = NO_RULES): Promise<RowCheck<CustomerInput>[]> {
+  const checks = await checkFields(db, rows, masks);
+  const taken = await existingMobiles(db, mobilesOf(checks));
   const black = await blacklistedMatches(
     db,
     checks.flatMap((c) => (c.ok ? [c.value.customerName] : [])),
-    checks.flatMap((c) => (c.ok ? [c.value.contactMobile] : [])),
+    mobilesOf(checks),
   );
   const blackNames = new Set(black.map((b) => b.customer_name));
   const blackMobiles = new Set(black.map((b) => b.contact_mobile));
@@ -88,7 +131,8 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[]): Promise<
   return checks.map((check, i) => {
     if (!check.ok) return check;
     const mobile = check.value.contactMobile;
-    if (blackNames.has(check.value.customerName) || blackMobiles.has(mobile)) return { ok: false, reason: MSG_IMPORT_BLACKLISTED };
+    if (blackNames.has(check.value.customerName) || (mobile !== '' && blackMobiles.has(mobile))) return { ok: false, reason: MSG_IMPORT_BLACKLISTED };
+    if (mobile === '') return check;
     if (taken.has(mobile)) return { ok: false, reason: MSG_MOBILE_EXISTS };
     const first = firstRowOf.get(mobile);
     if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
@@ -134,23 +178,24 @@ export const MSG_POOL_BLACKLISTED = (row: number) => `第${row}行：客户名�
  * refused (naming the row); a row whose name or mobile an existing customer has is skipped or imported
  * as a new customer, as the user chose; a mobile repeated within the file is refused.
  */
-export async function checkPoolRows(db: DbOrTx, rows: MappedRow[], options: ImportOptions): Promise<RowCheck<CustomerInput>[]> {
-  const checks = await checkFields(db, rows);
+export async function checkPoolRows(db: DbOrTx, rows: MappedRow[], options: ImportOptions, masks: FieldRules = NO_RULES): Promise<RowCheck<CustomerInput>[]> {
+  const checks = await checkFields(db, rows, masks);
   const valid = checks.flatMap((c) => (c.ok ? [c.value] : []));
   const existing = await existingCustomers(
     db,
     valid.map((v) => v.customerName),
-    valid.map((v) => v.contactMobile),
+    mobilesOf(checks),
   );
   const firstRowOf = new Map<string, number>();
   return checks.map((check, i): RowCheck<CustomerInput> => {
     if (!check.ok) return check;
     const { customerName: name, contactMobile: mobile } = check.value;
-    if (existing.blackNames.has(name) || existing.blackMobiles.has(mobile)) return { ok: false, reason: MSG_POOL_BLACKLISTED(rows[i].row) };
-    const first = firstRowOf.get(mobile);
+    const hasMobile = mobile !== '';
+    if (existing.blackNames.has(name) || (hasMobile && existing.blackMobiles.has(mobile))) return { ok: false, reason: MSG_POOL_BLACKLISTED(rows[i].row) };
+    const first = hasMobile ? firstRowOf.get(mobile) : undefined;
     if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
-    firstRowOf.set(mobile, rows[i].row);
-    const same = [existing.names.has(name) ? '客户名称' : '', existing.mobiles.has(mobile) ? '手机号码' : ''].filter(Boolean).join('和');
+    if (hasMobile) firstRowOf.set(mobile, rows[i].row);
+    const same = [existing.names.has(name) ? '客户名称' : '', hasMobile && existing.mobiles.has(mobile) ? '手机号码' : ''].filter(Boolean).join('和');
     if (same) return options.duplicates === 'new' ? { ...check, note: MSG_POOL_DUPLICATE_NEW(same) } : { ok: false, skip: true, reason: MSG_POOL_DUPLICATE_SKIPPED(same) };
     return { ...check, note: '导入公海' };
   });
@@ -161,8 +206,9 @@ export function createPoolImport(ctx: AppContext, temp: TempFiles): BatchImport 
   return createBatchImport<CustomerInput>(ctx, temp, {
     entity: 'customer-pool',
     fields: CUSTOMER_IMPORT_FIELDS,
+    fieldsFor: customerImportFields,
     plan: true,
-    check: (db, _actor, rows, options) => checkPoolRows(db, rows, options),
+    check: async (db, actor, rows, options) => checkPoolRows(db, rows, options, await rulesFor(db, actor, 'customer')),
     insert: async (tx, actor: Actor, values) => {
       // Into the pool serving the importer's department (public-pools.ts), else 默认公海.
       const router = await poolRouter(tx);
@@ -175,7 +221,8 @@ export function createCustomerImport(ctx: AppContext, temp: TempFiles): BatchImp
   return createBatchImport<CustomerInput>(ctx, temp, {
     entity: 'customer',
     fields: CUSTOMER_IMPORT_FIELDS,
-    check: (db, _actor, rows) => checkCustomerRows(db, rows),
+    fieldsFor: customerImportFields,
+    check: async (db, actor, rows) => checkCustomerRows(db, rows, await rulesFor(db, actor, 'customer')),
     insert: async (tx, actor: Actor, values) => {
       // The importer owns the rows: the ownership cap (pool rules) applies.
       const rules = await poolRules(tx);

@@ -32,6 +32,16 @@ export const CustomerFields = Fields({
 });
 
 /**
+ * An imported row of a user to whom 字段权限 hides 联系人 or 手机号码: those may be empty (customer-import
+ * requires the ones the user sees).
+ */
+export const CustomerImportFieldsWithHidden = Fields({
+  ...CustomerFields.properties,
+  contact_name: Text('联系人', 50),
+  contact_mobile: Text('手机号码', 30, { pattern: `^(?:${PHONE_PATTERN.slice(1, -1)})?$`, messages: { invalid: '手机号码格式不正确' } }),
+});
+
+/**
  * A number as 字段权限 shows it masked (138****5678): on an edit it stands for the stored number
  * (customer.service `keepMaskedValues`); anywhere else the service refuses it like any bad number.
  */

@@ -11,6 +11,7 @@ import { afterNode, enterNodes, type InstanceState, type Plan, type PlanEnv } fr
 import { ancestors, findNode, startNode, type FlowNode, type WorlFlowJson } from './flow-graph';
 import { decideNode, type Vote } from './node-decision';
 import { deadline } from './working-time';
+import { keepMaskedSnapshot } from './snapshot-masks';
 import {
   followStatus,
   formEditorOf,
@@ -585,6 +586,7 @@ export async function markOpened(ctx: AppContext, actor: Actor, taskId: number, 
 export async function editFormField(ctx: AppContext, actor: Actor, stepId: number, data: Record<string, unknown>): Promise<void> {
   await transact(ctx, async (tx) => {
     const { step, inst } = await openStepOf(ctx, tx, actor.userId, stepId);
+    data = await keepMaskedSnapshot(tx, actor, inst.form_mode, parseData(inst.form_data), data);
     const e = await engineFor(ctx, tx, inst);
     const node = findNode(e.flow, step.node_id);
     const writable = Object.entries(node?.config.writeField ?? {}).filter(([, r]) => r === 'edit').map(([f]) => f);

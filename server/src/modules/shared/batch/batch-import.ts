@@ -39,6 +39,11 @@ export type ImportSpec<T, P = undefined> = {
   /** Names the temp files and keeps one list's token from being used on another. */
   entity: string;
   fields: readonly ImportField[];
+  /**
+   * The fields this user may fill, when that depends on the user (字段权限: a field hidden to them is not
+   * offered). A column the client maps to one of `fields` left out here is ignored, not refused.
+   */
+  fieldsFor?: (db: DbOrTx, actor: Actor) => Promise<readonly ImportField[]>;
   /** At most this many data rows per file (below the reader's own limit), when each row costs much to write. */
   maxRows?: number;
   /**
@@ -179,6 +184,13 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
     return { valid, rejected, skipped, plan };
   }
   const optionsOf = (input: ImportRequest): ImportOptions => ({ duplicates: input.duplicates ?? 'skip' });
+  const fieldsOf = (actor: Actor): Promise<readonly ImportField[]> => (spec.fieldsFor ? spec.fieldsFor(ctx.db, actor) : Promise.resolve(spec.fields));
+  /** The client's mapping checked against the user's fields; a column mapped to a field withheld from them is dropped. */
+  async function mappingOf(actor: Actor, given: ColumnMapping, headers: readonly string[]): Promise<ColumnMapping> {
+    const fields = await fieldsOf(actor);
+    const withheld = new Set(spec.fields.filter((f) => !fields.some((g) => g.key === f.key)).map((f) => f.key));
+    return checkMapping(Object.fromEntries(Object.entries(given).filter(([key]) => !withheld.has(key))), headers, fields);
+  }
 
   return {
     async preview(request, actor) {
@@ -187,20 +199,21 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
       const token: TokenParts = { file: temp.newToken(), ...(sealed ? { key: randomBytes(16) } : {}) };
       const session: Session = { entity: spec.entity, userId: actor.userId, fileName: sheet.fileName, headers: sheet.headers, rows: sheet.rows };
       await save(token, session);
+      const fields = await fieldsOf(actor);
       return {
         token: token.file + (token.key?.toString('hex') ?? ''),
         fileName: sheet.fileName,
         headers: sheet.headers,
         sampleRows: sheet.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells),
         total: sheet.rows.length,
-        fields: spec.fields.map((f) => ({ key: f.key, title: f.title, required: f.required === true })),
-        suggestedMapping: suggestMapping(sheet.headers, spec.fields),
+        fields: fields.map((f) => ({ key: f.key, title: f.title, required: f.required === true })),
+        suggestedMapping: suggestMapping(sheet.headers, fields),
       };
     },
 
     async dryRun(actor, input) {
       const { token, session } = await load(actor, input.token);
-      const mapping = checkMapping(input.mapping, session.headers, spec.fields);
+      const mapping = await mappingOf(actor, input.mapping, session.headers);
       const { valid, rejected, skipped, plan } = await checkRows(ctx.db, actor, session, mapping, optionsOf(input));
       const report: DryRunReport = { total: session.rows.length, valid: valid.length, rejected, skipped, ...(spec.plan ? { plan } : {}) };
       await save(token, { ...session, report });
@@ -221,7 +234,7 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
 
     async run(actor, input) {
       const { token, session } = await load(actor, input.token);
-      const mapping = checkMapping(input.mapping, session.headers, spec.fields);
+      const mapping = await mappingOf(actor, input.mapping, session.headers);
       // The upload is claimed by renaming its file (atomic): of two imports of one upload (a double
       // click, two tabs) exactly one runs, the other is told the upload is spent. A failed import
       // gives the upload back, so the user can try again.
