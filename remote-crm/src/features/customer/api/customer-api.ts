@@ -30,6 +30,10 @@ export const POOL_BATCH_ENDPOINTS = {
   import: 'api/customer/PoolImport',
 };
 
+/** GET → the import's .xlsx template (下载模板): the server leaves out the columns 字段权限 hides from the user. */
+export const CUSTOMER_IMPORT_TEMPLATE = 'api/customer/ImportTemplate';
+export const POOL_IMPORT_TEMPLATE = 'api/customer/PoolImportTemplate';
+
 export function fetchCustomer(id: number) {
   return api.fetch<CustomerDetail>('api/customer/Views', { id });
 }

@@ -46,7 +46,7 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
               <Select style={{ width: 140 }} allowClear loading={statuses.loading} options={statuses.options.map((o) => ({ value: String(o.value), label: o.label }))} />
             </Form.Item>
             <Form.Item name="contactId" label="联系人">
-              <Select style={{ width: 140 }} allowClear options={(contacts.data?.rows ?? []).map((c) => ({ value: c.id, label: c.contactName }))} />
+              <Select style={{ width: 140 }} allowClear options={(contacts.data?.rows ?? []).map((c) => ({ value: c.id, label: c.contactName ?? `联系人${c.id}` }))} />
             </Form.Item>
             <Form.Item name="nextgenjintime" label="下次跟进时间">
               <DatePicker showTime format={DATETIME_FORMAT} />

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState, type ComponentType, type Key } from 're
 import { App, Tag } from 'antd';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, MESSAGES, useDataChange, useSessionStore, type PageProps } from '@portal/shared-core';
 import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
-import { CUSTOMER_BATCH_ENDPOINTS, customerListRequest, POOL_BATCH_ENDPOINTS } from '../api/customer-api';
+import { CUSTOMER_BATCH_ENDPOINTS, CUSTOMER_IMPORT_TEMPLATE, customerListRequest, POOL_BATCH_ENDPOINTS, POOL_IMPORT_TEMPLATE } from '../api/customer-api';
 import { ACTION_NEEDS } from '../api/customer-actions-api';
 import { useCustomer } from '../api/use-customer';
 import { useCustomerActionMutation, useMergeCustomersMutation } from '../api/use-customer-action-mutation';
@@ -212,6 +212,7 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
                 endpoints: def.poolImport ? POOL_BATCH_ENDPOINTS : CUSTOMER_BATCH_ENDPOINTS,
                 importTitle: def.poolImport ? '批量导入到公海' : undefined,
                 importDuplicateChoice: Boolean(def.poolImport),
+                importTemplate: def.poolImport ? POOL_IMPORT_TEMPLATE : CUSTOMER_IMPORT_TEMPLATE,
                 exportQuery: customerListRequest({ ...query, view }),
                 exportFileName: `${def.title}导出.xlsx`,
                 onImported: () => void applyChange({ type: 'customers-imported' }),
