@@ -1,4 +1,7 @@
 /** Server tests: node environment, ts-jest, real HTTP against a temporary database. */
+// Cheaper password hashes in tests (scrypt N=1024 instead of 16384; see password.ts scryptCost):
+// set here so that the seeded template (globalSetup) and every worker hash alike.
+process.env.PORTAL_TEST_SCRYPT_N ??= '1024';
 module.exports = {
   displayName: 'server',
   testEnvironment: 'node',
