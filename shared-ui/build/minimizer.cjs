@@ -1,8 +1,8 @@
 /**
  * The one JavaScript minifier of the production builds (shell and remotes): SWC's minifier through
  * terser-webpack-plugin. It writes output as small as terser's (brotli within 1 %, smaller on the
- * shell) in about a fifth of terser's CPU time; terser took 40 of the shell's 60 CPU-seconds, most
- * of it on TinyMCE. esbuild's minifier is as fast but wrote the shell 9 % larger after brotli
+ * shell) in about a third of terser's CPU time (terser took ~44 of the shell's 60 CPU-seconds, much
+ * of it on TinyMCE). esbuild's minifier is as fast but wrote the shell 9 % larger after brotli
  * (remoteEntry.js 60 % larger).
  */
 const TerserPlugin = require('terser-webpack-plugin');
