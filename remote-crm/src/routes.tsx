@@ -101,6 +101,8 @@ const routesModule: RemoteRoutesModule = {
     group('signorentry', { cn: '合同/进件', en: 'Contracts and intake' }, [
       page('sign', 'signorentry/sign', { cn: '合同管理', en: 'Contracts' }),
       page('entry', 'signorentry/entry', { cn: '进件管理', en: 'Intake records' }, {
+        actions: [{ key: 'create', title: '新建' }],
+        page: () => import('./features/intake/pages/intake-list-page'),
         children: [page(':id', 'signorentry/entry/:id', { cn: '新建进件', en: 'New intake' }, { hidden: true })],
       }),
       page('sigeshenpi', 'signorentry/sigeshenpi', { cn: '合同审核', en: 'Contract review' }),
