@@ -106,7 +106,9 @@ const routesModule: RemoteRoutesModule = {
         children: [page(':id', 'signorentry/entry/:id', { cn: '新建进件', en: 'New intake' }, { hidden: true })],
       }),
       page('sigeshenpi', 'signorentry/sigeshenpi', { cn: '合同审核', en: 'Contract review' }),
-      page('entryshenpi', 'signorentry/entryshenpi', { cn: '进件审核', en: 'Intake review' }),
+      page('entryshenpi', 'signorentry/entryshenpi', { cn: '进件审核', en: 'Intake review' }, {
+        page: () => import('./features/intake/pages/intake-review-page'),
+      }),
     ], { icon: 'FileTextOutlined' }),
   ],
 };

@@ -116,6 +116,7 @@ test('validation names the field: required fields, amount > 0, date, own uploads
   const otherContract = await s.app.portal.db.selectFrom('contracts').select('id').where('customer_id', '<>', customer.sales1).executeTakeFirstOrThrow();
   await refuse({ contractId: otherContract.id }, '关联合同不属于所选客户');
   await refuse({ beizhu: '备'.repeat(301) }, '备注不能超过300个字符');
+  await refuse({ id: 5 }, '进件提交后不能修改，被退回时请在审批中重新提交');
   const after = await s.app.portal.db.selectFrom('intake_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   expect(Number(after.n)).toBe(Number(before.n));
 });
@@ -194,4 +195,21 @@ test('list: scoped, paged, newest first, filtered by status and key', async () =
   const all = (await post<List>('finance', '/api/customer/EntryAuditList', { rows: 100 })).body;
   expect(all.total).toBe(mine.total + 1 + 4); // the manager's own intake and the four seeded ones of others
   expect((await post('sales', '/api/customer/EntryAuditList', { status: '9' })).body).toEqual({ result: 'error', msg: '审批状态参数不正确' });
+});
+
+test('进件审核 (todo=1): the intakes waiting for the user’s decision, outside the data scope too; needs the page right', async () => {
+  const { body } = await post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ Money: '777' }));
+  const managerTodo = (await post<List>('manager', '/api/customer/EntryAuditList', { todo: 1, rows: 100 })).body;
+  expect(managerTodo.rows.map((r) => r.id)).toContain(body.data.id);
+  expect(managerTodo.rows.every((r) => r.status === 1)).toBe(true);
+  // Not yet at 财务.
+  expect((await post<List>('finance', '/api/customer/EntryAuditList', { todo: 1, rows: 100 })).body.rows.map((r) => r.id)).not.toContain(body.data.id);
+  await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager1', body.data.taskid) });
+  expect((await post<List>('manager', '/api/customer/EntryAuditList', { todo: 1, rows: 100 })).body.rows.map((r) => r.id)).not.toContain(body.data.id);
+  // Both 财务 (或签) see it; the seeded one at 财务 too.
+  const financeTodo = (await post<List>('finance', '/api/customer/EntryAuditList', { todo: 1, rows: 100 })).body;
+  expect(financeTodo.rows.map((r) => r.id)).toContain(body.data.id);
+  expect(financeTodo.rows.some((r) => r.UserName === '赵强')).toBe(true);
+  // A rep has 进件管理 but not 进件审核.
+  expect((await post('sales', '/api/customer/EntryAuditList', { todo: 1 })).status).toBe(403);
 });

@@ -32,7 +32,8 @@ export type IntakeRow = {
   AddTime: string;
 };
 
-export type IntakeListQuery = { page: number; rows: number; key: string; status: string };
+/** `todo: 1`: 进件审核, the intakes waiting for the user's decision. */
+export type IntakeListQuery = { page: number; rows: number; key: string; status: string; todo?: 1 };
 
 export function useIntakeList(query: IntakeListQuery) {
   return useQuery({

@@ -3,12 +3,16 @@
  * date, status, submitter), searchable by number or customer and filtered by status; 新建进件 opens
  * the `intake` work form through the dynamic form engine (submitted to 进件审核 on save); each row
  * opens its details with the approval's progress, and prints with the enabled 进件 template.
+ * 进件审核 (signorentry/entryshenpi) is the same list of the intakes waiting for the user's decision
+ * (`todo`), each with a link to its approval in the OA area's 待我审批 panel, where decisions are made
+ * (the OA remote's panel cannot be imported here).
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Select, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
+import { Link } from 'react-router-dom';
+import { hasPermission, intakeKeys, useActionRights, useSessionStore, type PageProps } from '@portal/shared-core';
 import { DynamicFormPanel } from '@portal/shared-ui';
 import { INTAKE_FORM, useIntakeList, type IntakeRow } from '../api/intake-api';
 import { IntakeDetailDrawer, StatusTag } from '../components/intake-detail-drawer';
@@ -25,17 +29,23 @@ const STATUS_OPTIONS = [
 ];
 
 export default function IntakeListPage(_props: PageProps) {
+  return <IntakeList />;
+}
+
+/** `review`: 进件审核 — only the intakes waiting for the user's decision; no 新建进件. */
+export function IntakeList({ review = false }: { review?: boolean }) {
   const queryClient = useQueryClient();
   const rights = useActionRights('crm', 'signorentry/entry', ['create'] as const);
+  const opensTodo = useSessionStore((s) => hasPermission(s.permissions, { type: 'oa', subType: 'approval/todo' }));
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
   const [status, setStatus] = useState('');
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useIntakeList({ page, rows: PAGE_SIZE, key, status });
+  const list = useIntakeList({ page, rows: PAGE_SIZE, key, status, ...(review ? { todo: 1 } : {}) });
 
   return (
-    <Card title="进件管理">
+    <Card title={review ? '进件审核' : '进件管理'}>
       <Flex gap={8} wrap justify="space-between" style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap>
           <Input.Search
@@ -58,7 +68,7 @@ export default function IntakeListPage(_props: PageProps) {
             }}
           />
         </Flex>
-        {rights.create ? (
+        {rights.create && !review ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             新建进件
           </Button>
@@ -91,13 +101,20 @@ export default function IntakeListPage(_props: PageProps) {
           {
             key: 'actions',
             title: '操作',
-            width: 150,
+            width: review ? 210 : 150,
             render: (_: unknown, row) => (
               <Flex gap={4}>
                 <Button size="small" onClick={() => setOpenId(row.id)}>
                   详情
                 </Button>
                 <IntakePrintButton row={row} />
+                {review && opensTodo && row.taskid > 0 ? (
+                  <Link to={`/oa/approval/todo?taskid=${row.taskid}`}>
+                    <Button size="small" type="primary">
+                      审批
+                    </Button>
+                  </Link>
+                ) : null}
               </Flex>
             ),
           },
