@@ -101,10 +101,14 @@ const routesModule: RemoteRoutesModule = {
     group('signorentry', { cn: '合同/进件', en: 'Contracts and intake' }, [
       page('sign', 'signorentry/sign', { cn: '合同管理', en: 'Contracts' }),
       page('entry', 'signorentry/entry', { cn: '进件管理', en: 'Intake records' }, {
+        actions: [{ key: 'create', title: '新建' }],
+        page: () => import('./features/intake/pages/intake-list-page'),
         children: [page(':id', 'signorentry/entry/:id', { cn: '新建进件', en: 'New intake' }, { hidden: true })],
       }),
       page('sigeshenpi', 'signorentry/sigeshenpi', { cn: '合同审核', en: 'Contract review' }),
-      page('entryshenpi', 'signorentry/entryshenpi', { cn: '进件审核', en: 'Intake review' }),
+      page('entryshenpi', 'signorentry/entryshenpi', { cn: '进件审核', en: 'Intake review' }, {
+        page: () => import('./features/intake/pages/intake-review-page'),
+      }),
     ], { icon: 'FileTextOutlined' }),
   ],
 };

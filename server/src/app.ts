@@ -38,6 +38,7 @@ import { registerWorkflowRoutes } from './modules/oa/workflow/workflow.routes';
 import { startTimeoutJob } from './modules/oa/workflow/workflow.service';
 import { registerExpenseRoutes } from './modules/oa/expense/expense.routes';
 import { registerContractRoutes } from './modules/crm/contract/contract.routes';
+import { registerIntakeRoutes } from './modules/crm/intake/intake.routes';
 import { registerProductRoutes } from './modules/erp/product/product.routes';
 import { registerWarehouseRoutes } from './modules/erp/warehouse/warehouse.routes';
 import { registerUserGridRoutes } from './modules/system/user/user-grid.routes';
@@ -153,6 +154,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   registerProductRoutes(app, ctx, resolve);
   registerWarehouseRoutes(app, ctx, resolve);
   registerContractRoutes(app, ctx, resolve);
+  registerIntakeRoutes(app, ctx, resolve);
   registerFormRoutes(app, ctx, resolve);
   registerWorkFormRoutes(app, ctx, resolve);
   registerFieldRoutes(app, ctx, resolve);

@@ -46,6 +46,7 @@ const TABLES = [
   'wf_cc',
   'expense_claims',
   'expense_lines',
+  'intake_records',
   'dict_types',
   'dict_values',
   'user_branches',

@@ -26,8 +26,8 @@ test('打印模板: create, list, edit, toggle status, delete; everyone lists, �
 
   expect((await post('/api/printTemp/edit', { id, name: '合同打印（新）', module: 'contract', content: '<p>{{Money}}</p>' })).body.msg).toBe('保存成功');
   expect((await post<{ status: number }>('/api/printTemp/status', { id })).body).toMatchObject({ msg: '已停用', data: { status: 0 } });
-  // Enabled: the demo's 销售合同（标准版） and 费用报销单.
-  expect((await s.post<{ total: number }>('/api/printTemp/index', { status: '1' }, { token: admin })).body.total).toBe(2);
+  // Enabled: the demo's 销售合同（标准版）, 费用报销单 and 进件单.
+  expect((await s.post<{ total: number }>('/api/printTemp/index', { status: '1' }, { token: admin })).body.total).toBe(3);
   expect((await post('/api/printTemp/status', { id })).body.msg).toBe('已启用');
   expect((await post('/api/printTemp/add', { name: '', module: 'contract', content: 'x' })).body.msg).toBe('模板名称不能为空');
   expect((await post('/api/printTemp/add', { name: 'x', module: 'invoice', content: 'x' })).body.msg).toBe('适用单据格式不正确');

@@ -52,7 +52,7 @@ export type { SlidePanelContent } from './layout/slide-panel';
 
 // Client data (TanStack Query): the client's defaults, cross-area query keys, invalidation rules
 export { createPortalQueryClient, clearQueriesOnSessionChange, shouldRetry, QUERY_STALE_MS } from './query/query-client';
-export { endpointKey, customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys, approvalKeys, flowKeys, expenseKeys, organisationKeys } from './query/query-keys';
+export { endpointKey, customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys, approvalKeys, flowKeys, expenseKeys, intakeKeys, organisationKeys } from './query/query-keys';
 export { staleQueriesOf, applyDataChange } from './query/data-changes';
 export type { DataChange, StaleQueries } from './query/data-changes';
 export { useDataChange } from './query/use-data-change';

@@ -21,6 +21,7 @@ import * as fieldMasks from './migrations/032-field-masks';
 import * as publicPools from './migrations/033-public-pools';
 import * as customerBigramsPg from './migrations/035-customer-bigrams-pg';
 import * as ownerListIndex from './migrations/038-owner-list-index';
+import * as intakeRecords from './migrations/040-intake-records';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '033-public-pools': publicPools,
   '035-customer-bigrams-pg': customerBigramsPg,
   '038-owner-list-index': ownerListIndex,
+  '040-intake-records': intakeRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

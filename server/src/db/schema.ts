@@ -582,6 +582,24 @@ export type ExpenseClaimTable = {
   updated_at: string;
 };
 
+/** 进件 (migration 040): status follows its approval instance. */
+export type IntakeRecordTable = {
+  id: Generated<number>;
+  entry_sn: string;
+  customer_id: number;
+  contract_id: number | null;
+  money_cents: number;
+  riqi: string;
+  files: string;
+  beizhu: string;
+  status: number;
+  instance_id: number | null;
+  owner_id: number;
+  branch_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type ExpenseLineTable = {
   id: Generated<number>;
   claim_id: number;
@@ -643,4 +661,5 @@ export type Database = {
   wf_cc: WfCcTable;
   expense_claims: ExpenseClaimTable;
   expense_lines: ExpenseLineTable;
+  intake_records: IntakeRecordTable;
 };

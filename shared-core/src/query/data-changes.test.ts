@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { applyDataChange, staleQueriesOf } from './data-changes';
-import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, presenceKeys } from './query-keys';
+import { approvalKeys, customerKeys, expenseKeys, flowKeys, intakeKeys, notificationKeys, presenceKeys } from './query-keys';
 
 describe('invalidation rules', () => {
   it('a created or imported customer refreshes the customer lists and the menu counts', () => {
@@ -48,7 +48,7 @@ describe('invalidation rules', () => {
     expect(staleQueriesOf({ type: 'notifications-read' }).invalidate).toEqual([notificationKeys.all]);
     expect(staleQueriesOf({ type: 'presence-changed' }).invalidate).toEqual([presenceKeys.onlineFriends()]);
     // Approvals: every list and panel (a decision changes several lists at once) and the expense claims they carry.
-    expect(staleQueriesOf({ type: 'approval-changed', taskId: 3 }).invalidate).toEqual([approvalKeys.all, expenseKeys.all]);
+    expect(staleQueriesOf({ type: 'approval-changed', taskId: 3 }).invalidate).toEqual([approvalKeys.all, expenseKeys.all, intakeKeys.lists(), intakeKeys.details()]);
     expect(staleQueriesOf({ type: 'flow-changed' }).invalidate).toEqual([flowKeys.all]);
   });
 

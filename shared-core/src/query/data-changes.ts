@@ -4,7 +4,7 @@
  * what to drop (`remove`: a deleted record's own queries, never refetched into a 客户不存在 toast).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { approvalKeys, customerKeys, expenseKeys, flowKeys, notificationKeys, organisationKeys, presenceKeys } from './query-keys';
+import { approvalKeys, customerKeys, expenseKeys, flowKeys, intakeKeys, notificationKeys, organisationKeys, presenceKeys } from './query-keys';
 
 export type DataChange =
   | { type: 'customer-created' }
@@ -93,7 +93,8 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
     case 'presence-changed':
       return { invalidate: [presenceKeys.onlineFriends()], remove: [] };
     case 'approval-changed':
-      return { invalidate: [approvalKeys.all, expenseKeys.all], remove: [] };
+      // The business records under approval follow the instance (报销, 进件).
+      return { invalidate: [approvalKeys.all, expenseKeys.all, intakeKeys.lists(), intakeKeys.details()], remove: [] };
     case 'flow-changed':
       return { invalidate: [flowKeys.all], remove: [] };
     case 'organisation-changed':

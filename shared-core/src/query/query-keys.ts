@@ -85,6 +85,14 @@ export const expenseKeys = {
   detail: (id: number) => endpointKey('api/baoxiao/Views', { id }),
 };
 
+/** 进件 (api/customer/EntryAuditList, EntryAuditdetail): an approval decision changes their status. */
+export const intakeKeys = {
+  lists: () => endpointKey('api/customer/EntryAuditList'),
+  list: (query: object) => endpointKey('api/customer/EntryAuditList', query),
+  details: () => endpointKey('api/customer/EntryAuditdetail'),
+  detail: (id: number) => endpointKey('api/customer/EntryAuditdetail', { id }),
+};
+
 /** Who is online (`getOnlinefriend`, invoked over the realtime hub). */
 export const presenceKeys = {
   all: ['presence'] as const,

@@ -1,4 +1,4 @@
-import { amountInCapitals, contractPrintValues, fillPrintTemplate, PRINT_PLACEHOLDERS } from './print-template';
+import { amountInCapitals, contractPrintValues, fillPrintTemplate, intakePrintValues, PRINT_PLACEHOLDERS } from './print-template';
 
 describe('fillPrintTemplate', () => {
   it('puts values in as text and a table placeholder as a table', () => {
@@ -50,5 +50,16 @@ describe('contractPrintValues', () => {
   it('a masked amount prints masked, a hidden one empty', () => {
     expect(contractPrintValues({ ...contract, Money: '****' })).toMatchObject({ Money: '****', MoneyUpper: '****' });
     expect(contractPrintValues({ ...contract, Money: undefined })).toMatchObject({ Money: '', MoneyUpper: '' });
+  });
+});
+
+describe('intakePrintValues', () => {
+  const intake = { entrySn: 'JJ202611200001', customerName: '华信', contractName: 'HT1', Money: '12345.60', riqi: '2026-11-20', files: [{ id: 1, FileName: '营业执照.pdf' }, { id: 2, FileName: '合同扫描件.pdf' }], UserName: '李娜', BranchName: '销售一部', AddTime: '2026-11-20 10:00', status: 2 };
+
+  it('fills every 进件 placeholder the template editor lists; the amount formatted and in capitals, the files by name', () => {
+    const values = intakePrintValues(intake);
+    expect(Object.keys(values).sort()).toEqual(PRINT_PLACEHOLDERS.entry.map((p) => p.key).sort());
+    expect(values).toMatchObject({ Money: '12,345.60', MoneyUpper: '壹万贰仟叁佰肆拾伍元陆角', statusText: '通过', fileNames: '营业执照.pdf、合同扫描件.pdf', beizhu: '' });
+    expect(intakePrintValues({ ...intake, Money: '****' }, '审核中')).toMatchObject({ Money: '****', MoneyUpper: '****', statusText: '审核中' });
   });
 });

@@ -42,7 +42,21 @@ export const PRINT_PLACEHOLDERS: Record<PrintModule, { key: string; label: strin
     { key: 'beizhu', label: '备注' },
     { key: 'addtime', label: '创建时间' },
   ],
-  entry: [],
+  // 进件 (api/customer/EntryAuditdetail, or the approval snapshot in the OA panel).
+  entry: [
+    { key: 'entrySn', label: '进件编号' },
+    { key: 'customerName', label: '客户名称' },
+    { key: 'contractName', label: '关联合同' },
+    { key: 'Money', label: '进件金额' },
+    { key: 'MoneyUpper', label: '金额大写' },
+    { key: 'riqi', label: '进件日期' },
+    { key: 'fileNames', label: '进件资料' },
+    { key: 'beizhu', label: '备注' },
+    { key: 'UserName', label: '提交人' },
+    { key: 'BranchName', label: '所属部门' },
+    { key: 'AddTime', label: '提交时间' },
+    { key: 'statusText', label: '审批状态' },
+  ],
   customer: [],
 };
 
@@ -152,5 +166,42 @@ export function contractPrintValues(c: ContractPrintSource): Record<string, stri
     invoicedText: c.isInvoiced === undefined ? '' : c.isInvoiced === 1 ? '已开票' : '未开票',
     beizhu: c.beizhu ?? '',
     addtime: c.addtime ?? '',
+  };
+}
+
+/** An intake as api/customer/EntryAuditdetail answers it (or its approval snapshot: no submitter fields there). */
+export type IntakePrintSource = {
+  entrySn?: string;
+  customerName?: string;
+  contractName?: string;
+  /** Yuan, e.g. '12345.60'. */
+  Money?: number | string;
+  riqi?: string;
+  files?: unknown;
+  beizhu?: string;
+  UserName?: string;
+  BranchName?: string;
+  AddTime?: string;
+  status?: number;
+};
+
+/** The 进件 placeholders' values; `statusText` given (the approval's) or from the record status. */
+export function intakePrintValues(r: IntakePrintSource, statusText?: string): Record<string, string> {
+  const amount = typeof r.Money === 'number' ? r.Money : typeof r.Money === 'string' && r.Money.trim() !== '' && !Number.isNaN(Number(r.Money)) ? Number(r.Money) : undefined;
+  const masked = typeof r.Money === 'string' && amount === undefined ? r.Money : '';
+  const files = Array.isArray(r.files) ? (r.files as Record<string, unknown>[]) : [];
+  return {
+    entrySn: r.entrySn ?? '',
+    customerName: r.customerName ?? '',
+    contractName: r.contractName ?? '',
+    Money: amount !== undefined ? formatPrintAmount(amount) : masked,
+    MoneyUpper: amount !== undefined ? amountInCapitals(amount) : masked,
+    riqi: r.riqi ?? '',
+    fileNames: files.map((f) => String(f.FileName ?? f.name ?? f.filename ?? '')).filter(Boolean).join('、'),
+    beizhu: r.beizhu ?? '',
+    UserName: r.UserName ?? '',
+    BranchName: r.BranchName ?? '',
+    AddTime: r.AddTime ?? '',
+    statusText: statusText ?? (r.status === undefined ? '' : (CONTRACT_STATUS_TEXT[r.status] ?? '')),
   };
 }

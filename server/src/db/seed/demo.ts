@@ -1,4 +1,5 @@
 import { seedApprovals } from './approvals';
+import { seedIntakes } from './intakes';
 import { sql } from 'kysely';
 import { dialectOf, type Db, type DbOrTx } from '../database';
 import { customerCode } from '../../modules/crm/customer/customer.service';
@@ -126,6 +127,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   });
   // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
   await seedApprovals(db, now);
+  await seedIntakes(db, now);
 }
 
 type CustomerBatchOptions = { count: number; owners: OwnerRef[]; sources: number[]; now: Date; seed: number; firstId: number; withDetails: boolean };

@@ -14,6 +14,7 @@ import type { ApprovalDetail, FieldRight } from '../api/approval-types';
 import { useApprovalCommand, useApprovalDetail } from '../api/use-approval-queries';
 import { ApprovalActions } from './approval-actions';
 import { FlowDiagram } from './flow-diagram';
+import { INTAKE_MODE, IntakePrint } from './intake-print';
 
 export const PANEL_TITLE = '审批';
 
@@ -113,6 +114,7 @@ export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDet
             </Typography.Title>
             <Space>
               {detail.task.modelType === 'baoxiao' ? <ExpensePrint detail={detail} /> : null}
+              {detail.task.modelType === INTAKE_MODE ? <IntakePrint detail={detail} /> : null}
               {statusTag(detail.task.Status)}
             </Space>
           </Flex>

@@ -56,6 +56,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
     await tx.updateTable('contacts').set({ customer_id: survivorId, is_primary: 0 }).where('customer_id', 'in', mergedIds).execute();
     await tx.updateTable('followups').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
     await tx.updateTable('contracts').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
+    await tx.updateTable('intake_records').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
     await tx.updateTable('files').set({ model_id: survivorId }).where('model_id', 'in', mergedIds).where('pic_type', '=', CUSTOMER_FILE_TYPE).execute();
     await tx.updateTable('customer_logs').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
     const participants = await tx.selectFrom('customer_participants').select('user_id').where('customer_id', 'in', mergedIds).execute();

@@ -542,6 +542,15 @@ export async function deleteCustomers(ctx: AppContext, actor: Actor, ids: number
       .limit(1)
       .executeTakeFirst();
     if (signed) throw badRequest(`客户“${signed.customer_name}”存在合同，不能删除`);
+    // Intake records (进件) keep their customer too.
+    const intake = await tx
+      .selectFrom('intake_records')
+      .innerJoin('customers', 'customers.id', 'intake_records.customer_id')
+      .select('customers.customer_name')
+      .where('intake_records.customer_id', 'in', ids)
+      .limit(1)
+      .executeTakeFirst();
+    if (intake) throw badRequest(`客户“${intake.customer_name}”存在进件，不能删除`);
     await tx.deleteFrom('customers').where('id', 'in', ids).execute();
     await removeCustomerSearch(tx, ctx.dialect, ids);
   });

@@ -337,6 +337,7 @@ const RECORD_REFERENCES: readonly { table: string; column: string }[] = [
   { table: 'wf_steps', column: 'user_id' },
   { table: 'wf_cc', column: 'user_id' },
   { table: 'expense_claims', column: 'created_by' },
+  { table: 'intake_records', column: 'owner_id' },
 ];
 
 /** Deletes staff who have no records; anyone with records is named, and must be made 离职 instead. */

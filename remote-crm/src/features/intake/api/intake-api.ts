@@ -1,0 +1,67 @@
+/**
+ * 进件 calls (spec §7 api/customer/EntryAudit*): the list (EntryAuditList, ours), one intake
+ * (EntryAuditdetail) and its approval's progress (api/WorkFlow/detail). Submitting goes through the
+ * dynamic form of the `intake` work form (its api_add is api/customer/EntryAudit).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, approvalKeys, intakeKeys } from '@portal/shared-core';
+
+export const INTAKE_FORM = 'intake';
+
+export type IntakeFile = { id: number; url: string; FileName: string; format: string; size: number };
+
+export type IntakeRow = {
+  id: number;
+  entrySn: string;
+  customerId: number;
+  customerName: string;
+  contractId: number | '';
+  contractName: string;
+  /** Yuan with two decimals, e.g. '12345.60'. */
+  Money: string;
+  riqi: string;
+  files: IntakeFile[];
+  beizhu: string;
+  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
+  status: number;
+  statusText: string;
+  taskid: number;
+  UserID: number;
+  UserName: string;
+  BranchName: string;
+  AddTime: string;
+};
+
+/** `todo: 1`: 进件审核, the intakes waiting for the user's decision. */
+export type IntakeListQuery = { page: number; rows: number; key: string; status: string; todo?: 1 };
+
+export function useIntakeList(query: IntakeListQuery) {
+  return useQuery({
+    queryKey: intakeKeys.list(query),
+    queryFn: () => api.list<IntakeRow>('api/customer/EntryAuditList', query, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function fetchIntake(id: number): Promise<IntakeRow> {
+  return api.fetch<IntakeRow>('api/customer/EntryAuditdetail', { id });
+}
+
+export function useIntake(id: number | null) {
+  return useQuery({ queryKey: intakeKeys.detail(id ?? 0), queryFn: () => fetchIntake(id ?? 0), enabled: id !== null });
+}
+
+/** The approval's log and steps, as the OA panel reads them (only what the progress shows). */
+export type ApprovalProgress = {
+  task: { Status: number; flowName: string };
+  steps: { id: number; StepName: string; UserName: string; Status: number; outcome: string; decidedAt: string }[];
+  logs: { id: number; UserName: string; name: string; status: string; Ext: string; AddTime: string }[];
+};
+
+export function useApprovalProgress(taskid: number) {
+  return useQuery({
+    queryKey: approvalKeys.detail(taskid),
+    queryFn: () => api.fetch<ApprovalProgress>('api/WorkFlow/detail', { taskid }, { silent: true }),
+    enabled: taskid > 0,
+  });
+}

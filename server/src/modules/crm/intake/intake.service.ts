@@ -1,0 +1,307 @@
+/**
+ * 进件 (intake records, spec §7 api/customer/EntryAudit {form}, EntryAuditdetail {id}): a customer's
+ * intake with its amount, date and 进件资料, entered through the builtin work form `intake` and
+ * submitted through the enabled flow bound to it (seeded: 进件审核, 部门经理 → 财务). The record's
+ * status follows the instance in the same transaction, as 报销 does (oa/expense).
+ *
+ * Who sees an intake: the data scope on the record (its submitter as owner, the submitter's
+ * department as branch, the customer's participants as participants), and whoever may open its
+ * approval (approvers, cc, 全部审批, superiors). An intake can only be submitted for a customer in the
+ * submitter's own data scope (not a public-pool customer).
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { AppContext } from '../../../app-context';
+import type { DbOrTx, DbTx } from '../../../db/database';
+import { transact } from '../../../db/transact';
+import type { ListReply } from '../../../http/envelope';
+import { badRequest, forbidden, notFound } from '../../../http/errors';
+import { formatShanghai } from '../../../lib/time';
+import type { Actor } from '../../auth/session/actor';
+import { containsAny } from '../../shared/contains-search';
+import { CUSTOMER_SCOPE, dataScope, type Scene, type ScopeTarget } from '../../shared/data-scope';
+import { loadBranchIndex } from '../../system/branch/branch-index';
+import { requireForm } from '../../system/form/form.service';
+import { validateAgainstForm } from '../../system/module-record/module-record.service';
+import { nextNumber } from '../../system/settings/settings.service';
+import { assertCanView, submitInstance } from '../../oa/workflow/workflow.service';
+import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerStatusFollower } from '../../oa/workflow/workflow-store';
+
+export const INTAKE_MODE = 'intake';
+export const MSG_INTAKE_NOT_FOUND = '进件不存在';
+export const MSG_CUSTOMER_OUT_OF_SCOPE = '该客户不在您的数据范围内，不能提交进件';
+export const MSG_POOL_CUSTOMER = '公海客户不能提交进件，请先领取';
+export const MSG_CONTRACT_MISMATCH = '关联合同不属于所选客户';
+export const MSG_FILES_NOT_OWN = '进件资料只能使用自己上传的文件';
+export const MSG_NO_VIEW = '没有权限查看此进件';
+const MAX_CENTS = 1_000_000_000; // 1000万元
+
+/**
+ * Intake records `ir` in a data scope: owner = submitter, branch = the submitter's department,
+ * participants = the customer's participants (so `id` names the customer column the participant
+ * test looks up).
+ */
+export const INTAKE_SCOPE: ScopeTarget = {
+  id: 'ir.customer_id',
+  owner: 'ir.owner_id',
+  branch: 'ir.branch_id',
+  participants: { table: 'customer_participants', record: 'customer_id', user: 'user_id' },
+};
+
+registerStatusFollower(INTAKE_MODE, async (tx, recordId, status, instanceId) => {
+  await tx.updateTable('intake_records').set({ status, instance_id: instanceId }).where('id', '=', recordId).execute();
+});
+
+export const yuan = (cents: number): string => (Number(cents) / 100).toFixed(2);
+
+/** 进件金额 in yuan → fen: a positive number with at most two decimals. */
+export function amountCents(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (text === '') throw badRequest('进件金额：信息必须填写');
+  if (!Number.isNaN(Number(text)) && Number(text) <= 0) throw badRequest('进件金额必须大于0');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) throw badRequest('进件金额格式不正确（最多两位小数）');
+  const [whole, frac = ''] = text.split('.');
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (!(cents > 0)) throw badRequest('进件金额必须大于0');
+  if (cents > MAX_CENTS) throw badRequest('进件金额不能超过10000000元');
+  return cents;
+}
+
+function positiveId(value: unknown): number | undefined {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,10}$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : undefined;
+}
+
+function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    const v: unknown = JSON.parse(value);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+export type IntakeFile = { id: number; url: string; FileName: string; format: string; size: number };
+
+/** The 进件资料 as stored: each item one of the actor's own uploads, described from the files table. */
+async function ownFiles(db: DbOrTx, actor: Actor, value: unknown): Promise<IntakeFile[]> {
+  const items = listOf(value).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {}));
+  const ids = items.map((i) => positiveId(i.id));
+  if (ids.some((id) => id === undefined)) throw badRequest(MSG_FILES_NOT_OWN);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('files').select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes']).where('id', 'in', ids as number[]).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((item, i) => {
+    const row = byId.get(ids[i]!);
+    if (!row || row.user_id !== actor.userId || (typeof item.url === 'string' && item.url !== '' && item.url !== row.url)) throw badRequest(MSG_FILES_NOT_OWN);
+    return { id: row.id, url: row.url, FileName: row.original_name, format: row.format, size: Number(row.size_bytes) };
+  });
+}
+
+/** The values the client sends: flat (the dynamic form's api_add call) or under `form` (spec `EntryAudit {form}`). */
+export type IntakeValues = Record<string, unknown>;
+
+export type SubmittedIntake = { id: number; entrySn: string; taskid: number; status: number };
+
+/**
+ * Validates the values against the `intake` form (its enabled fields and linkage: 客户, 进件金额,
+ * 进件日期 and 进件资料 required), checks the customer is in the actor's scope, the contract is the
+ * customer's and the files are the actor's uploads, numbers the record ('entry' rule) and submits it
+ * to the 进件审核 flow, all in one transaction.
+ */
+export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeValues, cc: number[]): Promise<SubmittedIntake> {
+  return transact(ctx, async (tx) => {
+    const form = await requireForm(tx, [INTAKE_MODE]);
+    const { values } = await validateAgainstForm(tx, form, raw);
+    const customerId = positiveId(values.customerId);
+    if (customerId === undefined) throw badRequest('客户：请选择');
+    const cents = amountCents(values.Money);
+    const riqi = String(values.riqi ?? '').trim().slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest('进件日期格式不正确（应为 年-月-日）');
+    const beizhu = String(values.beizhu ?? '').trim();
+    if ([...beizhu].length > 300) throw badRequest('备注不能超过300个字符');
+
+    const customer = await tx.selectFrom('customers').select(['id', 'customer_name', 'gonghai']).where('id', '=', customerId).executeTakeFirst();
+    if (!customer) throw badRequest('客户不存在');
+    if (customer.gonghai === 1) throw badRequest(MSG_POOL_CUSTOMER);
+    const branches = await loadBranchIndex(tx);
+    const inScope = await tx.selectFrom('customers as c').select('c.id').where('c.id', '=', customerId).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).executeTakeFirst();
+    if (!inScope) throw forbidden(MSG_CUSTOMER_OUT_OF_SCOPE);
+
+    const contractId = values.contractId === undefined || values.contractId === '' || values.contractId === null || values.contractId === 0 || values.contractId === '0' ? undefined : positiveId(values.contractId);
+    if (values.contractId !== undefined && values.contractId !== '' && values.contractId !== null && values.contractId !== 0 && values.contractId !== '0' && contractId === undefined) throw badRequest('关联合同不存在');
+    let contractSn = '';
+    if (contractId !== undefined) {
+      const contract = await tx.selectFrom('contracts').select(['id', 'customer_id', 'order_sn']).where('id', '=', contractId).executeTakeFirst();
+      if (!contract) throw badRequest('关联合同不存在');
+      if (contract.customer_id !== customerId) throw badRequest(MSG_CONTRACT_MISMATCH);
+      contractSn = contract.order_sn;
+    }
+    const files = await ownFiles(tx, actor, values.files);
+    if (files.length === 0) throw badRequest('请上传进件资料');
+
+    return insertIntake(ctx, tx, actor, { customerId, customerName: customer.customer_name, contractId, contractSn, cents, riqi, files, beizhu }, cc);
+  });
+}
+
+export type CheckedIntake = { customerId: number; customerName: string; contractId?: number; contractSn: string; cents: number; riqi: string; files: IntakeFile[]; beizhu: string };
+
+/** Numbers (the 'entry' rule), writes and submits a checked intake inside the caller's transaction. */
+export async function insertIntake(ctx: AppContext, tx: DbTx, actor: Actor, rec: CheckedIntake, cc: number[]): Promise<SubmittedIntake> {
+  const now = ctx.clock();
+  const at = now.toISOString();
+  const entrySn = await nextNumber(tx, 'entry', now);
+  const { id } = await tx
+    .insertInto('intake_records')
+    .values({
+      entry_sn: entrySn,
+      customer_id: rec.customerId,
+      contract_id: rec.contractId ?? null,
+      money_cents: rec.cents,
+      riqi: rec.riqi,
+      files: JSON.stringify(rec.files),
+      beizhu: rec.beizhu,
+      status: INSTANCE_STATUS.waiting,
+      instance_id: null,
+      owner_id: actor.userId,
+      branch_id: actor.branchId,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const data = { entrySn, customerId: rec.customerId, customerName: rec.customerName, contractId: rec.contractId ?? '', contractName: rec.contractSn, Money: yuan(rec.cents), riqi: rec.riqi, files: rec.files, beizhu: rec.beizhu };
+  const title = `${actor.nickName}的进件：${rec.customerName}（${yuan(rec.cents)}元）`;
+  const inst = await submitInstance(ctx, tx, actor, { flowId: 0, formMode: INTAKE_MODE, recordId: id, title, data, cc });
+  const row = await tx.selectFrom('intake_records').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return { id, entrySn, taskid: inst.id, status: row.status };
+}
+
+/** Intake records `ir` with customer, contract, submitter and department names (no N+1). */
+function intakeRows(db: DbOrTx) {
+  return db
+    .selectFrom('intake_records as ir')
+    .innerJoin('customers as cu', 'cu.id', 'ir.customer_id')
+    .leftJoin('contracts as ct', 'ct.id', 'ir.contract_id')
+    .leftJoin('users as u', 'u.id', 'ir.owner_id')
+    .leftJoin('branches as b', 'b.id', 'ir.branch_id')
+    .select([
+      'ir.id',
+      'ir.entry_sn',
+      'ir.customer_id',
+      'cu.customer_name',
+      'ir.contract_id',
+      'ct.order_sn',
+      'ir.money_cents',
+      'ir.riqi',
+      'ir.files',
+      'ir.beizhu',
+      'ir.status',
+      'ir.instance_id',
+      'ir.owner_id',
+      'u.nick_name',
+      'b.name as branch_name',
+      'ir.created_at',
+    ]);
+}
+
+type RawIntake = Awaited<ReturnType<ReturnType<typeof intakeRows>['executeTakeFirstOrThrow']>>;
+
+/** An intake as the list, the detail, the dynamic form (api_detail) and the printout read it. */
+export type IntakeRow = {
+  id: number;
+  entrySn: string;
+  customerId: number;
+  customerName: string;
+  contractId: number | '';
+  contractName: string;
+  /** Yuan with two decimals. */
+  Money: string;
+  riqi: string;
+  files: IntakeFile[];
+  beizhu: string;
+  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
+  status: number;
+  statusText: string;
+  taskid: number;
+  UserID: number;
+  UserName: string;
+  BranchName: string;
+  /** Submission time, `yyyy-MM-dd HH:mm` Asia/Shanghai. */
+  AddTime: string;
+};
+
+function parseFiles(json: string): IntakeFile[] {
+  const list = listOf(json);
+  return list.filter((f): f is IntakeFile => !!f && typeof f === 'object');
+}
+
+function toRow(r: RawIntake): IntakeRow {
+  return {
+    id: r.id,
+    entrySn: r.entry_sn,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    contractId: r.contract_id ?? '',
+    contractName: r.order_sn ?? '',
+    Money: yuan(r.money_cents),
+    riqi: r.riqi,
+    files: parseFiles(r.files),
+    beizhu: r.beizhu,
+    status: r.status,
+    statusText: INSTANCE_STATUS_TEXT[r.status] ?? '',
+    taskid: r.instance_id ?? 0,
+    UserID: r.owner_id,
+    UserName: r.nick_name ?? '',
+    BranchName: r.branch_name ?? '',
+    AddTime: formatShanghai(r.created_at).slice(0, 16),
+  };
+}
+
+/** One intake: 404 when unknown; 403 unless in the actor's data scope or the actor may open its approval. */
+export async function intakeDetail(ctx: AppContext, actor: Actor, id: number): Promise<IntakeRow> {
+  const row = await intakeRows(ctx.db).where('ir.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG_INTAKE_NOT_FOUND);
+  const branches = await loadBranchIndex(ctx.db);
+  const visible = await ctx.db.selectFrom('intake_records as ir').select('ir.id').where('ir.id', '=', id).where(dataScope(INTAKE_SCOPE, actor, 'all', branches)).executeTakeFirst();
+  if (!visible) {
+    if (!row.instance_id) throw forbidden(MSG_NO_VIEW);
+    try {
+      await assertCanView(ctx.db, actor, await loadInstance(ctx.db, row.instance_id));
+    } catch {
+      throw forbidden(MSG_NO_VIEW);
+    }
+  }
+  return toRow(row);
+}
+
+export const INTAKE_STATUS_FILTERS = ['', '0', '1', '2', '3'] as const;
+/** `todo`: 进件审核 — the intakes waiting for the actor's decision (an open step of theirs), outside the data scope too. */
+export type IntakeListQuery = { page: number; rows: number; key: string; scene: Scene; status: string; customerId?: number; todo?: boolean };
+
+/**
+ * The intake list within the actor's data scope and scene, newest first, paged in the database.
+ * `key` matches the 进件编号 or the customer name; `status` one record status ('' all).
+ */
+export async function listIntakes(ctx: AppContext, actor: Actor, q: IntakeListQuery): Promise<ListReply<IntakeRow>> {
+  const branches = await loadBranchIndex(ctx.db);
+  let base = q.todo
+    ? ctx.db
+        .selectFrom('intake_records as ir')
+        .where('ir.instance_id', 'in', ctx.db.selectFrom('wf_steps as st').select('st.instance_id').where('st.user_id', '=', actor.userId).where('st.status', '<', 3))
+    : ctx.db.selectFrom('intake_records as ir').where(dataScope(INTAKE_SCOPE, actor, q.scene, branches));
+  if (q.status !== '') base = base.where('ir.status', '=', Number(q.status));
+  if (q.customerId !== undefined) base = base.where('ir.customer_id', '=', q.customerId);
+  if (q.key) {
+    const customers = ctx.db.selectFrom('customers as c').select('c.id').where(containsAny(ctx.dialect, ['c.customer_name'], q.key));
+    base = base.where(sql<SqlBool>`(${containsAny(ctx.dialect, ['ir.entry_sn'], q.key)} OR ir.customer_id IN ${customers})`);
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const total = Number(n);
+  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
+  const pageIds = (await base.select('ir.id').orderBy('ir.created_at', 'desc').orderBy('ir.id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute()).map((r) => r.id);
+  const rows = await intakeRows(ctx.db).where('ir.id', 'in', pageIds).execute();
+  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+  return { rows: pageIds.map((id) => byId.get(id)).filter((r): r is IntakeRow => r !== undefined), total };
+}
