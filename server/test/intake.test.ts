@@ -213,3 +213,21 @@ test('进件审核 (todo=1): the intakes waiting for the user’s decision, outs
   // A rep has 进件管理 but not 进件审核.
   expect((await post('sales', '/api/customer/EntryAuditList', { todo: 1 })).status).toBe(403);
 });
+
+test('字段权限: the customer name on intakes follows the viewer’s 客户名称 rule, in the list and the detail', async () => {
+  const db = s.app.portal.db;
+  const { body } = await post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ Money: '88' }));
+  const name = (await db.selectFrom('customers').select('customer_name').where('id', '=', customer.sales1).executeTakeFirstOrThrow()).customer_name;
+  const { role_id: roleId } = await db.selectFrom('users').select('role_id').where('id', '=', uid.sales1).executeTakeFirstOrThrow();
+  await db.insertInto('role_field_masks').values({ role_id: roleId, module: 'customer', field: 'CustomerName', mode: 'mask' }).execute();
+  try {
+    const row = (await post<List>('sales', '/api/customer/EntryAuditList', { key: body.data.entrySn })).body.rows[0];
+    expect(row.customerName).not.toBe(name);
+    expect(row.customerName).toContain('*');
+    expect((await post<Envelope<Row>>('sales', '/api/customer/EntryAuditdetail', { id: body.data.id })).body.data.customerName).toBe(row.customerName);
+    // A viewer without the rule reads the name.
+    expect((await post<Envelope<Row>>('manager', '/api/customer/EntryAuditdetail', { id: body.data.id })).body.data.customerName).toBe(name);
+  } finally {
+    await db.deleteFrom('role_field_masks').where('role_id', '=', roleId).where('field', '=', 'CustomerName').execute();
+  }
+});

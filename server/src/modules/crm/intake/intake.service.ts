@@ -20,6 +20,7 @@ import type { Actor } from '../../auth/session/actor';
 import { containsAny } from '../../shared/contains-search';
 import { CUSTOMER_SCOPE, dataScope, type Scene, type ScopeTarget } from '../../shared/data-scope';
 import { loadBranchIndex } from '../../system/branch/branch-index';
+import { maskCarried, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { requireForm } from '../../system/form/form.service';
 import { validateAgainstForm } from '../../system/module-record/module-record.service';
 import { nextNumber } from '../../system/settings/settings.service';
@@ -237,12 +238,13 @@ function parseFiles(json: string): IntakeFile[] {
   return list.filter((f): f is IntakeFile => !!f && typeof f === 'object');
 }
 
-function toRow(r: RawIntake): IntakeRow {
+/** `customerRules`: the viewer's 字段权限 on customers; the customer's name follows their 客户名称 rule. */
+function toRow(r: RawIntake, customerRules: FieldRules): IntakeRow {
   return {
     id: r.id,
     entrySn: r.entry_sn,
     customerId: r.customer_id,
-    customerName: r.customer_name,
+    customerName: maskCarried(customerRules, 'customer', 'CustomerName', r.customer_name),
     contractId: r.contract_id ?? '',
     contractName: r.order_sn ?? '',
     Money: yuan(r.money_cents),
@@ -273,7 +275,7 @@ export async function intakeDetail(ctx: AppContext, actor: Actor, id: number): P
       throw forbidden(MSG_NO_VIEW);
     }
   }
-  return toRow(row);
+  return toRow(row, await rulesFor(ctx.db, actor, 'customer'));
 }
 
 export const INTAKE_STATUS_FILTERS = ['', '0', '1', '2', '3'] as const;
@@ -302,6 +304,7 @@ export async function listIntakes(ctx: AppContext, actor: Actor, q: IntakeListQu
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
   const pageIds = (await base.select('ir.id').orderBy('ir.created_at', 'desc').orderBy('ir.id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute()).map((r) => r.id);
   const rows = await intakeRows(ctx.db).where('ir.id', 'in', pageIds).execute();
-  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+  const customerRules = await rulesFor(ctx.db, actor, 'customer');
+  const byId = new Map(rows.map((r) => [r.id, toRow(r, customerRules)]));
   return { rows: pageIds.map((id) => byId.get(id)).filter((r): r is IntakeRow => r !== undefined), total };
 }
