@@ -23,7 +23,7 @@ const ADDRESS = '杭州市西湖区文三路90号';
 
 /** The demo seed's one rule (财务: 手机号码 masked), which the tests below leave as they found it. */
 let financeRole = 0;
-const SEEDED = () => [{ role_id: financeRole, module: 'customer', field: 'contact_mobile', mode: 'mask' }];
+const SEEDED = () => [{ role_id: financeRole, module: 'customer', field: 'contact_mobile', mode: 'mask' as const }];
 const restoreSeeded = async () => {
   await s.app.portal.db.deleteFrom('role_field_masks').where('role_id', '=', financeRole).execute();
   await s.app.portal.db.insertInto('role_field_masks').values(SEEDED()).execute();
