@@ -1,24 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { offlineRealtime } from '../../hub/realtime';
-import type { Actor } from '../../modules/auth/session/actor';
 import { addExpense } from '../../modules/oa/expense/expense.service';
 import { addFlow } from '../../modules/oa/workflow/flow.service';
 import type { WorlFlowJson } from '../../modules/oa/workflow/flow-graph';
-import { decide, revoke, submitInstance } from '../../modules/oa/workflow/workflow.service';
-import { emptyTree } from '../../modules/system/role/permission-tree';
-import { dialectOf, type Db } from '../database';
+import { revoke, submitInstance } from '../../modules/oa/workflow/workflow.service';
+import type { Db } from '../database';
 import { transact } from '../transact';
+import { createSeedWorkflow, flowConnector as connector, flowPos as pos } from './seed-workflow';
 
 /**
  * Demo approvals: the 费用报销 flow (部门经理 → 金额 > 5000 → 财务主管) and a 请假 work form with its
  * flow (直接上级 → 天数 > 3 → 第二级上级), and instances in every state, produced by the engine itself
  * so that the lists, the panel and the statistics show true rows on first start.
  */
-const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
-
-const pos = (left: number, top: number) => ({ left: `${left}px`, top: `${top}px` });
-const connector = ['Bezier', { curviness: 50 }];
 
 export function expenseFlowJson(financeUserId: number): WorlFlowJson {
   return {
@@ -89,45 +81,31 @@ async function addLeaveForm(db: Db, now: string): Promise<void> {
 }
 
 export async function seedApprovals(db: Db, now: Date): Promise<void> {
-  let t = now.getTime() - 6 * 86400_000;
-  const ctx: AppContext = { db, dialect: dialectOf(db), config: {} as AppContext['config'], clock: () => new Date(t), log: silentLog, realtime: offlineRealtime };
-  const tick = (hours: number) => {
-    t += hours * 3600_000;
-  };
-  const users = await db.selectFrom('users').select(['id', 'username', 'nick_name', 'branch_id', 'role_id']).execute();
-  const actor = (username: string): Actor => {
-    const u = users.find((x) => x.username === username);
-    if (!u) throw new Error(`seed: no user ${username}`);
-    return { sessionId: 0, userId: u.id, username: u.username, nickName: u.nick_name, header: '', branchId: u.branch_id, roleId: u.role_id, roleName: '', rights: emptyTree(), dataScope: 'own' };
-  };
+  const { ctx, now: seedNow, tick, actor, decideAs } = await createSeedWorkflow(db, new Date(now.getTime() - 6 * 86400_000));
   const admin = actor('admin');
   const finance = actor('finance1');
-  await addLeaveForm(db, new Date(t).toISOString());
+  await addLeaveForm(db, seedNow().toISOString());
   await addFlow(ctx, admin, { name: '费用报销', category: '财务', formMode: 'baoxiao', beizhu: '部门经理审批；金额超过5000元再由财务主管审批', json: expenseFlowJson(finance.userId) });
   const leaveFlowId = await addFlow(ctx, admin, { name: '请假申请', category: '行政', formMode: 'leave', beizhu: '直接上级审批；超过3天再由第二级上级审批', json: leaveFlowJson() });
 
-  const step = async (taskId: number, username: string) => {
-    const row = await db.selectFrom('wf_steps').select('id').where('instance_id', '=', taskId).where('user_id', '=', actor(username).userId).where('status', '<', 3).executeTakeFirstOrThrow();
-    return row.id;
-  };
   const approve = async (taskId: number, username: string, ext = '同意') => {
     tick(3);
-    await decide(ctx, actor(username), [await step(taskId, username)], { action: 'approve', ext });
+    await decideAs(taskId, username, 'approve', ext);
   };
   const claim = async (username: string, title: string, lines: { amount: string; category: string }[], cc: string[] = []) => {
     tick(5);
-    const day = new Date(t).toISOString().slice(0, 10);
+    const day = seedNow().toISOString().slice(0, 10);
     const r = await addExpense(ctx, actor(username), { type: 1, title, riqi: day, project: '', beizhu: '', items: lines.map((l) => ({ ...l, riqi: day, ext: title })), pictures: [] }, cc.map((c) => actor(c).userId), {});
     return r.taskid;
   };
   const leave = async (username: string, days: number, reason: string) => {
     tick(4);
     const a = actor(username);
-    const day = new Date(t).toISOString().slice(0, 10);
+    const day = seedNow().toISOString().slice(0, 10);
     const data = { leaveType: days > 3 ? '年假' : '事假', days: String(days), startDate: day, endDate: day, reason };
     const inst = await transact(ctx, async (tx) => {
       const form = await tx.selectFrom('forms').select('id').where('mode', '=', 'leave').executeTakeFirstOrThrow();
-      const rec = await tx.insertInto('module_records').values({ form_id: form.id, data: JSON.stringify(data), created_by: a.userId, created_at: new Date(t).toISOString(), updated_at: new Date(t).toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const rec = await tx.insertInto('module_records').values({ form_id: form.id, data: JSON.stringify(data), created_by: a.userId, created_at: seedNow().toISOString(), updated_at: seedNow().toISOString() }).returning('id').executeTakeFirstOrThrow();
       return submitInstance(ctx, tx, a, { flowId: leaveFlowId, formMode: 'leave', recordId: rec.id, title: `${a.nickName}的请假申请（${days}天）`, data, cc: [], chosen: {} });
     });
     return inst.id;
@@ -145,12 +123,12 @@ export async function seedApprovals(db: Db, now: Date): Promise<void> {
   const d = await claim('sales4', '展会物料', [{ amount: '12000', category: '其他' }]);
   await approve(d, 'manager1');
   tick(2);
-  await decide(ctx, finance, [await step(d, 'finance1')], { action: 'refuse', ext: '超出本季度预算，请拆分后重新申请' });
+  await decideAs(d, 'finance1', 'refuse', '超出本季度预算，请拆分后重新申请');
   // 退回 to the submitter (待审, 重新提交 in the panel).
   const e = await claim('sales5', '季度培训费', [{ amount: '7000', category: '培训费' }]);
   await approve(e, 'manager2');
   tick(2);
-  await decide(ctx, finance, [await step(e, 'finance1')], { action: 'return', nodeId: 'start', ext: '请补充培训发票' });
+  await decideAs(e, 'finance1', 'return', '请补充培训发票');
   // 已撤回.
   const w = await claim('sales9', '打印耗材', [{ amount: '450', category: '办公用品' }]);
   tick(1);

@@ -1,15 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context';
-import { offlineRealtime } from '../../hub/realtime';
-import type { Actor } from '../../modules/auth/session/actor';
 import { insertIntake } from '../../modules/crm/intake/intake.service';
 import { addFlow } from '../../modules/oa/workflow/flow.service';
 import type { WorlFlowJson } from '../../modules/oa/workflow/flow-graph';
-import { decide } from '../../modules/oa/workflow/workflow.service';
-import { emptyTree } from '../../modules/system/role/permission-tree';
 import { ROLE_FINANCE } from '../../modules/system/role/seed-roles';
-import { dialectOf, type Db } from '../database';
+import type { Db } from '../database';
 import { transact } from '../transact';
+import { createSeedWorkflow, flowConnector as connector, flowPos as pos, type SeedDecision } from './seed-workflow';
 
 /**
  * Demo 进件: the 进件审核 flow bound to the `intake` form (部门经理 → 财务, 或签 among the 财务 role),
@@ -17,10 +12,6 @@ import { transact } from '../transact';
  * state produced by the engine itself (审核中 at the manager, 审核中 at 财务, 通过, 未通过, returned).
  * The demo intakes carry no 进件资料: the seed has no file storage to put real uploads in.
  */
-const silentLog = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
-
-const pos = (left: number, top: number) => ({ left: `${left}px`, top: `${top}px` });
-const connector = ['Bezier', { curviness: 50 }];
 
 export function intakeFlowJson(financeRoleId: number): WorlFlowJson {
   return {
@@ -44,30 +35,16 @@ export const INTAKE_PRINT_TEMPLATE =
   '<h2 style="text-align:center">进件单</h2><p>进件编号：{{entrySn}}　　进件日期：{{riqi}}</p><p>客户名称：{{customerName}}</p><p>关联合同：{{contractName}}</p><p>进件金额：{{Money}} 元（大写：{{MoneyUpper}}）</p><p>进件资料：{{fileNames}}</p><p>提交人：{{UserName}}（{{BranchName}}）　　提交时间：{{AddTime}}　　审批状态：{{statusText}}</p><p>备注：{{beizhu}}</p><p style="margin-top:32px">经办人签字：__________　　部门经理：__________　　财务：__________</p>';
 
 export async function seedIntakes(db: Db, now: Date): Promise<void> {
-  let t = now.getTime() - 5 * 86400_000;
-  const ctx: AppContext = { db, dialect: dialectOf(db), config: {} as AppContext['config'], clock: () => new Date(t), log: silentLog, realtime: offlineRealtime };
-  const tick = (hours: number) => {
-    t += hours * 3600_000;
-  };
-  const users = await db.selectFrom('users').select(['id', 'username', 'nick_name', 'branch_id', 'role_id']).execute();
-  const actor = (username: string): Actor => {
-    const u = users.find((x) => x.username === username);
-    if (!u) throw new Error(`seed: no user ${username}`);
-    return { sessionId: 0, userId: u.id, username: u.username, nickName: u.nick_name, header: '', branchId: u.branch_id, roleId: u.role_id, roleName: '', rights: emptyTree(), dataScope: 'own' };
-  };
+  const { ctx, now: seedNow, tick, actor, decideAs } = await createSeedWorkflow(db, new Date(now.getTime() - 5 * 86400_000));
   const admin = actor('admin');
   const financeRole = await db.selectFrom('roles').select('id').where('name', '=', ROLE_FINANCE).executeTakeFirstOrThrow();
-  const at = new Date(t - 86400_000).toISOString();
+  const at = new Date(seedNow().getTime() - 86400_000).toISOString();
   await db.insertInto('print_templates').values({ name: '进件单', module: 'entry', content: INTAKE_PRINT_TEMPLATE, status: 1, created_by: admin.userId, created_at: at, updated_at: at }).execute();
   await addFlow(ctx, admin, { name: '进件审核', category: '客户', formMode: 'intake', beizhu: '部门经理审批，再由财务审核', json: intakeFlowJson(financeRole.id) });
 
-  const step = async (taskId: number, username: string) => {
-    const row = await db.selectFrom('wf_steps').select('id').where('instance_id', '=', taskId).where('user_id', '=', actor(username).userId).where('status', '<', 3).executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const act = async (taskId: number, username: string, action: 'approve' | 'refuse' | 'return', ext: string) => {
+  const act = async (taskId: number, username: string, action: SeedDecision, ext: string) => {
     tick(3);
-    await decide(ctx, actor(username), [await step(taskId, username)], { action, ext, ...(action === 'return' ? { nodeId: 'start' } : {}) });
+    await decideAs(taskId, username, action, ext);
   };
   /** An intake of `username` for their first own customer (with its first contract, if any). */
   const intake = async (username: string, amount: number, beizhu: string) => {
@@ -75,7 +52,7 @@ export async function seedIntakes(db: Db, now: Date): Promise<void> {
     const a = actor(username);
     const customer = await db.selectFrom('customers').select(['id', 'customer_name']).where('owner_id', '=', a.userId).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow();
     const contract = await db.selectFrom('contracts').select(['id', 'order_sn']).where('customer_id', '=', customer.id).orderBy('id').executeTakeFirst();
-    const riqi = new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+    const riqi = new Date(seedNow().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     const r = await transact(ctx, (tx) =>
       insertIntake(ctx, tx, a, { customerId: customer.id, customerName: customer.customer_name, contractId: contract?.id, contractSn: contract?.order_sn ?? '', cents: amount * 100, riqi, files: [], beizhu }, []),
     );
