@@ -227,6 +227,10 @@ test('字段权限: the customer name on intakes follows the viewer’s 客户�
     expect((await post<Envelope<Row>>('sales', '/api/customer/EntryAuditdetail', { id: body.data.id })).body.data.customerName).toBe(row.customerName);
     // A viewer without the rule reads the name.
     expect((await post<Envelope<Row>>('manager', '/api/customer/EntryAuditdetail', { id: body.data.id })).body.data.customerName).toBe(name);
+    // The approval's title, which approval lists show unmasked, names the 进件编号 and not the customer.
+    const { title } = await db.selectFrom('wf_instances').select('title').where('id', '=', body.data.taskid).executeTakeFirstOrThrow();
+    expect(title).toContain(body.data.entrySn);
+    expect(title).not.toContain(name);
   } finally {
     await db.deleteFrom('role_field_masks').where('role_id', '=', roleId).where('field', '=', 'CustomerName').execute();
   }

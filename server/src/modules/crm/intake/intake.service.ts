@@ -130,8 +130,9 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
     const inScope = await tx.selectFrom('customers as c').select('c.id').where('c.id', '=', customerId).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).executeTakeFirst();
     if (!inScope) throw forbidden(MSG_CUSTOMER_OUT_OF_SCOPE);
 
-    const contractId = values.contractId === undefined || values.contractId === '' || values.contractId === null || values.contractId === 0 || values.contractId === '0' ? undefined : positiveId(values.contractId);
-    if (values.contractId !== undefined && values.contractId !== '' && values.contractId !== null && values.contractId !== 0 && values.contractId !== '0' && contractId === undefined) throw badRequest('关联合同不存在');
+    const noContract = [undefined, null, '', 0, '0'].includes(values.contractId as string | number | null | undefined);
+    const contractId = noContract ? undefined : positiveId(values.contractId);
+    if (!noContract && contractId === undefined) throw badRequest('关联合同不存在');
     let contractSn = '';
     if (contractId !== undefined) {
       const contract = await tx.selectFrom('contracts').select(['id', 'customer_id', 'order_sn']).where('id', '=', contractId).executeTakeFirst();
@@ -173,7 +174,9 @@ export async function insertIntake(ctx: AppContext, tx: DbTx, actor: Actor, rec:
     .returning('id')
     .executeTakeFirstOrThrow();
   const data = { entrySn, customerId: rec.customerId, customerName: rec.customerName, contractId: rec.contractId ?? '', contractName: rec.contractSn, Money: yuan(rec.cents), riqi: rec.riqi, files: rec.files, beizhu: rec.beizhu };
-  const title = `${actor.nickName}的进件：${rec.customerName}（${yuan(rec.cents)}元）`;
+  // The title names the 进件编号, not the customer: approval lists show titles to approvers whose
+  // 字段权限 may mask 客户名称 (the snapshot's customer name is masked per viewer in the detail).
+  const title = `${actor.nickName}的进件：${entrySn}（${yuan(rec.cents)}元）`;
   const inst = await submitInstance(ctx, tx, actor, { flowId: 0, formMode: INTAKE_MODE, recordId: id, title, data, cc });
   const row = await tx.selectFrom('intake_records').select('status').where('id', '=', id).executeTakeFirstOrThrow();
   return { id, entrySn, taskid: inst.id, status: row.status };
