@@ -103,7 +103,7 @@ const routesModule: RemoteRoutesModule = {
       page('entry', 'signorentry/entry', { cn: '进件管理', en: 'Intake records' }, {
         actions: [{ key: 'create', title: '新建' }],
         page: () => import('./features/intake/pages/intake-list-page'),
-        children: [page(':id', 'signorentry/entry/:id', { cn: '新建进件', en: 'New intake' }, { hidden: true })],
+        children: [page(':id', 'signorentry/entry/:id', { cn: '新建进件', en: 'New intake' }, { hidden: true, page: () => import('./features/intake/pages/intake-new-page') })],
       }),
       page('sigeshenpi', 'signorentry/sigeshenpi', { cn: '合同审核', en: 'Contract review' }),
       page('entryshenpi', 'signorentry/entryshenpi', { cn: '进件审核', en: 'Intake review' }, {

@@ -8,6 +8,9 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   const shutdown = (signal: string) => {
     app.log.info(`${signal} received, closing`);
+    // Requests in flight get 10 s to finish; connections still open then (a client that stopped
+    // reading a download) are cut, so a stalled client cannot hold the shutdown.
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -261,3 +261,79 @@ describe('approval detail: a 客户 picker’s name in the form snapshot', () =>
     }
   });
 });
+
+describe('form records (api/module/*): a 客户 picker’s name', () => {
+  test('follows the viewer’s 客户名称 rule in the list and the detail; an edit sending it back masked keeps the stored name', async () => {
+    const items = [
+      { type: 'customer', field: 'customer_id', field2: 'customer_name', title: '回访客户', required: true, url: 'api/customer/index' },
+      { type: 'input', field: 'note', title: '回访记录' },
+    ];
+    expect((await post('/api/form/add', { mode: 'revisitNote', title: '客户回访登记', items }, t.admin)).body.result).toBe('success');
+    const added = await post<Envelope<{ id: number }>>('/api/module/add', { mode: 'revisitNote', data: JSON.stringify({ customer_id: customerId, customer_name: NAME, note: '满意' }) }, t.sales);
+    expect(added.body.result).toBe('success');
+    const id = added.body.data.id;
+    const list = async () => (await post<List>('/api/module/index', { mode: 'revisitNote', page: 1, rows: 10 }, t.sales)).body;
+    const detail = async () => (await post<Envelope<Record<string, unknown>>>('/api/module/detail', { mode: 'revisitNote', id }, t.sales)).body;
+
+    expect((await list()).rows[0]).toMatchObject({ id, customer_name: NAME });
+    await rules(role.sales, 'customer', [{ field: 'CustomerName', mode: 'mask' }]);
+    try {
+      const masked = await list();
+      expect(masked.rows[0]).toMatchObject({ id, customer_id: customerId, customer_name: '联***', note: '满意' });
+      expect(JSON.stringify(masked)).not.toContain(NAME);
+      const shown = await detail();
+      expect(shown.data).toMatchObject({ customer_name: '联***', note: '满意' });
+      expect(JSON.stringify(shown)).not.toContain(NAME);
+
+      const edit = await post('/api/module/Edit', { mode: 'revisitNote', id, data: JSON.stringify({ ...shown.data, note: '很满意' }) }, t.sales);
+      expect(edit.body.result).toBe('success');
+      const stored = JSON.parse((await db().selectFrom('module_records').select('data').where('id', '=', id).executeTakeFirstOrThrow()).data) as Record<string, unknown>;
+      expect(stored).toMatchObject({ customer_name: NAME, note: '很满意' });
+    } finally {
+      await rules(role.sales, 'customer', []);
+    }
+  });
+});
+
+describe('operation log (api/OpportLogs/Logs): quoted names and values', () => {
+  test('show as the viewer sees their fields: contact names, an edited 地址 hidden, 客户名称 masked; rows from before the quotes too', async () => {
+    const created = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '日志脱敏测试有限公司', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '花果山一号' }, t.sales);
+    expect(created.body.result).toBe('success');
+    const id = created.body.data.id;
+    const edited = await post('/api/customer/CustomerAddEndit', { id, CustomerName: '日志脱敏测试集团', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '水帘洞二号' }, t.sales);
+    expect(edited.body.result).toBe('success');
+    const contact = await post<Envelope<{ id: number }>>('/api/contact/add', { customerId: id, contactName: '猪八戒', mobile: '13700002222' }, t.sales);
+    expect(contact.body.result).toBe('success');
+    // A row written before quotes were kept (migration 042 reads the names back from such sentences).
+    const now = new Date().toISOString();
+    await db().insertInto('customer_logs').values({ customer_id: id, contract_id: null, user_id: null, kind: 'contact', ext: '删除联系人 沙和尚', created_at: now }).execute();
+    const logs = async (token: string) => (await post<List>('/api/OpportLogs/Logs', { customerId: id, page: 1, rows: 20 }, token)).body.rows.map((r) => String(r.Ext));
+
+    const plain = (await logs(t.manager)).join('\n');
+    expect(plain).toContain('客户名称：日志脱敏测试有限公司 → 日志脱敏测试集团');
+    expect(plain).toContain('地址：花果山一号 → 水帘洞二号');
+    expect(plain).toContain('新增联系人 猪八戒');
+
+    await rules(role.manager, 'customer', [
+      { field: 'CustomerName', mode: 'mask' },
+      { field: 'address', mode: 'hidden' },
+      { field: 'contact_name', mode: 'mask' },
+    ]);
+    try {
+      const { quotesInOldText } = await import('../src/modules/crm/customer/customer-log');
+      const old = await db().selectFrom('customer_logs').select(['id', 'kind', 'ext']).where('customer_id', '=', id).where('ext', '=', '删除联系人 沙和尚').executeTakeFirstOrThrow();
+      await db().updateTable('customer_logs').set({ quoted: JSON.stringify(quotesInOldText(old.kind, old.ext)) }).where('id', '=', old.id).execute();
+
+      const shown = (await logs(t.manager)).join('\n');
+      expect(shown).toContain('客户名称：日*** → 日***');
+      expect(shown).toContain('地址：*** → ***');
+      expect(shown).toContain('新增联系人 猪***');
+      expect(shown).toContain('删除联系人 沙***');
+      for (const secret of ['日志脱敏测试', '花果山', '水帘洞', '猪八戒', '沙和尚']) expect(shown).not.toContain(secret);
+      // The owner has no rule and reads the log as written.
+      expect((await logs(t.sales)).join('\n')).toContain('新增联系人 猪八戒');
+    } finally {
+      await rules(role.manager, 'customer', []);
+    }
+  });
+});

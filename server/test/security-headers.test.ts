@@ -20,6 +20,8 @@ afterAll(async () => {
 test('the shell is served with a strict Content-Security-Policy, frame-ancestors and X-Frame-Options', async () => {
   for (const url of ['/', '/login', '/crm/index']) {
     const res = await fetch(s.url + url, { headers: { accept: 'text/html' } });
+    // Read to the end: an unread body keeps its connection busy, and the server's close waits for it.
+    await res.text();
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
@@ -35,6 +37,7 @@ test('the shell is served with a strict Content-Security-Policy, frame-ancestors
 
 test('API replies carry the headers too', async () => {
   const res = await fetch(`${s.url}/api/user/isApplogin`);
+  await res.text();
   expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
 });

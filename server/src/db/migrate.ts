@@ -22,6 +22,8 @@ import * as publicPools from './migrations/033-public-pools';
 import * as customerBigramsPg from './migrations/035-customer-bigrams-pg';
 import * as ownerListIndex from './migrations/038-owner-list-index';
 import * as intakeRecords from './migrations/040-intake-records';
+import * as approvalFiles from './migrations/041-approval-files';
+import * as customerLogQuoted from './migrations/042-customer-log-quoted';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +48,8 @@ const migrations: Record<string, Migration> = {
   '035-customer-bigrams-pg': customerBigramsPg,
   '038-owner-list-index': ownerListIndex,
   '040-intake-records': intakeRecords,
+  '041-approval-files': approvalFiles,
+  '042-customer-log-quoted': customerLogQuoted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

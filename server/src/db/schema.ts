@@ -442,6 +442,8 @@ export type CustomerLogTable = {
   user_id: number | null;
   kind: string;
   ext: string;
+  /** JSON [{ module, field, value }]: the field values `ext` quotes (migration 042), masked by 字段权限 when shown. */
+  quoted: Generated<string>;
   created_at: string;
 };
 
@@ -554,6 +556,9 @@ export type WfLogTable = {
   created_at: string;
 };
 
+/** The files an approval refers to (migration 041): its viewers may open them. */
+export type WfFileTable = { instance_id: number; file_id: number };
+
 export type WfCcTable = {
   id: Generated<number>;
   instance_id: number;
@@ -659,6 +664,7 @@ export type Database = {
   wf_steps: WfStepTable;
   wf_logs: WfLogTable;
   wf_cc: WfCcTable;
+  wf_files: WfFileTable;
   expense_claims: ExpenseClaimTable;
   expense_lines: ExpenseLineTable;
   intake_records: IntakeRecordTable;

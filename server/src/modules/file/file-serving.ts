@@ -49,7 +49,7 @@ async function requester(ctx: AppContext, name: string, request: FastifyRequest,
 export async function serveStoredFile(ctx: AppContext, name: string, request: FastifyRequest, reply: FastifyReply, resolve: ActorResolver): Promise<boolean> {
   if (!STORED_NAME.test(name)) return false;
   const actor = await requester(ctx, name, request, resolve);
-  if (!(await visibleStoredNames(ctx, actor, [name])).has(name)) return false;
+  if (!(await visibleStoredNames(ctx.db, actor, [name])).has(name)) return false;
   const row = await storedFile(ctx.db, name);
   if (!row) return false;
   const file = path.join(ctx.config.uploadDir, name);

@@ -31,7 +31,7 @@ export async function signStoredUrls(ctx: AppContext, actor: Actor, urls: string
     const m = STORED_URL.exec(url);
     if (m) nameOf.set(url, m[1]);
   }
-  const visible = await visibleStoredNames(ctx, actor, [...new Set(nameOf.values())]);
+  const visible = await visibleStoredNames(ctx.db, actor, [...new Set(nameOf.values())]);
   const out: Record<string, string> = {};
   for (const [url, name] of nameOf) if (visible.has(name)) out[url] = signedFileUrl(ctx, actor, name);
   return out;

@@ -6,15 +6,15 @@ import type { ListReply } from '../../http/envelope';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth/session/actor';
-import { loadBranchIndex } from '../system/branch/branch-index';
-import { signedFileUrl, visibleFileCondition } from './file-access';
-import { memberPoolIds } from '../crm/pool/public-pools';
+import { fileVisibility, signedFileUrl } from './file-access';
+import { isApprovalFile } from '../oa/workflow/approval-files';
 import { isAcceptableName } from './file-types';
 import { newStoredName, storeUpload, type ReceivedFile } from './file-upload';
 
 export const MSG_FILE_NOT_FOUND = '文件不存在';
 export const MSG_DELETE_OWN_ONLY = '只能删除自己上传的文件';
 export const MSG_EDIT_OWN_ONLY = '只能修改自己上传的文件';
+export const MSG_APPROVAL_FILE = '该文件是审批的附件，不能删除';
 
 /** A file record (spec §3): size in KB for formatFileSize; filename and FileName both the original name. */
 export type FileReply = {
@@ -104,8 +104,7 @@ export type AttachmentQuery = { code: string; picType: string; modelId: number; 
  */
 export async function listAttachments(ctx: AppContext, actor: Actor, q: AttachmentQuery): Promise<ListReply<FileReply>> {
   if (!q.code && q.modelId <= 0) throw badRequest('请提供附件所属的表单编码（code）或记录ID（modelId）');
-  const branches = await loadBranchIndex(ctx.db);
-  let base = ctx.db.selectFrom('files as f').where(visibleFileCondition(actor, branches, await memberPoolIds(ctx.db, actor, branches)));
+  let base = ctx.db.selectFrom('files as f').where(await fileVisibility(ctx.db, actor));
   base = base.where((eb) => {
     const byCode = q.code ? [eb('f.code', '=', q.code)] : [];
     const byModel = q.modelId > 0 ? [eb('f.model_id', '=', q.modelId)] : [];
@@ -169,6 +168,7 @@ export async function deleteOwnFile(ctx: AppContext, actor: Actor, id: number, i
     const row = await tx.selectFrom('files').select(['stored_name', 'user_id', 'is_image']).where('id', '=', id).executeTakeFirst();
     if (!row || (imagesOnly && row.is_image !== 1)) throw notFound(MSG_FILE_NOT_FOUND);
     if (row.user_id !== actor.userId) throw forbidden(MSG_DELETE_OWN_ONLY);
+    if (await isApprovalFile(tx, id)) throw badRequest(MSG_APPROVAL_FILE);
     await tx.deleteFrom('files').where('id', '=', id).execute();
     return row.stored_name;
   });

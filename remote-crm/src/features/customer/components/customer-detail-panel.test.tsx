@@ -1,5 +1,6 @@
 /** The customer detail panel: the details tab, tab counts, 编辑 and 删除 by right, and the delete. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api, customerKeys, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
 import { CustomerDetailPanel, type CustomerDetailPanelProps } from './customer-detail-panel';
@@ -17,11 +18,19 @@ function button(text: string, container: HTMLElement = document.body): HTMLEleme
   return label.closest('button') as HTMLElement;
 }
 
+/** The router's current path, for the buttons that open another page. */
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
 function renderPanel(props: Partial<CustomerDetailPanelProps> = {}) {
   const onClose = jest.fn();
   const onEdit = jest.fn();
   const view = renderWithProviders(
-    <CustomerDetailPanel open customer={makeCustomerDetail()} loading={false} canEdit canDelete onClose={onClose} onEdit={onEdit} {...props} />,
+    <MemoryRouter initialEntries={['/crm/customer/watched']}>
+      <CurrentPath />
+      <CustomerDetailPanel open customer={makeCustomerDetail()} loading={false} canEdit canDelete onClose={onClose} onEdit={onEdit} {...props} />
+    </MemoryRouter>,
   );
   const panel = () => screen.getByText('详细资料').closest('[role="dialog"]') as HTMLElement;
   return { ...view, onClose, onEdit, panel };
@@ -73,4 +82,20 @@ it('deletes after the confirmation, reloads the lists and closes', async () => {
   // The lists reload and the detail panel closes after a delete (spec §4).
   await waitFor(() => expect(onClose).toHaveBeenCalled());
   expect(queryClient.getQueryState(customerKeys.list({ page: 1 }))?.isInvalidated).toBe(true);
+});
+
+it('新建进件 opens the intake page for this customer, only with the intake create right and outside the 公海', async () => {
+  const { panel, unmount } = renderPanel();
+  expect(within(panel()).queryByText('新建进件')).not.toBeInTheDocument();
+  unmount();
+
+  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm: ['signorentry/entry', 'signorentry/entry:create'] });
+  const inPool = renderPanel({ customer: makeCustomerDetail({ gonghai: 1 }) });
+  expect(within(inPool.panel()).queryByText('新建进件')).not.toBeInTheDocument();
+  inPool.unmount();
+
+  const { panel: owned, onClose } = renderPanel();
+  fireEvent.click(button('新建进件', owned()));
+  expect(onClose).toHaveBeenCalled();
+  expect(screen.getByTestId('path')).toHaveTextContent('/crm/signorentry/entry/1');
 });

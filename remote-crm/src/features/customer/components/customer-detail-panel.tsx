@@ -2,11 +2,13 @@
  * The customer detail panel (spec §2.5): tabs 跟进记录 (with the add form) / 详细资料 / 联系人 (primary by
  * radio) / 合同 (the contracts, contracts-tab.tsx) / 附件 / 操作日志 with their counts from api/customer/Subtotal; 置顶 and 关注 toggles;
  * 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the panel closes and the lists
- * refresh). Each button shows only with its action right.
+ * refresh); 新建进件 (the intake page for this customer) for a customer outside the 公海. Each button
+ * shows only with its action right.
  */
 import { useCallback } from 'react';
 import { Button, Drawer, Space, Tag } from 'antd';
-import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useSessionStore } from '@portal/shared-core';
+import { useNavigate } from 'react-router-dom';
+import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useActionRights, useSessionStore } from '@portal/shared-core';
 import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import { useMarkMutation } from '../hooks/use-customer-detail-tabs';
@@ -15,6 +17,7 @@ import { ContactsTab } from './contacts-tab';
 import { FollowUpTab } from './follow-up-tab';
 import { OperationLogTab } from './operation-log-tab';
 import { ContractsTab } from './contracts-tab';
+import { newIntakePath } from '../../intake/intake-paths';
 
 export type CustomerDetailPanelProps = {
   open: boolean;
@@ -35,6 +38,8 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
   const handleFileCount = useCallback((n: number) => setCount('files', n), [setCount]);
   const mark = useMarkMutation(customer?.id ?? 0);
   const userId = useSessionStore((s) => s.user?.UserID ?? 0);
+  const intakeRights = useActionRights('crm', 'signorentry/entry', ['create'] as const);
+  const navigate = useNavigate();
 
   function handleDelete(target: CustomerDetail) {
     // The delete has invalidated the lists; the panel closes after it (spec §4).
@@ -60,6 +65,16 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
             {customer.UserID === userId && customer.gonghai === 0 ? (
               <Button aria-pressed={customer.locked === 1} onClick={() => void mark.mutateAsync({ kind: 'lock', on: customer.locked !== 1 }).catch(() => undefined)}>
                 {customer.locked === 1 ? '解除锁定' : '锁定'}
+              </Button>
+            ) : null}
+            {intakeRights.create && !lead && customer.gonghai === 0 ? (
+              <Button
+                onClick={() => {
+                  onClose();
+                  navigate(newIntakePath(customer.id));
+                }}
+              >
+                新建进件
               </Button>
             ) : null}
             {canEdit ? (

@@ -1,5 +1,6 @@
 /** 客户查询 without login: one small render, the reply as the server gives it. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
 import CustomerSearchPage from './customer-search-page';
@@ -12,7 +13,11 @@ const mockedApi = jest.mocked(api);
 
 it('asks for a full name or phone, then shows exists, masked owner, department and state', async () => {
   mockedApi.fetch.mockResolvedValue({ rows: [{ exists: true, owner: '李*', department: '销售一部', inPool: false, blacklisted: false, lastFollowup: '2026-11-20' }], total: 1 } as never);
-  renderWithProviders(<CustomerSearchPage />);
+  renderWithProviders(
+    <MemoryRouter>
+      <CustomerSearchPage />
+    </MemoryRouter>,
+  );
   const input = screen.getByLabelText('客户名称或手机号码');
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
   expect(await screen.findByText('请输入完整的客户名称或手机号码', { selector: '.ant-alert-message, .ant-alert-title' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 /** One render per case, two rows: the pool view's columns and its 领取 after confirmation. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
 import { CustomerViewPage } from './customer-view-page';
@@ -26,7 +27,11 @@ beforeEach(() => {
 });
 
 it('公海客户: asks for view total, shows reason, previous owner and days in the pool; 领取 claims the selection after confirmation', async () => {
-  renderWithProviders(<CustomerViewPage view="total" />);
+  renderWithProviders(
+    <MemoryRouter>
+      <CustomerViewPage view="total" />
+    </MemoryRouter>,
+  );
   expect(await screen.findByText('宁波海联贸易')).toBeInTheDocument();
   expect(mockedApi.list).toHaveBeenCalledWith('api/customer/index', expect.objectContaining({ view: 'total', page: 1 }), { silent: true });
   const row = screen.getByText('宁波海联贸易').closest('tr') as HTMLElement;

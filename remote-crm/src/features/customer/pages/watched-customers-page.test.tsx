@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api, emptyPermissionTree, useSessionStore, type PermissionTree } from '@portal/shared-core';
 import WatchedCustomersPage from './watched-customers-page';
@@ -66,7 +67,9 @@ async function listSettled() {
 
 function renderPage() {
   return renderWithProviders(
-    <WatchedCustomersPage />,
+    <MemoryRouter>
+      <WatchedCustomersPage />
+    </MemoryRouter>,
   );
 }
 

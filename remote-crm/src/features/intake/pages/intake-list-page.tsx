@@ -1,23 +1,22 @@
 /**
  * 进件管理 (crm signorentry/entry): the intakes in the user's data scope (number, customer, amount,
  * date, status, submitter), searchable by number or customer and filtered by status; 新建进件 opens
- * the `intake` work form through the dynamic form engine (submitted to 进件审核 on save); each row
+ * the 新建进件 page (signorentry/entry/0, intake-new-page.tsx: the `intake` work form); each row
  * opens its details with the approval's progress, and prints with the enabled 进件 template.
  * 进件审核 (signorentry/entryshenpi) is the same list of the intakes waiting for the user's decision
  * (`todo`), each with a link to its approval in the OA area's 待我审批 panel, where decisions are made
  * (the OA remote's panel cannot be imported here).
  */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Select, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
-import { hasPermission, intakeKeys, useActionRights, useSessionStore, type PageProps } from '@portal/shared-core';
-import { DynamicFormPanel } from '@portal/shared-ui';
-import { INTAKE_FORM, useIntakeList, type IntakeRow } from '../api/intake-api';
+import { Link, useNavigate } from 'react-router-dom';
+import { hasPermission, useActionRights, useSessionStore, type PageProps } from '@portal/shared-core';
+import { useIntakeList, type IntakeRow } from '../api/intake-api';
 import { IntakeDetailDrawer, StatusTag } from '../components/intake-detail-drawer';
 import { formatMoney } from '../components/intake-format';
 import { IntakePrintButton } from '../components/intake-print-button';
+import { newIntakePath } from '../intake-paths';
 
 const PAGE_SIZE = 10;
 const STATUS_OPTIONS = [
@@ -34,13 +33,12 @@ export default function IntakeListPage(_props: PageProps) {
 
 /** `review`: 进件审核 — only the intakes waiting for the user's decision; no 新建进件. */
 export function IntakeList({ review = false }: { review?: boolean }) {
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const rights = useActionRights('crm', 'signorentry/entry', ['create'] as const);
   const opensTodo = useSessionStore((s) => hasPermission(s.permissions, { type: 'oa', subType: 'approval/todo' }));
   const [page, setPage] = useState(1);
   const [key, setKey] = useState('');
   const [status, setStatus] = useState('');
-  const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useIntakeList({ page, rows: PAGE_SIZE, key, status, ...(review ? { todo: 1 } : {}) });
 
@@ -69,7 +67,7 @@ export function IntakeList({ review = false }: { review?: boolean }) {
           />
         </Flex>
         {rights.create && !review ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(newIntakePath())}>
             新建进件
           </Button>
         ) : null}
@@ -119,18 +117,6 @@ export function IntakeList({ review = false }: { review?: boolean }) {
             ),
           },
         ]}
-      />
-      <DynamicFormPanel
-        open={creating}
-        module={INTAKE_FORM}
-        id="0"
-        title="新建进件"
-        withCc
-        onClose={() => setCreating(false)}
-        onSaved={() => {
-          setCreating(false);
-          void queryClient.invalidateQueries({ queryKey: intakeKeys.lists() });
-        }}
       />
       <IntakeDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>

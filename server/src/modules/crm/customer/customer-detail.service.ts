@@ -12,10 +12,10 @@ import type { ListReply } from '../../../http/envelope';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
-import { writeLogs } from './customer-log';
+import { contactEditLog, quote, textForViewer, writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 import { indexCustomerSearch } from './customer-search';
-import { applyRules, applyRulesToRows, isHidden, keepHidden, maskCarried, redactPhones, rulesFor } from '../../system/field-mask/field-mask';
+import { applyRules, applyRulesToRows, isHidden, keepHidden, maskCarried, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 import { assertPoolReadable } from '../pool/public-pools';
 
 const MSG_NOT_FOUND = '客户不存在';
@@ -87,7 +87,7 @@ export async function addFollowup(ctx: AppContext, actor: Actor, f: FollowupInpu
       .set({ genjin_time: f.at > current.genjin_time ? f.at : current.genjin_time, next_genjin_time: f.next, updated_at: now })
       .where('id', '=', f.customerId)
       .execute();
-    await writeLogs(tx, actor.userId, now, [{ customerId: f.customerId, kind: 'followup', ext: `添加跟进（${GJ_TYPES[f.gjtype]}${contactName ? `，联系人：${contactName}` : ''}）：${f.content.slice(0, 100)}` }]);
+    await writeLogs(tx, actor.userId, now, [{ customerId: f.customerId, kind: 'followup', ext: `添加跟进（${GJ_TYPES[f.gjtype]}${contactName ? `，联系人：${contactName}` : ''}）：${f.content.slice(0, 100)}`, quoted: quote('contact', 'contactName', contactName) }]);
     return row.id;
   });
 }
@@ -222,7 +222,7 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!hasPrimary) await mirrorPrimary(ctx, tx, customerId);
-      await writeLogs(tx, actor.userId, now, [{ customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}` }]);
+      await writeLogs(tx, actor.userId, now, [{ customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}`, quoted: quote('contact', 'contactName', input.contactName) }]);
       return row.id;
     }
     await tx.updateTable('contacts').set(columns).where('id', '=', id).execute();
@@ -236,9 +236,7 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
         ['职位', before.zhiwei, input.zhiwei],
       ] as const
     ).filter(([, a, b]) => a !== b);
-    await writeLogs(tx, actor.userId, now, [
-      { customerId: before.customer_id, kind: 'contact', ext: `修改联系人 ${before.contact_name}${changes.length ? '：' + changes.map(([f, a, b]) => `${f} ${a || '空'} → ${b || '空'}`).join('；') : ''}` },
-    ]);
+    await writeLogs(tx, actor.userId, now, [contactEditLog(before.customer_id, before.contact_name, changes)]);
     return id;
   });
 }
@@ -250,7 +248,7 @@ export async function deleteContacts(ctx: AppContext, actor: Actor, ids: number[
     for (const id of ids) rows.push(await contactOf(tx, actor, id));
     if (rows.some((c) => c.is_primary === 1)) throw badRequest('不能删除首要联系人，请先设置其他联系人为首要联系人');
     await tx.deleteFrom('contacts').where('id', 'in', ids).execute();
-    await writeLogs(tx, actor.userId, now, rows.map((c) => ({ customerId: c.customer_id, kind: 'contact', ext: `删除联系人 ${c.contact_name}` })));
+    await writeLogs(tx, actor.userId, now, rows.map((c) => ({ customerId: c.customer_id, kind: 'contact', ext: `删除联系人 ${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) })));
   });
 }
 
@@ -262,7 +260,7 @@ export async function setPrimaryContact(ctx: AppContext, actor: Actor, id: numbe
     await tx.updateTable('contacts').set({ is_primary: 0 }).where('customer_id', '=', c.customer_id).where('id', '<>', id).execute();
     await tx.updateTable('contacts').set({ is_primary: 1 }).where('id', '=', id).execute();
     await mirrorPrimary(ctx, tx, c.customer_id);
-    await writeLogs(tx, actor.userId, now, [{ customerId: c.customer_id, kind: 'contact', ext: `设为首要联系人：${c.contact_name}` }]);
+    await writeLogs(tx, actor.userId, now, [{ customerId: c.customer_id, kind: 'contact', ext: `设为首要联系人：${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) }]);
   });
 }
 
@@ -277,14 +275,15 @@ export async function listLogs(ctx: AppContext, actor: Actor, target: { customer
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const list = await base
     .leftJoin('users as u', 'u.id', 'l.user_id')
-    .select(['l.id', 'l.kind', 'l.ext', 'l.created_at', 'u.nick_name', 'u.header'])
+    .select(['l.id', 'l.kind', 'l.ext', 'l.quoted', 'l.created_at', 'u.nick_name', 'u.header'])
     .orderBy('l.id', 'desc')
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  // 字段权限: the log quotes edited phones; a viewer who sees phones masked sees them masked here too.
-  const phoneRule = (await rulesFor(ctx.db, actor, 'customer')).get('contact_mobile');
-  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: redactPhones(l.ext, phoneRule), type: l.kind })) };
+  // 字段权限: the log quotes names, phones and edited values; each shows as the viewer sees its field.
+  const [customer, contact] = await Promise.all([rulesFor(ctx.db, actor, 'customer'), rulesFor(ctx.db, actor, 'contact')]);
+  const rules = { customer, contact, contract: NO_RULES };
+  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: textForViewer(l.ext, l.quoted, rules), type: l.kind })) };
 }
 
 /** Tab counts of the customer (and clue) detail: spec §2.5 contact, contract, recpay, finance, files, payment; plus follow-ups and log. */

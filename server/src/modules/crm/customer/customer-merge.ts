@@ -9,7 +9,7 @@ import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
-import { writeLogs } from './customer-log';
+import { quote, writeLogs } from './customer-log';
 import { indexCustomerSearch, removeCustomerSearch } from './customer-search';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 
@@ -73,8 +73,8 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
     await indexCustomerSearch(tx, ctx.dialect, survivorId, { name, mobile: survivor.contact_mobile, code: survivor.code ?? '' });
     const mergedNames = mergedIds.map((id) => `“${byId.get(id)?.customer_name}”（#${id}）`).join('、');
     await writeLogs(tx, actor.userId, now, [
-      { customerId: survivorId, kind: 'merge', ext: `合并客户 ${mergedNames}${taken.length ? `；${taken.join('；')}` : ''}` },
-      ...mergedIds.map((id) => ({ customerId: id, kind: 'merge' as const, ext: `已合并到“${name}”（#${survivorId}）` })),
+      { customerId: survivorId, kind: 'merge', ext: `合并客户 ${mergedNames}${taken.length ? `；${taken.join('；')}` : ''}`, quoted: mergedIds.flatMap((id) => quote('customer', 'CustomerName', byId.get(id)?.customer_name)) },
+      ...mergedIds.map((id) => ({ customerId: id, kind: 'merge' as const, ext: `已合并到“${name}”（#${survivorId}）`, quoted: quote('customer', 'CustomerName', name) })),
     ]);
   });
 }

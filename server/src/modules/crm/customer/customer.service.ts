@@ -17,7 +17,7 @@ import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rule
 import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
-import { writeLogs } from './customer-log';
+import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
 
@@ -504,7 +504,7 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
         ['备注', before.beizhu, input.beizhu],
       ] as const
     ).filter(([, a, b]) => a !== b);
-    if (changes.length > 0) await writeLogs(tx, actor.userId, iso, [{ customerId: id, kind: 'edit', ext: changes.map(([f, a, b]) => `${f}：${a || '空'} → ${b || '空'}`).join('；') }]);
+    if (changes.length > 0) await writeLogs(tx, actor.userId, iso, [customerEditLog(id, changes)]);
     const updated = await tx
       .updateTable('customers')
       .set({

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { assertCanView, submitInstance } from '../workflow/workflow.service';
+import { linkApprovalFiles } from '../workflow/approval-files';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
 
 /**
@@ -214,6 +215,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
     const title = claimTitle(actor.nickName, input.title, total);
     if (inst && inst.status === INSTANCE_STATUS.waiting) {
       await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(data), title, updated_at: now }).where('id', '=', inst.id).execute();
+      await linkApprovalFiles(tx, actor, inst.id, JSON.stringify(data));
       return { id, taskid: inst.id };
     }
     const next = await submitInstance(ctx, tx, actor, { flowId: 0, formMode: EXPENSE_MODE, recordId: id, title, data, cc, chosen: {} });

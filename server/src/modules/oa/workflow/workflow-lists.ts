@@ -8,7 +8,7 @@ import type { Actor } from '../../auth/session/actor';
 import { hasRight } from '../../system/role/permission-tree';
 import { findNode, startNode, type FieldRight } from './flow-graph';
 import { assertCanView, markOpened, passedNodes } from './workflow.service';
-import { maskSnapshot } from './snapshot-masks';
+import { maskFormValues } from '../../system/field-mask/form-value-masks';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, loadVersion, parseData, subordinateIds } from './workflow-store';
 
 /**
@@ -264,7 +264,7 @@ export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: numb
   const myNode = myStepRow ? findNode(flow, myStepRow.node_id) : undefined;
   const writeField = myNode?.config.writeField ?? {};
   const running = inst.status === INSTANCE_STATUS.reviewing || inst.status === INSTANCE_STATUS.waiting;
-  const data = await maskSnapshot(ctx.db, actor, inst.form_mode, parseData(inst.form_data));
+  const data = await maskFormValues(ctx.db, actor, inst.form_mode, parseData(inst.form_data));
   return {
     task: {
       id: inst.id,

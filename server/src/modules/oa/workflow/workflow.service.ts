@@ -11,7 +11,8 @@ import { afterNode, enterNodes, type InstanceState, type Plan, type PlanEnv } fr
 import { ancestors, findNode, startNode, type FlowNode, type WorlFlowJson } from './flow-graph';
 import { decideNode, type Vote } from './node-decision';
 import { deadline } from './working-time';
-import { keepMaskedSnapshot } from './snapshot-masks';
+import { keepMaskedFormValues } from '../../system/field-mask/form-value-masks';
+import { linkApprovalFiles } from './approval-files';
 import {
   followStatus,
   formEditorOf,
@@ -267,6 +268,7 @@ export async function submitInstance(ctx: AppContext, tx: DbTx, actor: Actor, in
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await linkApprovalFiles(tx, actor, id, JSON.stringify(input.data));
   const inst = await loadInstance(tx, id);
   const e: Engine = { ctx, tx, now: ctx.clock(), flow, org: await loadOrg(tx) };
   const start = startNode(flow);
@@ -429,6 +431,7 @@ export async function decide(ctx: AppContext, actor: Actor, stepIds: number[], i
     result = await transact(ctx, async (tx) => {
       const { step, inst } = await openStepOf(ctx, tx, actor.userId, stepId);
       const e = await engineFor(ctx, tx, inst);
+      await linkApprovalFiles(tx, actor, inst.id, input.files);
       const after = await decideLocked(e, inst, step, { ...input, stepId }, actor.userId);
       const final = await tx.selectFrom('wf_steps').select('status').where('id', '=', stepId).executeTakeFirstOrThrow();
       return { Status: final.status, recordStatus: after.status, taskId: inst.id };
@@ -492,6 +495,7 @@ export async function comment(ctx: AppContext, actor: Actor, taskId: number, ext
     await assertCanView(tx, actor, inst);
     const e = await engineFor(ctx, tx, inst);
     await log(e, inst.id, { userId: actor.userId, action: 'comment', ext, files });
+    await linkApprovalFiles(tx, actor, inst.id, files);
     if (cc.length) {
       await assertEmployed(tx, cc, '抄送人');
       await addCc(e, inst, cc, actor.userId, '');
@@ -586,7 +590,7 @@ export async function markOpened(ctx: AppContext, actor: Actor, taskId: number, 
 export async function editFormField(ctx: AppContext, actor: Actor, stepId: number, data: Record<string, unknown>): Promise<void> {
   await transact(ctx, async (tx) => {
     const { step, inst } = await openStepOf(ctx, tx, actor.userId, stepId);
-    data = await keepMaskedSnapshot(tx, actor, inst.form_mode, parseData(inst.form_data), data);
+    data = await keepMaskedFormValues(tx, actor, inst.form_mode, parseData(inst.form_data), data);
     const e = await engineFor(ctx, tx, inst);
     const node = findNode(e.flow, step.node_id);
     const writable = Object.entries(node?.config.writeField ?? {}).filter(([, r]) => r === 'edit').map(([f]) => f);
@@ -613,6 +617,7 @@ export async function editFormField(ctx: AppContext, actor: Actor, stepId: numbe
       if (rec) await tx.updateTable('module_records').set({ data: JSON.stringify({ ...parseData(rec.data), ...data }), updated_at: e.now.toISOString() }).where('id', '=', rec.id).execute();
     }
     await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(merged), ...(title ? { title } : {}), updated_at: e.now.toISOString() }).where('id', '=', inst.id).execute();
+    await linkApprovalFiles(tx, actor, inst.id, JSON.stringify(data));
     await log(e, inst.id, { stepId, nodeId: step.node_id, nodeName: step.step_name, userId: actor.userId, action: 'formedit', type: 2, ext: `修改了 ${changed.join('、')}` });
   });
 }

@@ -8,12 +8,14 @@ import { MODULE_API } from '../form/builtin-forms';
 import { EDIT_FORMS } from '../form/form-permissions';
 import { definitionsOf, loadFields, requireForm, type FormRow } from '../form/form.service';
 import { applyLinkage, validateRecord, type RegionCheck } from './record-validation';
+import { formValueMasker, keepMaskedFormValues, maskFormValues } from '../field-mask/form-value-masks';
 
 /**
  * Generic records of custom forms (forms whose add endpoint is api/module/add): the values object is
  * stored exactly as the client sent it and returned unchanged by the detail call. Who may see a
  * record: its creator, and users holding the system 'customForm' right (form administrators), who
- * see and maintain every record of every custom form.
+ * see and maintain every record of every custom form. A 客户 picker's name follows the viewer's
+ * 客户名称 rule (字段权限) in the list and the detail; an edit sending it back masked keeps the stored name.
  */
 export const MSG_RECORD_NOT_FOUND = '记录不存在';
 export const MSG_RECORD_FORBIDDEN = '只能查看或修改自己创建的记录';
@@ -84,22 +86,23 @@ async function recordFor(db: DbOrTx, actor: Actor, form: FormRow, id: number) {
 
 export async function editRecord(ctx: AppContext, actor: Actor, form: FormRow, id: number, data: { text: string; values: Record<string, unknown> }): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    await recordFor(tx, actor, form, id);
-    const stored = await validateAgainstForm(tx, form, data.values);
+    const row = await recordFor(tx, actor, form, id);
+    const values = await keepMaskedFormValues(tx, actor, form.mode, JSON.parse(row.data) as Record<string, unknown>, data.values);
+    const stored = await validateAgainstForm(tx, form, values);
     await tx.updateTable('module_records').set({ data: stored.text, updated_at: ctx.clock().toISOString() }).where('id', '=', id).execute();
   });
 }
 
-/** The values object exactly as stored. */
+/** The values object as stored, as the viewer may read it (字段权限). */
 export async function recordDetail(ctx: AppContext, actor: Actor, form: FormRow, id: number): Promise<unknown> {
   const row = await recordFor(ctx.db, actor, form, id);
-  return JSON.parse(row.data) as unknown;
+  return maskFormValues(ctx.db, actor, form.mode, JSON.parse(row.data) as Record<string, unknown>);
 }
 
 export async function listRecords(ctx: AppContext, actor: Actor, form: FormRow, page: number, rows: number): Promise<ListReply<RecordListRow>> {
   let base = ctx.db.selectFrom('module_records as r').where('r.form_id', '=', form.id);
   if (!isFormAdmin(actor)) base = base.where('r.created_by', '=', actor.userId);
-  const [count, list] = await Promise.all([
+  const [count, list, mask] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
       .leftJoin('users as u', 'u.id', 'r.created_by')
@@ -108,10 +111,11 @@ export async function listRecords(ctx: AppContext, actor: Actor, form: FormRow, 
       .limit(rows)
       .offset((page - 1) * rows)
       .execute(),
+    formValueMasker(ctx.db, actor, form.mode),
   ]);
   return {
     rows: list.map((r) => {
-      const values = JSON.parse(r.data) as Record<string, unknown>;
+      const values = mask(JSON.parse(r.data) as Record<string, unknown>);
       return { ...values, id: r.id, CreateUserID: r.created_by ?? 0, CreateName: r.nick_name ?? '', AddTime: formatShanghai(r.created_at), UpdateTime: formatShanghai(r.updated_at) };
     }),
     total: Number(count.n),
