@@ -2,7 +2,8 @@
  * `npm test`: every test of the project, in four runs:
  *   1. unit and component tests (the jsdom projects and shared-core);
  *   2. the server suite on SQLite;
- *   3. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test);
+ *   3. the server suite again on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test),
+ *      without the files that do not depend on the database (test-pg.mjs);
  *   4. the end-to-end suite in headless Chromium against the built portal (builds what is stale first).
  * Run 1 goes first, beside the build: component tests are the ones closest to their 5 s timeout, so
  * while they run the build runs at low CPU priority and they keep a core even when another process
@@ -174,7 +175,8 @@ async function main() {
   const [unit, build, server, postgres, endToEnd] = await Promise.all([
     unitRun,
     buildRun,
-    unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm(jestArgs('server', ['server']), { env: sqliteEnv }))).finally(() => took('server tests (SQLite)')),
+    // Two workers: each server test file has its own database, and files wait on timers and I/O.
+    unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm([...jestArgs('server', ['server']), '--maxWorkers=2'], { env: sqliteEnv }))).finally(() => took('server tests (SQLite)')),
     // After the build too: the build and then the end-to-end suite are the longest chain.
     Promise.all([unitRun, buildRun]).then(() => postgresRun(postgresLog.stdio)).finally(() => took('server tests (PostgreSQL)')),
     withEndToEnd
