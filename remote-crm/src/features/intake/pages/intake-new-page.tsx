@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { CC_MAX, MESSAGES, intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
-import { CC_LABEL, DynamicFormFields, UserPicker, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
+import { CC_LABEL, DynamicFormFields, UserPicker, labelLayout, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
 import { INTAKE_FORM } from '../api/intake-api';
 import { INTAKE_LIST_PATH } from '../intake-paths';
 
@@ -92,7 +92,7 @@ function NewIntake({ customerId }: { customerId: number }) {
       ) : (
         <Form form={form} initialValues={record.initialValues} layout="horizontal" labelWrap style={{ maxWidth: 880 }}>
           <DynamicFormFields definition={record.definition} mode="create" formCode={record.code} recordId="0" />
-          <Form.Item label={CC_LABEL}>
+          <Form.Item label={CC_LABEL} {...labelLayout(record.definition)} style={{ maxWidth: '50%' }}>
             <UserPicker value={cc} onChange={setCc} max={CC_MAX} />
           </Form.Item>
           <Flex gap={8} justify="center">
