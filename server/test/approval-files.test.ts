@@ -122,3 +122,20 @@ test('migration 041 links the files of existing approvals that their submitter o
   expect(after).toEqual(before);
   expect(await opens('manager', intakeFile.url)).toBe(200);
 });
+
+test('the demo intakes carry 进件资料 that their approvers may open', async () => {
+  const seeded = await s.app.portal.db
+    .selectFrom('intake_records as ir')
+    .innerJoin('users as u', 'u.id', 'ir.owner_id')
+    .select(['ir.files', 'ir.instance_id'])
+    .where('u.username', '=', 'sales1')
+    .orderBy('ir.id')
+    .executeTakeFirstOrThrow();
+  const files = JSON.parse(seeded.files) as { url: string; FileName: string }[];
+  expect(files.map((f) => f.FileName)).toEqual(['营业执照.pdf', '银行流水.pdf']);
+  // Signed for the approver (the copy of the seeded database has no upload folder, so only the grant is checked here).
+  const res = await post<Envelope<Record<string, string>>>('manager', '/api/file/SignUrls', { urls: files.map((f) => f.url) });
+  expect(Object.keys(res.body.data).sort()).toEqual(files.map((f) => f.url).sort());
+  const outsider = await post<Envelope<Record<string, string>>>('sales5', '/api/file/SignUrls', { urls: files.map((f) => f.url) });
+  expect(outsider.body.data).toEqual({});
+});

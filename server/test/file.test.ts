@@ -120,7 +120,12 @@ describe('attachments', () => {
 
   test('file/index lists the user’s own uploads, newest first', async () => {
     const list = await s.post<{ rows: FileReply[]; total: number }>('/api/file/index', { page: 1, rows: 50 }, { token: t.sales2 });
-    expect(list.body.rows.map((r) => r.id)).toEqual([theirs.id]);
+    // The newest is the one just uploaded; the demo's 进件资料 of sales2 follow; nobody else's.
+    const ids = list.body.rows.map((r) => r.id);
+    expect(ids[0]).toBe(theirs.id);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    expect(ids).not.toContain(mine.id);
+    expect(new Set(list.body.rows.map((r) => r.userid))).toEqual(new Set([theirs.userid]));
   });
 
   test('only the uploader may delete or rename; an unknown id is 文件不存在', async () => {

@@ -98,7 +98,7 @@ export async function syncIdSequences(db: DbOrTx, tables: string[]): Promise<voi
 }
 
 /** Demo data: company, roles, ~20 staff, lead sources and 500 customers with contacts, follow-ups, participants. */
-export async function seedDemo(db: Db, now: Date): Promise<void> {
+export async function seedDemo(db: Db, now: Date, uploadDir?: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const roles = await seedConfiguration(tx);
     const branches = await seedBranches(tx);
@@ -127,7 +127,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   });
   // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
   await seedApprovals(db, now);
-  await seedIntakes(db, now);
+  await seedIntakes(db, now, uploadDir);
 }
 
 type CustomerBatchOptions = { count: number; owners: OwnerRef[]; sources: number[]; now: Date; seed: number; firstId: number; withDetails: boolean };

@@ -1,4 +1,7 @@
-import { insertIntake } from '../../modules/crm/intake/intake.service';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { insertIntake, type IntakeFile } from '../../modules/crm/intake/intake.service';
+import { newStoredName } from '../../modules/file/file-upload';
 import { addFlow } from '../../modules/oa/workflow/flow.service';
 import type { WorlFlowJson } from '../../modules/oa/workflow/flow-graph';
 import { ROLE_FINANCE } from '../../modules/system/role/seed-roles';
@@ -10,7 +13,9 @@ import { createSeedWorkflow, flowConnector as connector, flowPos as pos, type Se
  * Demo 进件: the 进件审核 flow bound to the `intake` form (部门经理 → 财务, 或签 among the 财务 role),
  * one enabled 进件 print template whose placeholders are what the 进件 pages fill, and intakes in every
  * state produced by the engine itself (审核中 at the manager, 审核中 at 财务, 通过, 未通过, returned).
- * The demo intakes carry no 进件资料: the seed has no file storage to put real uploads in.
+ * Each carries 进件资料 (营业执照 and 银行流水, small PDFs written to the upload folder as their
+ * submitter's uploads) that its approvers open from the approval; without an upload folder (a
+ * database seeded for copying, e.g. the tests' template) the intakes carry none.
  */
 
 export function intakeFlowJson(financeRoleId: number): WorlFlowJson {
@@ -34,7 +39,54 @@ export function intakeFlowJson(financeRoleId: number): WorlFlowJson {
 export const INTAKE_PRINT_TEMPLATE =
   '<h2 style="text-align:center">进件单</h2><p>进件编号：{{entrySn}}　　进件日期：{{riqi}}</p><p>客户名称：{{customerName}}</p><p>关联合同：{{contractName}}</p><p>进件金额：{{Money}} 元（大写：{{MoneyUpper}}）</p><p>进件资料：{{fileNames}}</p><p>提交人：{{UserName}}（{{BranchName}}）　　提交时间：{{AddTime}}　　审批状态：{{statusText}}</p><p>备注：{{beizhu}}</p><p style="margin-top:32px">经办人签字：__________　　部门经理：__________　　财务：__________</p>';
 
-export async function seedIntakes(db: Db, now: Date): Promise<void> {
+/** A one-page PDF standing in for a scanned document. */
+function demoPdf(title: string): Buffer {
+  const text = `BT /F1 18 Tf 72 720 Td (${title}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const DEMO_DOCUMENTS = [
+  { name: '营业执照.pdf', title: 'Business licence (demo)' },
+  { name: '银行流水.pdf', title: 'Bank statement (demo)' },
+];
+
+/** The submitter's uploads of the demo documents: on disk in `uploadDir` and in `files`. */
+async function demoDocuments(db: Db, uploadDir: string | undefined, userId: number, at: string): Promise<IntakeFile[]> {
+  if (!uploadDir) return [];
+  await fs.mkdir(uploadDir, { recursive: true });
+  const out: IntakeFile[] = [];
+  for (const doc of DEMO_DOCUMENTS) {
+    const content = demoPdf(doc.title);
+    const storedName = newStoredName('pdf');
+    await fs.writeFile(path.join(uploadDir, storedName), content);
+    const url = `/files/${storedName}`;
+    const row = await db
+      .insertInto('files')
+      .values({ stored_name: storedName, original_name: doc.name, url, format: 'pdf', mime: 'application/pdf', size_bytes: content.length, is_image: 0, user_id: userId, model_id: 0, pic_type: 'file', code: `seed-intake-${userId}`, user_type: '', category_id: 0, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    out.push({ id: row.id, url, FileName: doc.name, format: 'pdf', size: content.length });
+  }
+  return out;
+}
+
+export async function seedIntakes(db: Db, now: Date, uploadDir?: string): Promise<void> {
   const { ctx, now: seedNow, tick, actor, decideAs } = await createSeedWorkflow(db, new Date(now.getTime() - 5 * 86400_000));
   const admin = actor('admin');
   const financeRole = await db.selectFrom('roles').select('id').where('name', '=', ROLE_FINANCE).executeTakeFirstOrThrow();
@@ -53,8 +105,9 @@ export async function seedIntakes(db: Db, now: Date): Promise<void> {
     const customer = await db.selectFrom('customers').select(['id', 'customer_name']).where('owner_id', '=', a.userId).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow();
     const contract = await db.selectFrom('contracts').select(['id', 'order_sn']).where('customer_id', '=', customer.id).orderBy('id').executeTakeFirst();
     const riqi = new Date(seedNow().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    const files = await demoDocuments(db, uploadDir, a.userId, seedNow().toISOString());
     const r = await transact(ctx, (tx) =>
-      insertIntake(ctx, tx, a, { customerId: customer.id, customerName: customer.customer_name, contractId: contract?.id, contractSn: contract?.order_sn ?? '', cents: amount * 100, riqi, files: [], beizhu }, []),
+      insertIntake(ctx, tx, a, { customerId: customer.id, customerName: customer.customer_name, contractId: contract?.id, contractSn: contract?.order_sn ?? '', cents: amount * 100, riqi, files, beizhu }, []),
     );
     return r.taskid;
   };
