@@ -2,6 +2,7 @@
  * The host app: webpack 5 + Module Federation 2 with no build-time remotes. Remotes are found at
  * run time from /mf/registry.json (see src/remotes/), so the shell builds with no remote online.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -49,6 +50,15 @@ module.exports = (_env, argv) => {
         experiments: { provideExternalRuntime: true },
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
+      // /login arrives with the form already drawn (its CSS inline, the markup LoginForm renders first,
+      // kept equal by login-prerender.test.tsx); boot.tsx hydrates it (issue #13: LCP before any script).
+      new HtmlWebpackPlugin({
+        filename: 'login.html',
+        template: './public/login.html',
+        title: '销售管理系统',
+        loginCss: fs.readFileSync(path.join(__dirname, 'src/auth/login-page.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, ''),
+        loginMarkup: fs.readFileSync(path.join(__dirname, 'src/auth/login-prerender.html'), 'utf8').trim(),
+      }),
       ...(production ? precompressPlugins() : []),
     ],
     optimization: production ? { minimizer: minimizers() } : {},

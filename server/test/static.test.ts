@@ -68,6 +68,20 @@ test('SPA fallback: an HTML navigation to any app path gets index.html', async (
   expect(script.status).toBe(404);
 });
 
+test('/login gets the pre-rendered login page once the shell has one; other paths keep index.html', async () => {
+  fs.writeFileSync(path.join(shellDist, 'login.html'), '<!doctype html><title>登录 - 销售门户</title><div id="root"><div class="login-page"></div></div>');
+  try {
+    const login = await s.get('/login?redirect=%2Fcrm', { headers: { accept: 'text/html' } });
+    expect(login.status).toBe(200);
+    expect(login.body).toContain('class="login-page"');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    const other = await s.get('/crm/customer/watched', { headers: { accept: 'text/html' } });
+    expect(other.body).not.toContain('login-page');
+  } finally {
+    fs.rmSync(path.join(shellDist, 'login.html'));
+  }
+});
+
 test('API paths never fall back to the shell', async () => {
   const res = await s.get<{ result: string; msg: string }>('/api/unknown/path', { headers: { accept: 'text/html' } });
   expect(res.status).toBe(404);

@@ -8,13 +8,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * - the built shell from SHELL_DIST at `/`: index.html `no-cache`; content-hashed assets immutable;
  * - `/mf/registry.json` (and `history.json`) `no-store`: which build of each remote users get;
  * - `/mf/<remote-package>/<folder>/...` immutable for a year: a released folder never changes;
- * - SPA fallback: a GET that is not API/mf/hub and accepts text/html gets index.html;
+ * - SPA fallback: a GET that is not API/mf/hub and accepts text/html gets index.html (/login: login.html);
  * - the builds carry brotli and gzip siblings of their text assets (`x.js.br`, `x.js.gz`, made at build
  *   time): the best one the browser accepts is sent as it is, with `Content-Encoding` and `Vary`.
  */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_NO_STORE = 'no-store';
 export const CACHE_NO_CACHE = 'no-cache';
+/** The shell's pre-rendered login page (shell/public/login.html), sent for /login. */
+const LOGIN_PAGE = 'login.html';
 
 const HASHED_ASSET = /[.-][0-9a-f]{8,}\.(?:js|css|mjs|woff2?|png|jpe?g|svg|gif|webp|ico|map)$/i;
 
@@ -25,7 +27,7 @@ export function cacheControlFor(file: string, roots: { mfDir: string; shellDist:
     return depth >= 3 ? CACHE_IMMUTABLE : CACHE_NO_STORE;
   }
   const base = path.basename(file);
-  if (base === 'index.html') return CACHE_NO_CACHE;
+  if (base === 'index.html' || base === LOGIN_PAGE) return CACHE_NO_CACHE;
   return HASHED_ASSET.test(base) ? CACHE_IMMUTABLE : CACHE_NO_CACHE;
 }
 
@@ -72,11 +74,15 @@ export async function registerStatic(app: FastifyInstance, roots: { mfDir: strin
   }
 }
 
-/** The SPA fallback, used by the not-found handler. False when the shell is not built. */
+/**
+ * The SPA fallback, used by the not-found handler. False when the shell is not built. `/login` gets
+ * login.html, the same page with the login form already drawn (the shell hydrates it), when built.
+ */
 export function sendShellIndex(request: FastifyRequest, reply: FastifyReply, shellDist: string): boolean {
   if (!fs.existsSync(path.join(shellDist, 'index.html'))) return false;
-  void request;
+  const isLogin = request.url.split('?')[0] === '/login';
+  const page = isLogin && fs.existsSync(path.join(shellDist, LOGIN_PAGE)) ? LOGIN_PAGE : 'index.html';
   reply.header('Cache-Control', CACHE_NO_CACHE);
-  void reply.sendFile('index.html', shellDist);
+  void reply.sendFile(page, shellDist);
   return true;
 }
