@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { can, type Right } from '../../../http/auth';
 import type { Actor } from '../../auth/session/actor';
 import type { BranchIndex } from '../../system/branch/branch-index';
-import { CUSTOMER_SCOPE, dataScope, type Scene } from '../../shared/data-scope';
+import { CUSTOMER_SCOPE, dataScope, type OwnPart, type Scene } from '../../shared/data-scope';
 import { recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules } from '../pool/pool-rules';
 import { poolCondition, type PoolScope } from '../pool/public-pools';
 
@@ -20,7 +20,11 @@ export type ViewAction = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive
 /** `departed`: ids of departed staff (QuitStatus ≠ 0), read first so that the 离职 view is an indexed IN list. */
 /** `pools`: the 公海客户 view's pool (or the pools the actor is a member of), checked before (public-pools.ts `poolScope`). */
 /** `scanInSortOrder`: the list pages by walking its sort index (data-scope.ts ScopeOptions). */
-export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[]; pools: PoolScope; scanInSortOrder?: boolean };
+/** `ownPart`: one half of the `own` scope (data-scope.ts OwnPart); only the views in OWN_PART_VIEWS honour it. */
+export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[]; pools: PoolScope; scanInSortOrder?: boolean; ownPart?: OwnPart };
+
+/** The views whose role scope takes `ownPart` (their only `own`-scope condition is the role's). */
+export const OWN_PART_VIEWS: readonly ViewKey[] = ['watched'];
 
 export type ViewDefinition = {
   title: string;
@@ -76,7 +80,7 @@ export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
     },
     create: true,
     batch: { import: true, export: true, duplicates: true },
-    preset: (v, scene) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder })],
+    preset: (v, scene) => [OWNED, NOT_BLACK, CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder, ownPart: v.ownPart })],
   },
   zaifenpei: {
     title: '再分配客户',
