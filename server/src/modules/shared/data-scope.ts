@@ -103,6 +103,11 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       conditions.push(department && actor.branchId !== null ? inBranches(t, [actor.branchId]) : ownedBy(t, actor.userId));
       break;
     case 'own':
+      // Scene 'mine' narrows to the user's own records, all within this scope: "owner or participant"
+      // would only be tested again on each of them (PostgreSQL: 31 against 8 ms to count 10,001 of a
+      // salesperson's customers). Kept when walking the sort index, where it keeps the owner index
+      // from driving the query (see ScopeOptions).
+      if (scene === 'mine' && !options.scanInSortOrder) break;
       if (options.ownPart === 'owned') conditions.push(ownedBy(t, actor.userId));
       else if (options.ownPart === 'participating') conditions.push(sql<SqlBool>`(${sql.ref(t.owner)} is null or ${sql.ref(t.owner)} <> ${actor.userId})`, participatesIn(t, actor.userId));
       else conditions.push(sql<SqlBool>`(${(options.scanInSortOrder ? ownedByUnindexed : ownedBy)(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
