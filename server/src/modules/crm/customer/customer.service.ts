@@ -191,7 +191,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
       pageQuery = q.key ? inOrder.where(searchCondition(ctx.dialect, q.key, true, exact)) : inOrder;
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
-    // Few matches (the count says so), PostgreSQL: the sort column as an expression (the same text,
+    // Few matches (the count says so, uncapped), PostgreSQL: the sort column as an expression (the same text,
     // so the same order) keeps the planner from walking the sort index backwards in search of them,
     // which it did on a low row estimate: 待分配 of a manager (1 row) 2.4 s at 1,000,000 customers,
     // read through a filter index and sorted instead.
@@ -199,7 +199,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     restIds = (
       await pageQuery
         .select('c.id')
-        .orderBy(ordered || ctx.dialect !== 'postgres' ? sql.ref(SORT_COLUMNS[q.sort]) : sql`${sql.ref(SORT_COLUMNS[q.sort])} || ''`, q.order)
+        .orderBy(ordered || capped || ctx.dialect !== 'postgres' ? sql.ref(SORT_COLUMNS[q.sort]) : sql`${sql.ref(SORT_COLUMNS[q.sort])} || ''`, q.order)
         .orderBy('c.id', q.order)
         .limit(wanted)
         .offset(Math.max(0, start - pinnedIds.length))
@@ -232,7 +232,7 @@ export function filteredCustomers(
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart }, q.scene)) base = base.where(condition);
+  for (const condition of view.preset({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart, dialect: ctx.dialect }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
