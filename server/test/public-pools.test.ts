@@ -174,8 +174,9 @@ test('one pool’s page is served by the (gonghai, pool_id, sort) index, no sort
         await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
         return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${page}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
       });
-      // On a table this small PostgreSQL may walk the (gonghai, created_at) index instead; either serves the order.
-      expect(plan).toMatch(/customers_gonghai_(pool_)?created_at/);
+      // On a table this small PostgreSQL may walk a (gonghai, created_at) index instead (customers_gonghai_created_at
+      // or migration 043's customers_list_cover); any of them serves the order.
+      expect(plan).toMatch(/customers_gonghai_(pool_)?created_at|customers_list_cover/);
       expect(plan).not.toMatch(/Sort/);
     }
   }

@@ -24,6 +24,7 @@ import * as ownerListIndex from './migrations/038-owner-list-index';
 import * as intakeRecords from './migrations/040-intake-records';
 import * as approvalFiles from './migrations/041-approval-files';
 import * as customerLogQuoted from './migrations/042-customer-log-quoted';
+import * as customerListCover from './migrations/043-customer-list-cover';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '040-intake-records': intakeRecords,
   '041-approval-files': approvalFiles,
   '042-customer-log-quoted': customerLogQuoted,
+  '043-customer-list-cover': customerListCover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

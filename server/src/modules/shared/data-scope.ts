@@ -54,7 +54,14 @@ function ownedByUnindexed(t: ScopeTarget, userId: number): Condition {
  * otherwise collect every owned record through the owner index and sort them (26 ms for a page of a
  * salesperson with 59,000 customers, against 0.7 ms walking the creation-time index).
  */
-export type ScopeOptions = { scanInSortOrder?: boolean };
+export type ScopeOptions = { scanInSortOrder?: boolean; ownPart?: OwnPart };
+
+/**
+ * `ownPart`: the `own` scope's two disjoint halves, for a count in two parts (PostgreSQL would
+ * otherwise test "owner or participant" on every row of a wide index range): `owned` = records the
+ * user owns, `participating` = records the user takes part in and does not own.
+ */
+export type OwnPart = 'owned' | 'participating';
 
 function inBranches(t: ScopeTarget, ids: number[]): Condition {
   return sql<SqlBool>`${sql.ref(t.branch)} in (${sql.join(ids)})`;
@@ -96,7 +103,14 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       conditions.push(department && actor.branchId !== null ? inBranches(t, [actor.branchId]) : ownedBy(t, actor.userId));
       break;
     case 'own':
-      conditions.push(sql<SqlBool>`(${(options.scanInSortOrder ? ownedByUnindexed : ownedBy)(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
+      // Scene 'mine' narrows to the user's own records, all within this scope: "owner or participant"
+      // would only be tested again on each of them (PostgreSQL: 31 against 8 ms to count 10,001 of a
+      // salesperson's customers). Kept when walking the sort index, where it keeps the owner index
+      // from driving the query (see ScopeOptions).
+      if (scene === 'mine' && !options.scanInSortOrder) break;
+      if (options.ownPart === 'owned') conditions.push(ownedBy(t, actor.userId));
+      else if (options.ownPart === 'participating') conditions.push(sql<SqlBool>`(${sql.ref(t.owner)} is null or ${sql.ref(t.owner)} <> ${actor.userId})`, participatesIn(t, actor.userId));
+      else conditions.push(sql<SqlBool>`(${(options.scanInSortOrder ? ownedByUnindexed : ownedBy)(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
       break;
   }
 

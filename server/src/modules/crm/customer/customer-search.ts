@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
 import type { FieldRules } from '../../system/field-mask/field-mask';
 
@@ -82,9 +82,30 @@ export function searchCondition(dialect: Dialect, key: string, scanInSortOrder =
   return sql<SqlBool>`(${text} OR ${id} IN (${accounts}))`;
 }
 
+/**
+ * SQLite, counting a key's matches: the search index's match set as a join source (`m.id`) with the
+ * rest of the key's condition, so that the count streams the index's rowids and stops at the cap.
+ * As `c.id IN (…)` SQLite first builds the whole match set (科技 at 1,000,000 customers: 132,000
+ * rowids, 28 against 11 ms for a count capped at 10,001). The same rows as searchCondition; null
+ * where that stays the shape (PostgreSQL, keys the index cannot serve, account-like keys).
+ */
+export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; rest: Expression<SqlBool> | null } | null {
+  if (dialect !== 'sqlite' || looksLikeAccount(key)) return null;
+  const windows = bigrams(key);
+  if (windows.length === 0) return null;
+  const ids = sql<{ id: number }>`(SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
+  if (exact.name || exact.mobile) return { ids, rest: restrictedChecks(dialect, key, exact) };
+  const like = sqliteLike(likePattern(key));
+  return { ids, rest: normaliseForSearch(key) === key.toLowerCase() ? null : like };
+}
+
 /** WeChat ids are 6–20 letters, digits, _ or -; QQ numbers 5–11 digits. */
 function looksLikeAccount(key: string): boolean {
   return /^[A-Za-z0-9_-]{5,20}$/.test(key);
+}
+
+function sqliteLike(pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
 }
 
 function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean): Expression<SqlBool> {
@@ -93,7 +114,7 @@ function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean):
     const check = sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
     return scanInSortOrder ? check : withBigrams(key, check);
   }
-  const like = sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
+  const like = sqliteLike(pattern);
   const windows = bigrams(key);
   if (windows.length === 0) return like;
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
@@ -109,19 +130,24 @@ function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean):
  * visible fields one by one; the exact values are indexed lookups.
  */
 function restrictedTextCondition(dialect: Dialect, key: string, scanInSortOrder: boolean, exact: ExactFields): Expression<SqlBool> {
-  const pattern = likePattern(key);
-  const op = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-  const escape = dialect === 'postgres' ? sql`` : sql` ESCAPE '\\'`;
-  const parts = [sql<SqlBool>`c.code ${op} ${pattern}${escape}`];
-  parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
-  parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
-  const any = sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+  const any = restrictedChecks(dialect, key, exact);
   if (dialect === 'postgres') return scanInSortOrder ? any : withBigrams(key, any);
   const windows = bigrams(key);
   if (windows.length === 0) return any;
   const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
   const candidates = sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
   return sql<SqlBool>`(${candidates} AND ${any})`;
+}
+
+/** Contains on the visible fields, equality on the masked ones (no index). */
+function restrictedChecks(dialect: Dialect, key: string, exact: ExactFields): Expression<SqlBool> {
+  const pattern = likePattern(key);
+  const op = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
+  const escape = dialect === 'postgres' ? sql`` : sql` ESCAPE '\\'`;
+  const parts = [sql<SqlBool>`c.code ${op} ${pattern}${escape}`];
+  parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
+  parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 
 /**
