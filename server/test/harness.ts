@@ -103,6 +103,9 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
     sqliteSynchronous: 'NORMAL',
     ...overrides,
   };
+  // The seeded template's uploads (the demo's 进件资料) go with its database, so every file row has its file.
+  const templateUploads = process.env.PORTAL_TEST_TEMPLATE_DIR ? path.join(process.env.PORTAL_TEST_TEMPLATE_DIR, 'uploads') : undefined;
+  if ((pgTemplate || sqliteTemplate) && templateUploads && fs.existsSync(templateUploads)) fs.cpSync(templateUploads, config.uploadDir, { recursive: true });
   const clock = new TestClock();
   const dropSchema = async () => {
     if (baseUrl && database) await dropDatabase(baseUrl, database);
