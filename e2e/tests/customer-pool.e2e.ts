@@ -17,7 +17,12 @@ async function selectOnlyRow(page: Page, name: string): Promise<void> {
 }
 
 async function confirmModal(page: Page): Promise<void> {
-  await page.locator('.ant-modal:visible').getByRole('button', { name: /^确\s*定$/ }).click();
+  const modal = page.locator('.ant-modal:visible');
+  await modal.waitFor();
+  // Once antd's opening animation has ended: on a loaded machine a click during it was once lost
+  // (the dialog was still open 20 s later and the refusal never shown).
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]'));
+  await modal.getByRole('button', { name: /^确\s*定$/ }).click();
 }
 
 describe('public pool and public search', () => {

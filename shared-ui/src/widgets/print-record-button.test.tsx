@@ -6,6 +6,12 @@ import { MSG_NO_PRINT_TEMPLATE, PrintRecordButton } from './print-record-button'
 
 afterEach(() => jest.restoreAllMocks());
 
+// The first render of the button and its menu in this file: a one-time cost, paid here rather than by the first test.
+beforeAll(() => {
+  const { unmount } = renderWithProviders(<PrintRecordButton module="baoxiao" title="报销" values={{}} />);
+  unmount();
+});
+
 const values = { title: '客户拜访', Money: '6000.00' };
 
 it('prints the one enabled template of the record type, filled with the record', async () => {
