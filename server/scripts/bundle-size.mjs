@@ -10,85 +10,17 @@
  * Needs the installed workspace (playwright-core from e2e/) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { buildStale, ensureInstalled, freePort, log, repoRoot, runDeliveryCommand, startServer } from './workspace.mjs';
+import { collectScripts, logInToWorkbench, openBrowser, settled, summarize } from './browser-bytes.mjs';
+import { buildStale, ensureInstalled, freePort, log, runDeliveryCommand, startServer } from './workspace.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' } } });
 
-const { chromium } = createRequire(path.join(repoRoot, 'e2e', 'package.json'))('playwright-core');
-
-/** Buckets a script URL by the app that owns it: shell, or the remote folder under /mf/. */
-function ownerOf(url) {
-  const match = /\/mf\/(remote-[a-z]+)\//.exec(new URL(url).pathname);
-  return match ? match[1] : 'shell';
-}
-
-/**
- * Records every script the page loads into `into` (url → sizes): `sent` is what the server actually
- * sent (the encoded body, compressed when it was), `raw` the decoded bytes, `gzip` a zlib level-6
- * figure for comparison. Body reads finish after the page has moved on: `settled(into)` waits for them.
- */
-const pendingReads = new WeakMap();
-
-function collectScripts(page, into) {
-  const pending = pendingReads.get(into) ?? new Set();
-  pendingReads.set(into, pending);
-  page.on('response', (response) => {
-    const url = response.url();
-    const isScript = response.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(url);
-    if (!isScript || into.has(url) || !response.ok()) return;
-    into.set(url, null);
-    const read = (async () => {
-      try {
-        const body = await response.body();
-        const { responseBodySize } = await response.request().sizes();
-        into.set(url, { sent: responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
-      } catch {
-        into.delete(url);
-      }
-    })();
-    pending.add(read);
-    void read.finally(() => pending.delete(read));
-  });
-}
-
-/** Waits until every body read started for `into` has finished. */
-async function settled(into) {
-  const pending = pendingReads.get(into);
-  while (pending && pending.size > 0) await Promise.all([...pending]);
-}
-
-function summarize(label, scripts) {
-  const byOwner = new Map();
-  const total = { sent: 0, raw: 0, gzip: 0 };
-  for (const [url, size] of scripts) {
-    if (!size) continue;
-    for (const k of Object.keys(total)) total[k] += size[k];
-    const owner = byOwner.get(ownerOf(url)) ?? { files: 0, sent: 0, raw: 0, gzip: 0 };
-    byOwner.set(ownerOf(url), { files: owner.files + 1, sent: owner.sent + size.sent, raw: owner.raw + size.raw, gzip: owner.gzip + size.gzip });
-  }
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`\n${label}: ${scripts.size} JS files, ${kb(total.sent)} sent (${total.sent} bytes), ${kb(total.gzip)} gzipped, ${kb(total.raw)} raw`);
-  for (const [owner, s] of [...byOwner].sort()) {
-    console.log(`  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
-  }
-  return { files: scripts.size, ...total };
-}
-
 async function measure(baseUrl) {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    baseURL: baseUrl,
-  });
+  const { page, close } = await openBrowser(baseUrl);
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const beforeLogin = new Map();
     collectScripts(page, beforeLogin);
     await page.goto('/login', { waitUntil: 'networkidle' });
@@ -98,18 +30,12 @@ async function measure(baseUrl) {
     const afterLogin = new Map(beforeLogin);
     page.removeAllListeners('response');
     collectScripts(page, afterLogin);
-    await page.getByPlaceholder(/用户名/).fill(values.user);
-    await page.getByPlaceholder(/密码/).fill(values.password);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL((url) => url.pathname === '/crm/index', { timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    await new Promise((r) => setTimeout(r, 500));
+    await logInToWorkbench(page, values.user, values.password);
     await settled(afterLogin);
     const workbench = summarize('Up to the workbench (/crm/index, login page included)', afterLogin);
     console.log(`\nadded by login → workbench: ${((workbench.sent - login.sent) / 1024).toFixed(1)} KiB sent, ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`);
   } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
