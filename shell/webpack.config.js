@@ -5,6 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
 const { precompressPlugins } = require('@portal/shared-ui/build/precompress.cjs');
@@ -48,6 +49,12 @@ module.exports = (_env, argv) => {
         dts: false,
         // The shell carries the one Module Federation runtime; production remotes use it (externalRuntime).
         experiments: { provideExternalRuntime: true },
+      }),
+      // provideExternalRuntime injects its plugin as CommonJS (dist/index.cjs), which requires the CommonJS
+      // build of runtime-core and sdk, beside the ES build the bundler runtime imports: main.js carried the
+      // runtime twice (~10 KiB brotli before login). Its ES build imports the same ES modules as the runtime.
+      new webpack.NormalModuleReplacementPlugin(/[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+        resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
       // /login arrives with the form already drawn (its CSS inline, the markup LoginForm renders first,
