@@ -7,6 +7,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
+const { SharedExportsPlugin } = require('@portal/shared-core/build/shared-exports-plugin.cjs');
 const { precompressPlugins } = require('@portal/shared-ui/build/precompress.cjs');
 const { minimizers } = require('@portal/shared-ui/build/minimizer.cjs');
 
@@ -49,6 +50,9 @@ module.exports = (_env, argv) => {
         // The shell carries the one Module Federation runtime; production remotes use it (externalRuntime).
         experiments: { provideExternalRuntime: true },
       }),
+      // The shell shares antd as a facade (only the names the portal uses); this checks the shell's
+      // own antd imports against it and writes dist/shared-exports.json, which `pnpm release` reads.
+      new SharedExportsPlugin({ provides: true }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
       // /login arrives with the form already drawn (its CSS inline, the markup LoginForm renders first,
       // kept equal by login-prerender.test.tsx); boot.tsx hydrates it (issue #13: LCP before any script).
