@@ -8,6 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { createSharedConfig } = require('@portal/shared-core/build/mf-shared.cjs');
+const { SharedExportsPlugin } = require('@portal/shared-core/build/shared-exports-plugin.cjs');
 const { precompressPlugins } = require('@portal/shared-ui/build/precompress.cjs');
 const { minimizers } = require('@portal/shared-ui/build/minimizer.cjs');
 
@@ -56,6 +57,9 @@ module.exports = (_env, argv) => {
       new webpack.NormalModuleReplacementPlugin(/[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
         resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
       }),
+      // The shell shares antd as a facade (only the names the portal uses); this checks the shell's
+      // own antd imports against it and writes dist/shared-exports.json, which `pnpm release` reads.
+      new SharedExportsPlugin({ provides: true }),
       new HtmlWebpackPlugin({ template: './public/index.html', title: '销售管理系统' }),
       // /login arrives with the form already drawn (its CSS inline, the markup LoginForm renders first,
       // kept equal by login-prerender.test.tsx); boot.tsx hydrates it (issue #13: LCP before any script).

@@ -27,7 +27,7 @@ export function isScriptResponse(response) {
 /**
  * Records every script the page loads into `into` (url → sizes): `sent` is what the server actually
  * sent (the encoded body, compressed when it was), `raw` the decoded bytes, `gzip` a zlib level-6
- * figure for comparison. Body reads finish after the page has moved on: `settled(into)` waits for them.
+ * figure for comparison, `body` the decoded bytes themselves. Body reads finish after the page has moved on: `settled(into)` waits for them.
  * `accept` chooses other responses instead of scripts (e.g. the federation's JSON files).
  */
 const pendingReads = new WeakMap();
@@ -43,7 +43,7 @@ export function collectScripts(page, into, accept = isScriptResponse) {
       try {
         const body = await response.body();
         const { responseBodySize } = await response.request().sizes();
-        into.set(url, { sent: responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+        into.set(url, { sent: responseBodySize, raw: body.length, gzip: gzipSync(body, { level: 6 }).length, body });
       } catch {
         into.delete(url);
       }

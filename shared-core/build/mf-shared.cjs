@@ -4,6 +4,7 @@
  * Trailing-slash keys share deep imports (react-dom/client, react/jsx-runtime); without them those
  * load twice. Workspace packages get explicit versions because they are not published.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 
 const SHARED_SINGLETONS = [
@@ -13,6 +14,36 @@ const SHARED_SINGLETONS = [
   '@tanstack/react-query',
 ];
 const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
+
+/**
+ * Shared keys the providing app shares as a facade, a module re-exporting only the names the portal
+ * uses, so webpack tree-shakes the rest of the package (a provided module counts as fully used, so
+ * sharing `antd` whole put every antd component into the first load after login; issue #13). Remotes
+ * consume the key as before and may use only the facade's names: shared-exports-plugin.cjs checks
+ * every build, and `pnpm release` checks each remote against the shell it would run in.
+ */
+const SHARED_FACADES = { antd: path.join(__dirname, 'antd-facade.mjs') };
+
+/** The names a facade re-exports, from its one `export { … } from '…'` statement. */
+function facadeExports(key) {
+  const file = SHARED_FACADES[key];
+  if (!file) return undefined;
+  const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  const statements = [...code.matchAll(/\bexport\s*\{([^}]*)\}\s*from\s*['"][^'"]+['"]/g)];
+  if (statements.length !== 1) throw new Error(`${file}: expected one \`export { … } from '…'\` statement, found ${statements.length}`);
+  return statements[0][1].split(',').map((name) => name.trim()).filter(Boolean).map((name) => {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${file}: "${name}" is not a plain re-exported name`);
+    return name;
+  });
+}
+
+/** A facade resolves its package from shared-core; the app must have the very same installed copy. */
+function assertSameInstall(pkg, appDir) {
+  const real = (from) => fs.realpathSync(path.dirname(require.resolve(`${pkg}/package.json`, { paths: [from] })));
+  if (real(appDir) !== real(__dirname)) {
+    throw new Error(`${pkg} installed for ${appDir} (${real(appDir)}) differs from shared-core's (${real(__dirname)}), which its facade re-exports; align the versions`);
+  }
+}
 
 /** Version of a package as installed for the app in `appDir`. */
 function installedVersion(pkg, appDir) {
@@ -27,16 +58,30 @@ function installedVersion(pkg, appDir) {
  *   The remotes' production builds use it: their fallbacks (antd, React, TinyMCE via shared-ui …)
  *   were never loaded, yet were 99 % of each remote's output and ~20 CPU-seconds of its build.
  *   `pnpm release` refuses a remote that needs a shared module the current shell does not provide.
- * @returns {Record<string, {singleton: true, version: string, requiredVersion: string, import?: false}>}
+ *   Otherwise a key with a facade (SHARED_FACADES) provides the facade (`import: <facade file>`).
+ * @returns {Record<string, {singleton: true, version: string, requiredVersion: string, import?: false | string}>}
  */
 function createSharedConfig(appDir, options = {}) {
   const shared = {};
   for (const key of [...SHARED_SINGLETONS, ...WORKSPACE_SINGLETONS]) {
     const pkg = key.endsWith('/') ? key.slice(0, -1) : key;
     const version = installedVersion(pkg, appDir);
-    shared[key] = { singleton: true, version, requiredVersion: `^${version}`, ...(options.hostProvides ? { import: false } : {}) };
+    let source = {};
+    if (options.hostProvides) source = { import: false };
+    else if (SHARED_FACADES[key]) {
+      assertSameInstall(pkg, appDir);
+      source = { import: SHARED_FACADES[key] };
+    }
+    shared[key] = { singleton: true, version, requiredVersion: `^${version}`, ...source };
   }
   return shared;
 }
 
-module.exports = { createSharedConfig, SHARED_SINGLETONS, WORKSPACE_SINGLETONS, sharedCoreDir: path.resolve(__dirname, '..') };
+module.exports = {
+  createSharedConfig,
+  facadeExports,
+  SHARED_FACADES,
+  SHARED_SINGLETONS,
+  WORKSPACE_SINGLETONS,
+  sharedCoreDir: path.resolve(__dirname, '..'),
+};

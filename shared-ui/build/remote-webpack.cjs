@@ -30,6 +30,7 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
   const { ModuleFederationPlugin } = remoteRequire('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = remoteRequire('html-webpack-plugin');
   const { createSharedConfig } = remoteRequire('@portal/shared-core/build/mf-shared.cjs');
+  const { SharedExportsPlugin } = remoteRequire('@portal/shared-core/build/shared-exports-plugin.cjs');
   const packageJson = remoteRequire('./package.json');
 
   return (_env, argv) => {
@@ -79,6 +80,9 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
           // longer carries its own copy; the standalone dev page has no shell and keeps its own.
           ...(production ? { experiments: { externalRuntime: true } } : {}),
         }),
+        // The remote's antd imports must be names the shell's antd facade provides: checked here and
+        // recorded in dist/shared-exports.json for `pnpm release`, which checks them against the shell.
+        new SharedExportsPlugin({ provides: !production }),
         ...(production
           ? precompressPlugins()
           : [

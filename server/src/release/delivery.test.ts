@@ -89,6 +89,42 @@ describe('release and rollback', () => {
     expect(await readRegistry(locations.mfDir)).toEqual({ remotes: {} });
   });
 
+  describe('antd shared as a facade (the shell provides only the names it lists)', () => {
+    const antd: Shared = { name: 'antd', version: '6.6.8', requiredVersion: '^6.6.8', singleton: true };
+    const writeExports = (dir: string, record: object) => fs.writeFile(path.join(dir, 'shared-exports.json'), JSON.stringify(record));
+    const shellDist = () => path.join(root, 'shell', 'dist');
+    const crmDist = () => path.join(root, 'remote-crm', 'dist');
+
+    beforeEach(async () => {
+      await writeBuild(shellDist(), [react19, antd], 'shell');
+      await writeExports(shellDist(), { uses: { antd: ['Button'] }, provides: { antd: ['Button', 'Table', 'Tag'] } });
+      await writeBuild(crmDist(), [react19, antd], 'crm');
+    });
+
+    it('releases a remote that uses only names the shell provides', async () => {
+      await writeExports(crmDist(), { uses: { antd: ['Button', 'Table'] } });
+      await expect(releaseRemote(locations, crm)).resolves.toMatchObject({ remote: crm });
+    });
+
+    it('refuses a remote using names the shell lacks, naming them, and writes nothing', async () => {
+      await writeExports(crmDist(), { uses: { antd: ['Button', 'Timeline', 'Calendar'] } });
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(/uses exports the shell's shared facades do not provide[^]*- antd: Calendar, Timeline$/);
+      expect(await readRegistry(locations.mfDir)).toEqual({ remotes: {} });
+    });
+
+    it('refuses a remote built before the facade (no record), and a rollback to such a build', async () => {
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(/has no shared-exports\.json[^]*antd/);
+      // A shell built before the facade (no record of its own) shares antd whole: anything goes.
+      await fs.rm(path.join(shellDist(), 'shared-exports.json'));
+      const old = await releaseRemote(locations, crm, { now: at(1) });
+      await writeBuild(crmDist(), [react19, antd], 'crm 2');
+      await writeExports(crmDist(), { uses: { antd: ['Button'] } });
+      await releaseRemote(locations, crm, { now: at(2) });
+      await writeExports(shellDist(), { uses: {}, provides: { antd: ['Button'] } });
+      await expect(rollbackRemote(locations, crm, { to: old.folder })).rejects.toThrow(/has no shared-exports\.json/);
+    });
+  });
+
   it('refuses a dist without mf-manifest.json', async () => {
     await fs.rm(path.join(root, 'remote-crm', 'dist', 'mf-manifest.json'));
     await expect(releaseRemote(locations, crm)).rejects.toThrow(/mf-manifest\.json is missing/);

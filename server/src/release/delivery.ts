@@ -12,6 +12,7 @@ import { emptyRegistry, isBad, manifestUrl, markBad, nextEntry, parseRegistry, w
 import { contentHash, copyImmutable, exists, isSafeFolderName, releaseFolderName } from './release-folder';
 import type { RemoteDescriptor } from './remotes';
 import { describeMismatches, describeUnprovided, findSharedMismatches, findUnprovided } from './shared-compat';
+import { describeMissingExports, describeUnrecorded, findMissingExports, readSharedExports } from './shared-exports';
 import { loadShellRequirements, sharedListOf } from './shell-requirements';
 
 /** A refusal the CLI reports as a one-line (or few-line) message with exit code 1. */
@@ -36,10 +37,19 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   const manifestFile = path.join(buildDir, 'mf-manifest.json');
   const manifest = await readJsonFile(manifestFile);
   if (manifest === undefined) throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
-  const { requirements, provides } = await loadShellRequirements(locations.repoRoot);
+  const { requirements, provides, exports } = await loadShellRequirements(locations.repoRoot);
   const shared = sharedListOf(manifest, manifestFile);
   const unprovided = findUnprovided(shared, provides);
   if (unprovided.length > 0) throw new DeliveryError(describeUnprovided(remote.packageName, unprovided));
+  // Keys the shell shares as a facade (antd): the remote may use only the facade's names.
+  const record = await readSharedExports(buildDir);
+  if (!record) {
+    const facadeKeys = shared.map((s) => s.name).filter((name) => Object.hasOwn(exports, name));
+    if (facadeKeys.length > 0) throw new DeliveryError(describeUnrecorded(remote.packageName, facadeKeys));
+  } else {
+    const missing = findMissingExports(record.uses, exports);
+    if (missing.length > 0) throw new DeliveryError(describeMissingExports(remote.packageName, missing));
+  }
   const mismatches = findSharedMismatches(shared, requirements);
   if (mismatches.length > 0) throw new DeliveryError(describeMismatches(remote.packageName, mismatches));
 }

@@ -1,0 +1,90 @@
+/**
+ * The shell shares antd as a facade (shared-core/build/antd-facade.mjs) re-exporting only the names the
+ * portal imports; a name it lacks is `undefined` at run time and crashes the page that renders it,
+ * only when it renders. The facade is kept by hand (a reviewed list: removing a name can break a
+ * released remote, which a generated list would do silently), and this test reads every source file
+ * of the shell, shared-ui, shared-core and the four remotes, so a new `import { X } from 'antd'`
+ * fails here before any build. (Each build checks the same through webpack: shared-exports-plugin.cjs.)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as ts from 'typescript';
+
+const requireHere = createRequire(__filename);
+const { facadeExports } = requireHere('../../build/mf-shared.cjs') as { facadeExports: (key: string) => string[] };
+const repoRoot = path.resolve(__dirname, '../../..');
+const APPS = ['shell', 'shared-ui', 'shared-core', 'remote-crm', 'remote-oa', 'remote-bi', 'remote-system'];
+
+/** antd's runtime exports, from its es/index.js (`export { default as X } …`, `export const x …`). */
+function antdRuntimeExports(): Set<string> {
+  const index = readFileSync(path.join(path.dirname(requireHere.resolve('antd/package.json')), 'es', 'index.js'), 'utf8');
+  return new Set([...index.matchAll(/export \{ default as (\w+) \}|export const (\w+)/g)].map((m) => m[1] ?? m[2]));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** Value names imported from 'antd' (type-only imports are erased and need nothing at run time). */
+function antdImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    const from = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+    if (!from || !ts.isStringLiteral(from) || from.text !== 'antd') continue;
+    if (ts.isExportDeclaration(statement)) {
+      if (statement.isTypeOnly) continue;
+      if (statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const el of statement.exportClause.elements) if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
+      continue;
+    }
+    const clause = statement.importClause;
+    if (!clause || clause.isTypeOnly) continue;
+    if (clause.name) names.push('default');
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
+  }
+  return names;
+}
+
+describe('the antd facade', () => {
+  const facade = facadeExports('antd');
+  const runtime = antdRuntimeExports();
+
+  it('lists each name once, sorted, and only names antd exports', () => {
+    expect(facade).toEqual([...new Set(facade)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(facade.filter((name) => !runtime.has(name))).toEqual([]);
+  });
+
+  it('provides every antd name the shell, shared-ui, shared-core and the remotes import', () => {
+    const provided = new Set(facade);
+    const missing = new Map<string, string[]>();
+    let scanned = 0;
+    for (const app of APPS) {
+      for (const file of sourceFiles(path.join(repoRoot, app, 'src'))) {
+        scanned += 1;
+        // Names antd does not export at run time are types (`import { FormInstance } from 'antd'`).
+        for (const name of antdImports(file).filter((n) => runtime.has(n) || n === 'default')) {
+          if (!provided.has(name)) missing.set(name, [...(missing.get(name) ?? []), path.relative(repoRoot, file)]);
+        }
+      }
+    }
+    expect(scanned).toBeGreaterThan(100);
+    // Add these names to shared-core/build/antd-facade.mjs:
+    expect(Object.fromEntries(missing)).toEqual({});
+  });
+
+  it('is not re-exported wholesale (export * from antd cannot be checked)', () => {
+    const wholesale = APPS.flatMap((app) => sourceFiles(path.join(repoRoot, app, 'src')))
+      .filter((file) => {
+        const code = readFileSync(file, 'utf8');
+        return /export \* (as \w+ )?from 'antd'/.test(code);
+      })
+      .map((file) => path.relative(repoRoot, file));
+    expect(wholesale).toEqual([]);
+  });
+});
