@@ -6,7 +6,7 @@
  *
  * One name per line, sorted. Sources keep `import { X } from 'antd'`. Add the name here when code
  * of the shell, shared-ui, shared-core or a remote imports one that is missing: that app's build fails
- * naming it (shared-exports-plugin.cjs), antd-facade.test.ts fails, and `pnpm release` refuses a
+ * naming it (shared-exports-plugin.cjs), shared-facades.test.ts fails, and `pnpm release` refuses a
  * remote that uses a name the released shell does not provide (rebuild and deploy the shell first).
  * Remove a name only when no released remote uses it any more (each remote's dist/shared-exports.json
  * lists the names it uses).

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom',
+  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
   'antd', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
@@ -22,16 +22,20 @@ const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
  * consume the key as before and may use only the facade's names: shared-exports-plugin.cjs checks
  * every build, and `pnpm release` checks each remote against the shell it would run in.
  */
-const SHARED_FACADES = { antd: path.join(__dirname, 'antd-facade.mjs') };
+const SHARED_FACADES = {
+  antd: path.join(__dirname, 'antd-facade.mjs'),
+  'react-router-dom': path.join(__dirname, 'react-router-facade.mjs'),
+};
 
-/** The names a facade re-exports, from its one `export { … } from '…'` statement. */
+/** The names a facade re-exports, from its `export { … } from '…'` statements (its only statements). */
 function facadeExports(key) {
   const file = SHARED_FACADES[key];
   if (!file) return undefined;
   const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
-  const statements = [...code.matchAll(/\bexport\s*\{([^}]*)\}\s*from\s*['"][^'"]+['"]/g)];
-  if (statements.length !== 1) throw new Error(`${file}: expected one \`export { … } from '…'\` statement, found ${statements.length}`);
-  return statements[0][1].split(',').map((name) => name.trim()).filter(Boolean).map((name) => {
+  const statements = [...code.matchAll(/\bexport\s*\{([^}]*)\}\s*from\s*['"][^'"]+['"];?/g)];
+  const rest = statements.reduce((text, [statement]) => text.replace(statement, ''), code).trim();
+  if (statements.length === 0 || rest !== '') throw new Error(`${file}: expected only \`export { … } from '…'\` statements`);
+  return statements.flatMap(([, list]) => list.split(',')).map((name) => name.trim()).filter(Boolean).map((name) => {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${file}: "${name}" is not a plain re-exported name`);
     return name;
   });

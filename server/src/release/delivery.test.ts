@@ -123,6 +123,17 @@ describe('release and rollback', () => {
       await writeExports(shellDist(), { uses: {}, provides: { antd: ['Button'] } });
       await expect(rollbackRemote(locations, crm, { to: old.folder })).rejects.toThrow(/has no shared-exports\.json/);
     });
+
+    it('refuses a remote whose record predates a later facade (no names recorded for its key)', async () => {
+      const router: Shared = { name: 'react-router-dom', version: '7.18.5', requiredVersion: '^7.18.5', singleton: true };
+      await writeBuild(shellDist(), [react19, antd, router], 'shell');
+      await writeExports(shellDist(), { uses: {}, provides: { antd: ['Button'], 'react-router-dom': ['Link'] } });
+      await writeBuild(crmDist(), [react19, antd, router], 'crm');
+      await writeExports(crmDist(), { uses: { antd: ['Button'] } });
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(/records nothing for react-router-dom/);
+      await writeExports(crmDist(), { uses: { antd: ['Button'], 'react-router-dom': ['Link'] } });
+      await expect(releaseRemote(locations, crm)).resolves.toMatchObject({ remote: crm });
+    });
   });
 
   it('refuses a dist without mf-manifest.json', async () => {

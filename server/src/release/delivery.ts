@@ -41,12 +41,13 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   const shared = sharedListOf(manifest, manifestFile);
   const unprovided = findUnprovided(shared, provides);
   if (unprovided.length > 0) throw new DeliveryError(describeUnprovided(remote.packageName, unprovided));
-  // Keys the shell shares as a facade (antd): the remote may use only the facade's names.
+  // Keys the shell shares as a facade (antd, react-router-dom): the remote may use only the facade's
+  // names, and its build must have recorded them (a build from before a facade has no record of its key).
   const record = await readSharedExports(buildDir);
-  if (!record) {
-    const facadeKeys = shared.map((s) => s.name).filter((name) => Object.hasOwn(exports, name));
-    if (facadeKeys.length > 0) throw new DeliveryError(describeUnrecorded(remote.packageName, facadeKeys));
-  } else {
+  const facadeKeys = shared.map((s) => s.name).filter((name) => Object.hasOwn(exports, name));
+  const unrecorded = facadeKeys.filter((key) => !record || !Object.hasOwn(record.uses, key));
+  if (unrecorded.length > 0) throw new DeliveryError(describeUnrecorded(remote.packageName, unrecorded, record !== undefined));
+  if (record) {
     const missing = findMissingExports(record.uses, exports);
     if (missing.length > 0) throw new DeliveryError(describeMissingExports(remote.packageName, missing));
   }

@@ -1,6 +1,6 @@
 /**
- * The names a remote imports from a shared key that the shell shares as a facade (antd: only the
- * names in shared-core/build/antd-facade.mjs). Every build records them in `shared-exports.json`
+ * The names a remote imports from a shared key that the shell shares as a facade (antd and
+ * react-router-dom: only the names in shared-core/build/antd-facade.mjs and react-router-facade.mjs). Every build records them in `shared-exports.json`
  * (shared-core/build/shared-exports-plugin.cjs): `uses` per key, and in the shell `provides`. A
  * remote using a name the shell's facade lacks would get `undefined` and crash the page rendering it,
  * so a release (or rollback) of such a build is refused, naming the names.
@@ -52,7 +52,11 @@ export function describeMissingExports(packageName: string, missing: readonly Mi
   ].join('\n');
 }
 
-/** A remote without a record cannot be checked against a shell that shares some of its keys as facades. */
-export function describeUnrecorded(packageName: string, keys: readonly string[]): string {
-  return `Refusing to release ${packageName}: its build has no ${SHARED_EXPORTS_FILE}, so the names it imports from ${keys.join(', ')} cannot be checked against the shell's facade (it was built before the facade; rebuild it)`;
+/**
+ * A remote whose build recorded no names for keys the shell shares as facades (no record at all, or one
+ * written before a facade existed) cannot be checked against the shell.
+ */
+export function describeUnrecorded(packageName: string, keys: readonly string[], hasRecord = false): string {
+  const what = hasRecord ? `its ${SHARED_EXPORTS_FILE} records nothing for ${keys.join(', ')}` : `its build has no ${SHARED_EXPORTS_FILE}`;
+  return `Refusing to release ${packageName}: ${what}, so the names it imports from ${keys.join(', ')} cannot be checked against the shell's facade (it was built before the facade; rebuild it)`;
 }

@@ -1,3 +1,4 @@
+/** @jest-environment node */
 /**
  * The shell shares antd as a facade (shared-core/build/antd-facade.mjs) re-exporting only the names the
  * portal imports; a name it lacks is `undefined` at run time and crashes the page that renders it,
@@ -30,13 +31,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Value names imported from 'antd' (type-only imports are erased and need nothing at run time). */
-function antdImports(file: string): string[] {
+/** Value names imported from `moduleName` (type-only imports are erased and need nothing at run time). */
+function importsFrom(file: string, moduleName: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const names: string[] = [];
   for (const statement of source.statements) {
     const from = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
-    if (!from || !ts.isStringLiteral(from) || from.text !== 'antd') continue;
+    if (!from || !ts.isStringLiteral(from) || from.text !== moduleName) continue;
     if (ts.isExportDeclaration(statement)) {
       if (statement.isTypeOnly) continue;
       if (statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const el of statement.exportClause.elements) if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
@@ -68,7 +69,7 @@ describe('the antd facade', () => {
       for (const file of sourceFiles(path.join(repoRoot, app, 'src'))) {
         scanned += 1;
         // Names antd does not export at run time are types (`import { FormInstance } from 'antd'`).
-        for (const name of antdImports(file).filter((n) => runtime.has(n) || n === 'default')) {
+        for (const name of importsFrom(file, 'antd').filter((n) => runtime.has(n) || n === 'default')) {
           if (!provided.has(name)) missing.set(name, [...(missing.get(name) ?? []), path.relative(repoRoot, file)]);
         }
       }
@@ -86,5 +87,37 @@ describe('the antd facade', () => {
       })
       .map((file) => path.relative(repoRoot, file));
     expect(wholesale).toEqual([]);
+  });
+});
+
+describe('the react-router facade', () => {
+  const facade = facadeExports('react-router-dom');
+  // react-router-dom's runtime exports (its CommonJS build, as jest loads it).
+  const runtime = new Set(Object.keys(requireHere('react-router-dom') as object));
+
+  it('lists each name once, and only names react-router-dom exports', () => {
+    expect(new Set(facade).size).toBe(facade.length);
+    expect(facade.filter((name) => !runtime.has(name))).toEqual([]);
+  });
+
+  it('provides every react-router-dom name the shell, shared-ui, shared-core and the remotes import', () => {
+    const provided = new Set(facade);
+    const missing = new Map<string, string[]>();
+    for (const app of APPS) {
+      for (const file of sourceFiles(path.join(repoRoot, app, 'src'))) {
+        for (const name of importsFrom(file, 'react-router-dom').filter((n) => runtime.has(n) || n === 'default')) {
+          if (!provided.has(name)) missing.set(name, [...(missing.get(name) ?? []), path.relative(repoRoot, file)]);
+        }
+      }
+    }
+    // Add these names to shared-core/build/react-router-facade.mjs:
+    expect(Object.fromEntries(missing)).toEqual({});
+  });
+
+  it('is the only importer of react-router, which is no longer shared', () => {
+    const direct = APPS.flatMap((app) => sourceFiles(path.join(repoRoot, app, 'src')))
+      .filter((file) => /from 'react-router(\/[^']*)?'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(repoRoot, file));
+    expect(direct).toEqual([]);
   });
 });
