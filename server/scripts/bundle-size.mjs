@@ -11,12 +11,9 @@
  *
  * Needs the installed workspace (playwright-core from e2e/) and Chromium (/usr/bin/chromium or CHROMIUM_PATH).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectScripts, logInToWorkbench, openBrowser, ownerOf, settled, summarize as summarizeByApp } from './browser-bytes.mjs';
-import { buildStale, ensureInstalled, freePort, log, runDeliveryCommand, startServer } from './workspace.mjs';
+import { withThrowawayPortal } from './workspace.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' }, top: { type: 'string', default: '15' } } });
 
@@ -189,26 +186,7 @@ async function measure(baseUrl) {
 
 async function main() {
   if (values.url) return measure(values.url);
-  await ensureInstalled();
-  await buildStale();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bundle-'));
-  const mfDir = path.join(dataDir, 'mf');
-  let server;
-  try {
-    await runDeliveryCommand(['release', '--all'], { MF_DIR: mfDir, DATA_DIR: dataDir });
-    log('starting a throw-away portal…');
-    server = (await startServer({ port: await freePort(), dataDir, mfDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' }));
-    await measure(server.baseUrl);
-  } finally {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      let timer;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withThrowawayPortal('portal-bundle-', measure);
 }
 
 main().catch((error) => {

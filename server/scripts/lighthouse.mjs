@@ -11,13 +11,13 @@
  * /usr/bin/chromium). Scores move with the machine's load: run it on a quiet machine.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildStale, ensureInstalled, freePort, log, runDeliveryCommand, startServer } from './workspace.mjs';
+import { log, withThrowawayPortal } from './workspace.mjs';
 
 const { values } = parseArgs({
   options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' } },
@@ -80,26 +80,7 @@ async function measure(baseUrl) {
 
 async function main() {
   if (values.url) return measure(values.url);
-  await ensureInstalled();
-  await buildStale();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-data-'));
-  const mfDir = path.join(dataDir, 'mf');
-  let server;
-  try {
-    await runDeliveryCommand(['release', '--all'], { MF_DIR: mfDir, DATA_DIR: dataDir });
-    log('starting a throw-away portal…');
-    server = await startServer({ port: await freePort(), dataDir, mfDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: 'ignore' });
-    await measure(server.baseUrl);
-  } finally {
-    if (server && server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      let timer;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withThrowawayPortal('portal-lighthouse-data-', measure);
 }
 
 main().catch((error) => {

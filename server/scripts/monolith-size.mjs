@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectScripts, logInToWorkbench, navigateInApp, openBrowser, ownerOf, settled, summarize, totalsOf, trackRequests } from './browser-bytes.mjs';
-import { buildStale, ensureInstalled, freePort, log, repoRoot, run, runDeliveryCommand, startServer } from './workspace.mjs';
+import { buildStale, ensureInstalled, log, repoRoot, run, runDeliveryCommand, withServer } from './workspace.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -99,22 +99,6 @@ async function measureStages(name, baseUrl) {
   // A page that broke would download less: say so rather than print a flattering ratio.
   if (errors.length > 0) console.log(`\n${name}: ${errors.length} errors in the page:\n  ${errors.join('\n  ')}`);
   return { ...stages, mfRequests, errors };
-}
-
-/** Starts a throw-away server with `env`, runs `fn(baseUrl)`, stops the server. */
-async function withServer({ dataDir, mfDir, env }, fn) {
-  const server = await startServer({ port: await freePort(), dataDir, mfDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, stdio: 'ignore' });
-  try {
-    return await fn(server.baseUrl);
-  } finally {
-    if (server.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      let timer;
-      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-      clearTimeout(timer);
-    }
-  }
 }
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;

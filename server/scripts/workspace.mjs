@@ -1,9 +1,9 @@
 /**
- * Helpers shared by the root orchestration scripts (start, build, dev, test, test-e2e, bundle-size).
+ * Helpers shared by the root orchestration scripts (start, build, dev, test, test-e2e) and the benchmarks.
  * Node built-ins only: these run on a fresh clone with nothing but Node 20 and npm.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,4 +240,42 @@ export async function startServer({ port, dataDir, mfDir, env = {}, stdio = 'inh
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/mf/registry.json`, 120_000, () => alive);
   return { child, baseUrl };
+}
+
+/**
+ * A throw-away server for the benchmarks: starts the built server on a free port with `dataDir`,
+ * `mfDir` and `env` (quiet logs, SQLite unless `env` says otherwise), runs `fn(baseUrl)`, then stops
+ * it (SIGTERM, at most 5 s) and returns what `fn` returned.
+ */
+export async function withServer({ dataDir, mfDir, env = {} }, fn) {
+  const server = await startServer({ port: await freePort(), dataDir, mfDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: '', ...env }, stdio: 'ignore' });
+  try {
+    return await fn(server.baseUrl);
+  } finally {
+    if (server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      let timer;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * The benchmarks' portal: builds what is stale, releases every remote into a temporary data folder
+ * (`<tmp>/<prefix>…`), runs `fn(baseUrl)` against a throw-away server on it, and removes the folder.
+ */
+export async function withThrowawayPortal(prefix, fn) {
+  await ensureInstalled();
+  await buildStale();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const mfDir = path.join(dataDir, 'mf');
+  try {
+    await runDeliveryCommand(['release', '--all'], { MF_DIR: mfDir, DATA_DIR: dataDir });
+    log('starting a throw-away portal…');
+    return await withServer({ dataDir, mfDir }, fn);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
