@@ -124,6 +124,15 @@ describe('release and rollback', () => {
       await expect(rollbackRemote(locations, crm, { to: old.folder })).rejects.toThrow(/has no shared-exports\.json/);
     });
 
+    it('refuses a remote whose record does not parse or has the wrong shape, as a release error', async () => {
+      await fs.writeFile(path.join(crmDist(), 'shared-exports.json'), '{"uses": ');
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(DeliveryError);
+      await writeExports(crmDist(), { uses: { antd: 'Button' } });
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(/"uses\.antd" is not a list of names/);
+      await expect(releaseRemote(locations, crm)).rejects.toThrow(DeliveryError);
+      expect(await readRegistry(locations.mfDir)).toEqual({ remotes: {} });
+    });
+
     it('refuses a remote whose record predates a later facade (no names recorded for its key)', async () => {
       const router: Shared = { name: 'react-router-dom', version: '7.18.5', requiredVersion: '^7.18.5', singleton: true };
       await writeBuild(shellDist(), [react19, antd, router], 'shell');

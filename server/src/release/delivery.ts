@@ -35,7 +35,11 @@ export async function readHistory(mfDir: string): Promise<History> {
 
 async function assertCompatibleWithShell(locations: Locations, remote: RemoteDescriptor, buildDir: string): Promise<void> {
   const manifestFile = path.join(buildDir, 'mf-manifest.json');
-  const manifest = await readJsonFile(manifestFile);
+  // A build whose files do not parse is the build's fault: refused like any other incompatible build.
+  const asDeliveryError = (error: Error): never => {
+    throw new DeliveryError(`${remote.packageName}: ${error.message}`);
+  };
+  const manifest = await readJsonFile(manifestFile).catch(asDeliveryError);
   if (manifest === undefined) throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
   const { requirements, provides, exports } = await loadShellRequirements(locations.repoRoot);
   const shared = sharedListOf(manifest, manifestFile);
@@ -43,7 +47,7 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   if (unprovided.length > 0) throw new DeliveryError(describeUnprovided(remote.packageName, unprovided));
   // Keys the shell shares as a facade (antd, react-router-dom): the remote may use only the facade's
   // names, and its build must have recorded them (a build from before a facade has no record of its key).
-  const record = await readSharedExports(buildDir);
+  const record = await readSharedExports(buildDir).catch(asDeliveryError);
   const facadeKeys = shared.map((s) => s.name).filter((name) => Object.hasOwn(exports, name));
   const unrecorded = facadeKeys.filter((key) => !record || !Object.hasOwn(record.uses, key));
   if (unrecorded.length > 0) throw new DeliveryError(describeUnrecorded(remote.packageName, unrecorded, record !== undefined));
