@@ -8,6 +8,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFi
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { launchBrowserServer } from './browser';
 import { artifactsDir, deliveryCommand, repoRoot, type PortalState } from './portal';
 
 function freePort(): Promise<number> {
@@ -61,8 +62,12 @@ export default async function globalSetup(): Promise<void> {
   globalThis.__PORTAL_E2E__ = { server, dataDir, log };
 
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The browser starts while the server migrates and seeds (the teardown closes both).
+  const portal = globalThis.__PORTAL_E2E__;
+  const browserStarted = launchBrowserServer().then((browser) => (portal.browser = browser));
   await waitForServer(`${baseUrl}/mf/registry.json`, server, 180_000);
-  const state: PortalState = { baseUrl, dataDir, mfDir, serverPid: server.pid ?? 0 };
+  const browser = await browserStarted;
+  const state: PortalState = { baseUrl, dataDir, mfDir, serverPid: server.pid ?? 0, browserEndpoint: browser.wsEndpoint() };
   const stateFile = path.join(dataDir, 'e2e-state.json');
   writeFileSync(stateFile, JSON.stringify(state));
   process.env.PORTAL_E2E_STATE = stateFile;

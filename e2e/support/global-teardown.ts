@@ -4,6 +4,7 @@ import './portal';
 export default async function globalTeardown(): Promise<void> {
   const portal = globalThis.__PORTAL_E2E__;
   if (!portal) return;
+  await portal.browser?.close();
   const exited = new Promise<void>((resolve) => {
     if (portal.server.exitCode !== null) resolve();
     else portal.server.once('exit', () => resolve());

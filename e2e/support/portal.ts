@@ -3,6 +3,7 @@
  * HTTP API, used as a user or an operator would.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { BrowserServer } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,10 +13,11 @@ export const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts');
 declare global {
   /** The server started by the global setup (global setup and teardown share this process). */
   // eslint-disable-next-line no-var
-  var __PORTAL_E2E__: { server: ChildProcess; dataDir: string; log: NodeJS.WritableStream } | undefined;
+  var __PORTAL_E2E__: { server: ChildProcess; browser?: BrowserServer; dataDir: string; log: NodeJS.WritableStream } | undefined;
 }
 
-export type PortalState = { baseUrl: string; dataDir: string; mfDir: string; serverPid: number };
+/** `browserEndpoint`: the run's one Chromium (playwright's launchServer), which each session connects to. */
+export type PortalState = { baseUrl: string; dataDir: string; mfDir: string; serverPid: number; browserEndpoint: string };
 
 export function portalState(): PortalState {
   const file = process.env.PORTAL_E2E_STATE;
