@@ -4,7 +4,7 @@
  * IMPORT_MAX_ROWS data rows are refused as soon as they are seen.
  */
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import { badRequest } from '../../../http/errors';
 import { inflateEntries, packChecked, ZipTooLargeError } from './zip-inflate';
 
@@ -55,6 +55,7 @@ export async function parseSheet(data: Buffer, fileName: string): Promise<Sheet>
     throw badRequest(MSG_BAD_XLSX);
   }
 
+  const ExcelJS = await loadExcelJs();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(checked), {
     worksheets: 'emit',
     sharedStrings: 'cache',

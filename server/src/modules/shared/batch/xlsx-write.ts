@@ -1,6 +1,6 @@
 /** Writing .xlsx files row by row (exceljs' streaming writer: memory stays flat for large exports) and sending them. */
 import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './exceljs';
 import type { FastifyReply } from 'fastify';
 
 export type CellValue = string | number | null;
@@ -10,6 +10,7 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** Writes one worksheet: the header row, then whatever `fill` adds (it may await between rows). */
 export async function writeXlsx(file: string, sheetName: string, headers: readonly string[], fill: (addRow: AddRow) => Promise<void>): Promise<void> {
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = headers.map((header) => ({ header, width: Math.max(12, [...header].length * 2 + 4) }));
