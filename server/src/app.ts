@@ -11,6 +11,7 @@ import { registerApiDocs, registerApiDocsCollector } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { clientErrorResponse, registerErrorHandling } from './http/error-handler';
 import { addInputKeywords, AJV_OPTIONS } from './http/input-validation';
+import { lazyValidators } from './http/lazy-validators';
 import { trackRoutes } from './http/route-registry';
 import { registerStatic } from './http/static';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -91,6 +92,7 @@ const API_VERSION = '0.1.0';
  * API, the static files and the error handling. The database closes with the app.
  */
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<PortalApp> {
+  const validators = lazyValidators();
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     // Fastify accepts a hop count too (see its trustProxy docs); its type declaration omits it.
@@ -99,9 +101,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     bodyLimit: 2 * 1024 * 1024,
     // Route input: see http/input-validation.ts (scalars coerced, defaults filled, unknown fields dropped).
     ajv: { customOptions: AJV_OPTIONS, plugins: [addInputKeywords] },
+    // Each route's validator is compiled on its first request (http/lazy-validators.ts).
+    schemaController: validators.schemaController,
     // Refusals of Node's HTTP parser (431 header or URL too large, malformed requests) in the envelope.
     clientErrorHandler: clientErrorResponse,
   });
+  validators.decorate(app);
   // Before any route: every route is collected with its declaration, and the docs are built from them.
   trackRoutes(app);
   const handle = openDatabase(config, options.queryLog);
