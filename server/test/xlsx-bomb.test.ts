@@ -89,7 +89,7 @@ test('the same lie about a small workbook still imports (the real size is what c
 
 test('parsing runs off the event loop: the API keeps answering while a large sheet is read', async () => {
   const rows: string[][] = [['客户名称', '联系人', '手机号码', '客户来源', '备注']];
-  for (let i = 0; i < 10_000; i++) rows.push([`公司${i}`, `联系人${i}`, `139${String(i).padStart(8, '0')}`, '展会', '很长的备注'.repeat(20)]);
+  for (let i = 0; i < 5_000; i++) rows.push([`公司${i}`, `联系人${i}`, `139${String(i).padStart(8, '0')}`, '展会', '很长的备注'.repeat(20)]);
   const file = await xlsxOf(rows);
   const importing = upload(s, '/api/customer/ImportPreview', file, '大文件.xlsx', token);
   let done = false;
@@ -104,4 +104,4 @@ test('parsing runs off the event loop: the API keeps answering while a large she
   expect(latencies.length).toBeGreaterThan(3);
   // Measured: ~65 ms worst ping and ~90 pings/s with the parse on the main thread, ~36 ms and ~225/s in the worker.
   expect(Math.max(...latencies)).toBeLessThan(1000);
-}, 60_000);
+});
