@@ -150,8 +150,10 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     await Promise.all([rep?.close(), manager?.close(), finance?.close(), cc?.close()]);
   });
 
-  it('submits 6,000 with a 票据 and a cc; 张伟 approves, 王芳 returns to him, both approve; 通过, all green, 抄送我的', async () => {
-    const reason = `端到端差旅${Date.now() % 1_000_000}`;
+  // One claim goes through the steps below in order; each step is a test of its own.
+  const reason = `端到端差旅${Date.now() % 1_000_000}`;
+
+  it('submits 6,000 with a 票据 and a cc; the manager’s open 待我审批 shows it within a second, without a reload', async () => {
 
     // The manager waits on 待我审批, connected to the hub.
     await manager.page.goto('/oa/approval/todo');
@@ -177,7 +179,9 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     expect(managerNavigations).toBe(0);
     expect(shownAfter).toBeLessThan(PUSH_BUDGET_MS);
     await screenshot(manager.page, 'approval-todo-pushed');
+  });
 
+  it('the rep’s open panel turns 张伟’s line to 已查阅 when he opens the claim; he approves', async () => {
     // The rep keeps the claim's panel open: 张伟 has not read it yet.
     const repPanel = await openFromList(rep.page, 'mySubmit', reason);
     const managerReceipt = repPanel.locator('[data-reader="张伟"]');
@@ -193,7 +197,9 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     await managerPanel.getByPlaceholder('审批意见 / 评论').fill('情况属实，同意');
     const first = await clickForResponse(manager.page, managerPanel.getByRole('button', { name: /^同\s*意$/ }), 'WorkFlow/Approved');
     expect(await first.json()).toMatchObject({ result: 'success' });
+  });
 
+  it('王芳 (finance) returns it to 部门经理; he approves again and it resumes straight at finance, who approves', async () => {
     // Finance returns it to 部门经理.
     const financePanel = await openFromList(finance.page, 'todo', reason);
     await financePanel.getByPlaceholder('审批意见 / 评论').fill('请经理复核住宿标准');
@@ -206,7 +212,9 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     // The manager decides again; resume-at-returner sends it straight back to finance.
     await approveFromTodo(manager.page, reason, '已复核，同意');
     await approveFromTodo(finance.page, reason, '同意报销');
+  });
 
+  it('the rep sees 通过 and every node of the diagram green; 赵强 (cc) finds it in 抄送我的', async () => {
     // The rep: 通过 in 我发起的, and every node of the diagram green.
     await rep.page.goto('/oa/approval/mySubmit');
     const row = rowOf(rep.page, reason);
