@@ -9,7 +9,7 @@ const path = require('node:path');
 
 const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
-  'antd', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand', 'axios',
+  'antd', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
 ];

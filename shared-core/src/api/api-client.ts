@@ -3,7 +3,6 @@
  * the reply envelope read whatever the HTTP status, the spec's Chinese messages on failure and the
  * one-time forced logout when a reply says the login is missing or expired.
  */
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { HTTP_TIMEOUT_MS } from '../constants/limits';
 import { LOGIN_REQUIRED_MARKER, MESSAGES } from '../constants/messages';
 import { getSessionToken } from '../session/session-store';
@@ -36,57 +35,85 @@ export type ApiClient = {
    * on result 'error' shows msg as an error toast and rejects with an `ApiError` carrying the reply.
    */
   command: <T = unknown>(url: string, data?: RequestData, options?: CallOptions) => Promise<Reply<T>>;
-  /** GET with query params: resolves the reply body as sent (error envelopes reject). */
+  /** GET with query params (encoded as a form body is): resolves the reply body as sent (error envelopes reject). */
   get: <T>(url: string, params?: RequestData, options?: CallOptions) => Promise<T>;
   /** POST resolving the reply body as sent, for endpoints that answer bare lists (`api/branch/TreeJson`). */
   post: <T>(url: string, data?: RequestData, options?: CallOptions) => Promise<T>;
 };
 
+/** One HTTP exchange as the client sees it: what it sends, and the reply's status and text. */
+export type HttpRequest = { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; body?: string; timeoutMs: number };
+export type HttpResponse = { status: number; text: string };
+/** Sends a request; rejects when no reply arrives (network down, timeout). */
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** The browser's fetch, given up after `timeoutMs`. */
+export const fetchTransport: Transport = async ({ method, url, headers, body, timeoutMs }) => {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, { method, headers, body, signal: controller.signal });
+    return { status: response.status, text: await response.text() };
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 export type ApiClientOptions = {
-  /** Replaces axios' transport (tests). */
-  adapter?: AxiosAdapter;
+  /** Replaces fetch (tests). */
+  transport?: Transport;
   getToken?: () => string | null;
 };
 
+/** `api/x` against the base URL (`/`, `http://host/`); an absolute URL is kept as it is. */
+function resolveUrl(url: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return url;
+  return `${apiBaseUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/** The reply's JSON, or its text when it is not JSON (an HTML error page: 响应失败). */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? getSessionToken;
-  const http: AxiosInstance = axios.create({
-    timeout: HTTP_TIMEOUT_MS,
-    // The envelope is read whatever the status: 401/403/400/404 carry {result:'error', msg}.
-    validateStatus: () => true,
-    ...(options.adapter ? { adapter: options.adapter } : {}),
-  });
-  http.interceptors.request.use((config) => {
-    config.baseURL = apiBaseUrl;
-    const token = getToken();
-    if (token) config.headers.set('authkey', token);
-    return config;
-  });
+  const transport = options.transport ?? fetchTransport;
 
   function report(msg: string, options: CallOptions | undefined): void {
     if (!options?.silent) getNotifier().error(msg);
   }
 
-  async function send(config: AxiosRequestConfig, options: CallOptions | undefined): Promise<{ body: unknown; status: number }> {
+  /** The envelope is read whatever the status: 401/403/400/404 carry {result:'error', msg}. */
+  async function send(
+    method: HttpRequest['method'],
+    url: string,
+    data: RequestData | undefined,
+    options: CallOptions | undefined,
+  ): Promise<{ body: unknown; status: number }> {
+    const token = getToken();
+    const headers: Record<string, string> = token ? { authkey: token } : {};
+    const encoded = encodeForm(data);
+    const request: HttpRequest =
+      method === 'POST'
+        ? { method, url: resolveUrl(url), headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: encoded, timeoutMs: HTTP_TIMEOUT_MS }
+        : { method, url: resolveUrl(url) + (encoded ? `${url.includes('?') ? '&' : '?'}${encoded}` : ''), headers, timeoutMs: HTTP_TIMEOUT_MS };
+    let response: HttpResponse;
     try {
-      const response = await http.request<unknown>(config);
-      return { body: response.data, status: response.status };
+      response = await transport(request);
     } catch {
       report(MESSAGES.networkFailed, options);
       throw new ApiError('network', MESSAGES.networkFailed);
     }
+    return { body: parseBody(response.text), status: response.status };
   }
 
   function post(url: string, data: RequestData | undefined, options: CallOptions | undefined) {
-    return send(
-      {
-        url,
-        method: 'POST',
-        data: encodeForm(data),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      },
-      options,
-    );
+    return send('POST', url, data, options);
   }
 
   function unreadable(status: number, options: CallOptions | undefined): ApiError {
@@ -135,7 +162,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return reply;
     },
     async get<T>(url: string, params?: RequestData, options?: CallOptions) {
-      const { body, status } = await send({ url, method: 'GET', params }, options);
+      const { body, status } = await send('GET', url, params, options);
       return asBody<T>(body, status, options);
     },
     async post<T>(url: string, data?: RequestData, options?: CallOptions) {
