@@ -25,6 +25,7 @@ import * as intakeRecords from './migrations/040-intake-records';
 import * as approvalFiles from './migrations/041-approval-files';
 import * as customerLogQuoted from './migrations/042-customer-log-quoted';
 import * as customerListCover from './migrations/043-customer-list-cover';
+import * as soonInPoolIndex from './migrations/044-soon-in-pool-index';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '041-approval-files': approvalFiles,
   '042-customer-log-quoted': customerLogQuoted,
   '043-customer-list-cover': customerListCover,
+  '044-soon-in-pool-index': soonInPoolIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

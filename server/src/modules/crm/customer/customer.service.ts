@@ -185,7 +185,9 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     // customers), walk the sort index instead of collecting and sorting every match (see
     // searchCondition and data-scope.ts ScopeOptions).
     let pageQuery = base;
-    const ordered = (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT;
+    // Not for 即将进入公海: its matches are bunched in time (none among the last ~27 days' customers),
+    // so a walk of the creation-time index would pass tens of thousands of rows before the first one.
+    const ordered = !q.filters.soon && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT;
     if (ordered) {
       const inOrder = actor.dataScope === 'own' ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
       pageQuery = q.key ? inOrder.where(searchCondition(ctx.dialect, q.key, true, exact)) : inOrder;
@@ -237,9 +239,7 @@ export function filteredCustomers(
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
   if (q.filters.days) base = base.where('c.created_at', '>=', new Date(now.getTime() - q.filters.days * 86400_000).toISOString());
-  // A salesperson's own customers (SQLite): tested row by row from the owner index, not by date windows.
-  const ownerDriven = ctx.dialect === 'sqlite' && (actor.dataScope === 'own' || q.scene === 'mine');
-  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups, !ownerDriven));
+  if (q.filters.soon) base = base.where(soonInPoolCondition(rules, now, owners?.groups, ctx.dialect));
   if (q.filters.watched) base = base.where('c.id', 'in', (eb) => eb.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId));
   const texts = [
     ['c.customer_name', 'CustomerName', q.filters.name],
