@@ -214,8 +214,8 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
  * the latest of follow-up, ownership and creation is in (now − N, now − N + K], N being the
  * customer's level's (pool-rules.ts `levelRecycleDays`). One test per level tier (a group of levels
  * sharing N, a handful at most): the tier's levels and its window on the latest of the three times
- * (latestActivity). Migration 044 indexes that expression after the equality columns, so each tier's
- * window is one index range (every owner's customers in it, ~6,000 at 1,000,000 customers) whose
+ * (latestActivity). Migration 044 indexes that expression, so each tier's window is one index
+ * range (every owner's customers in it, ~6,000 at 1,000,000 customers) whose
  * entries carry the owner and the view's flags: counts and pages filter them without reading the
  * table, for a salesperson (owner or participant) as for a manager.
  */
