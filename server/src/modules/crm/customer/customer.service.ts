@@ -154,8 +154,13 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
 
   // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them. SQLite counts a
   // key's matches joined to the search index's match set, streamed (customer-search.ts searchJoin).
+  // A salesperson's list (own scope or scene 'mine') and a frequent key: the owner's rows, from the
+  // owner index, probe the match set (`+c.id IN`, built once) instead of the join fetching every match's
+  // row to test its owner (科技 at 1,000,000 customers: 132,000 matches, 8,214 of them the
+  // salesperson's: 148 → 48 ms). A rare key keeps the join (its few rows against ~47,000 owned ones).
   const join = q.key ? searchJoin(ctx.dialect, q.key, exact) : null;
-  const countBase = join ? (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id')) : base;
+  const probe = join !== null && q.key && (actor.dataScope === 'own' || q.scene === 'mine') && (await countCapped(ctx.db, ctx.db.selectFrom(join.ids.as('m')), FREQUENT_KEY)).capped;
+  const countBase = probe && q.key ? unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact)) : join ? (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id')) : base;
   const { total, capped } = await countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     return q.key ? half.where(searchCondition(ctx.dialect, q.key, false, exact)) : half;
@@ -284,6 +289,9 @@ export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view'])
   if (view !== 'lizhi') return [];
   return (await db.selectFrom('users').select('id').where('quit_status', '<>', 0).execute()).map((u) => u.id);
 }
+
+/** More search index matches than this make a key frequent (listCustomers: probe the match set from the owner's rows). */
+const FREQUENT_KEY = 20_000;
 
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
 const ORDERED_SCAN_LIMIT = 20_000;
