@@ -3,7 +3,9 @@
  * warning K days ahead, the 距进入公海 countdown and the 即将进入公海 filter) and recycling tied to the
  * end of a customer's contracts (contractEndedDays), on SQLite and PostgreSQL.
  */
-import { DEFAULT_POOL_RULES, recycleTiers, setPoolRulesSource, type PoolRules } from '../src/modules/crm/pool/pool-rules';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { soonInPoolCondition } from '../src/modules/crm/customer/customer-views';
+import { DEFAULT_POOL_RULES, recycleTiers, setPoolRulesSource, tierLevelSql, type PoolRules } from '../src/modules/crm/pool/pool-rules';
 import { runPoolRecycle } from '../src/modules/crm/pool/pool-recycle';
 import { runRecycleWarnings, shanghaiDay } from '../src/modules/crm/pool/recycle-warning';
 import { userIds } from './fake-realtime';
@@ -108,6 +110,29 @@ test('the 距进入公海 countdown and 即将进入公海 use the level’s day
   const soon = (await list({ soon: 1 })).map((r) => r.id);
   for (const name of ['B 43.5天未跟进', 'A 58天未跟进', 'C 28天未跟进']) expect(soon).toContain(c[name]);
   for (const name of ['A 40天未跟进', 'A 28天未跟进', '无级别 40天未跟进']) expect(soon).not.toContain(c[name]);
+});
+
+test('即将进入公海 as the latest of the three times in the window: the same customers as testing each time, day by day', async () => {
+  // The condition is written on max / greatest of follow-up, ownership and creation (migration 044
+  // indexes it); the reference tests the three columns one by one. Fixtures and demo customers cover
+  // empty follow-up and ownership times; each day of 100 moves every tier's window across them.
+  const reference = (now: Date) => {
+    const tests = recycleTiers(rules).map((tier) => {
+      const from = new Date(now.getTime() - tier.noFollowupDays * DAY).toISOString();
+      const to = new Date(now.getTime() - (tier.noFollowupDays - rules.warningDays) * DAY).toISOString();
+      return sql<SqlBool>`(${tierLevelSql(tier, 'c.level')} and c.genjin_time <= ${to} and c.owned_at <= ${to} and c.created_at <= ${to} and (c.genjin_time > ${from} or c.owned_at > ${from} or c.created_at > ${from}))`;
+    });
+    return sql<SqlBool>`(c.gonghai = 0 and c.clue = 1 and c.locked = 0 and (${sql.join(tests, sql` or `)}))`;
+  };
+  const ids = async (condition: Expression<SqlBool>) => (await db().selectFrom('customers as c').select('c.id').where(condition).orderBy('c.id').execute()).map((r) => r.id);
+  let matched = 0;
+  for (let day = -10; day < 90; day++) {
+    const now = new Date(s.clock.now().getTime() + day * DAY);
+    const expected = await ids(reference(now));
+    expect([day, await ids(soonInPoolCondition(rules, now, [], s.app.portal.dialect))]).toEqual([day, expected]);
+    matched += expected.length;
+  }
+  expect(matched).toBeGreaterThan(20);
 });
 
 test('the warning K days ahead uses the level’s days', async () => {

@@ -182,6 +182,19 @@ test('one pool’s page is served by the (gonghai, pool_id, sort) index, no sort
   }
 });
 
+test('PostgreSQL: one pool’s count, or the member pools’, reads customers_pool_count alone (migration 045)', async () => {
+  if (s.app.portal.dialect !== 'postgres') return;
+  for (const pool of [sql`c.pool_id is null`, sql`(c.pool_id is null or c.pool_id in (${east}))`, sql`1 = 1`]) {
+    const count = sql`SELECT count(*) FROM (SELECT 1 FROM customers c WHERE c.gonghai = 1 AND ${pool} AND c.blacklisted = 0 AND c.merged_into is null AND c.clue in (1, 2) LIMIT 10001) AS capped`;
+    const plan = await db().transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
+      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${count}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
+    });
+    expect(plan).toContain('Index Only Scan using customers_pool_count');
+  }
+});
+
 describe('routing into the pools', () => {
   test('sent to the pool: into the pool serving the owner’s department, else 默认公海', async () => {
     const ofSales6 = await customer({ owner: ids.sales6 });

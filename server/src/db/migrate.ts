@@ -25,6 +25,8 @@ import * as intakeRecords from './migrations/040-intake-records';
 import * as approvalFiles from './migrations/041-approval-files';
 import * as customerLogQuoted from './migrations/042-customer-log-quoted';
 import * as customerListCover from './migrations/043-customer-list-cover';
+import * as soonInPoolIndex from './migrations/044-soon-in-pool-index';
+import * as poolCountPg from './migrations/045-pool-count-pg';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '041-approval-files': approvalFiles,
   '042-customer-log-quoted': customerLogQuoted,
   '043-customer-list-cover': customerListCover,
+  '044-soon-in-pool-index': soonInPoolIndex,
+  '045-pool-count-pg': poolCountPg,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { can, type Right } from '../../../http/auth';
 import type { Actor } from '../../auth/session/actor';
 import type { Dialect } from '../../../db/database';
@@ -212,51 +212,39 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
 /**
  * 即将进入公海: owned customers whose follow-up deadline falls within the next `warningDays` days:
  * the latest of follow-up, ownership and creation is in (now − N, now − N + K], N being the
- * customer's level's (pool-rules.ts `levelRecycleDays`).
- *
- * Query shape: `c.id in (<candidates>) and (<tier 1 test> or <tier 2 test> …)`. The candidates are a
- * union of index ranges, three per level tier (follow-up, ownership, creation times in that tier's
- * window; a tier is a group of levels sharing N, a handful at most), so the planner drives the query
- * from those ranges; each tier's exact test (its levels, the latest of the three in its window) is
- * then checked on the candidate rows only.
+ * customer's level's (pool-rules.ts `levelRecycleDays`). One test per level tier (a group of levels
+ * sharing N, a handful at most): the tier's levels and its window on the latest of the three times
+ * (latestActivity). Migration 044 indexes that expression, so each tier's window is one index
+ * range (every owner's customers in it, ~6,000 at 1,000,000 customers) whose
+ * entries carry the owner and the view's flags: counts and pages filter them without reading the
+ * table, for a salesperson (owner or participant) as for a manager.
  */
-/**
- * `byDates` (default): the candidates come from the three time indexes (every owner's customers whose
- * follow-up, ownership or creation time falls in a warning window), which suits a list over many
- * owners. A list driven by its owner (a salesperson's own customers) passes false: the per-row tests
- * alone are exact, and SQLite answers them from customers_owner_lists without building the candidate
- * set (migration 038).
- */
-export function soonInPoolCondition(rules: PoolRules, now: Date, groups: readonly { rules: PoolRules; owners: number[] }[] = [], byDates = true): Expression<SqlBool> {
+export function soonInPoolCondition(rules: PoolRules, now: Date, groups: readonly { rules: PoolRules; owners: number[] }[] = [], dialect: Dialect = 'sqlite'): Expression<SqlBool> {
   // Pools with their own days (public-pools.ts `ownerRules`): their owners' customers by those days, the others' by `rules`.
   const apart = groups.flatMap((g) => g.owners);
-  if (apart.length === 0) return soonFor(rules, now, byDates);
+  if (apart.length === 0) return soonFor(rules, now, dialect);
   const branches = [
-    sql<SqlBool>`(c.owner_id not in (${sql.join(apart)}) and ${soonFor(rules, now, byDates)})`,
-    ...groups.filter((g) => g.owners.length > 0).map((g) => sql<SqlBool>`(c.owner_id in (${sql.join(g.owners)}) and ${soonFor(g.rules, now, byDates)})`),
+    sql<SqlBool>`(c.owner_id not in (${sql.join(apart)}) and ${soonFor(rules, now, dialect)})`,
+    ...groups.filter((g) => g.owners.length > 0).map((g) => sql<SqlBool>`(c.owner_id in (${sql.join(g.owners)}) and ${soonFor(g.rules, now, dialect)})`),
   ];
   return sql<SqlBool>`(${sql.join(branches, sql` or `)})`;
 }
 
-function soonFor(rules: PoolRules, now: Date, byDates: boolean): Expression<SqlBool> {
-  const windows = recycleTiers(rules).map((tier) => ({
-    tier,
-    from: new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString(),
-    to: new Date(now.getTime() - (tier.noFollowupDays - rules.warningDays) * DAY_MS).toISOString(),
-  }));
-  const ranges = windows.map(
-    ({ from, to }) => sql`select id from customers where gonghai = 0 and genjin_time > ${from} and genjin_time <= ${to}
-    union select id from customers where owned_at > ${from} and owned_at <= ${to}
-    union select id from customers where gonghai = 0 and created_at > ${from} and created_at <= ${to}`,
-  );
-  const candidates = sql<SqlBool>`c.id in (${sql.join(ranges, sql` union `)})`;
-  // Owner-driven, the time columns are kept from driving the query (SQLite's unary +): the planner
-  // would otherwise walk every owner's customers through the time indexes (46 against 14 ms).
-  const [genjin, owned, created] = ['genjin_time', 'owned_at', 'created_at'].map((column) => (byDates ? sql.ref(`c.${column}`) : sql`+${sql.ref(`c.${column}`)}`));
-  const tests = windows.map(
-    ({ tier, from, to }) => sql<SqlBool>`(${tierLevelSql(tier, 'c.level')} and ${genjin} <= ${to} and ${owned} <= ${to} and ${created} <= ${to}
-    and (${genjin} > ${from} or ${owned} > ${from} or ${created} > ${from}))`,
-  );
-  const exact = sql<SqlBool>`c.gonghai = 0 and c.clue = 1 and c.locked = 0 and (${sql.join(tests, sql` or `)})`;
-  return byDates ? sql<SqlBool>`(${candidates} and ${exact})` : sql<SqlBool>`(${exact})`;
+/**
+ * The latest of follow-up, ownership and creation: SQLite's scalar max, PostgreSQL's greatest (the
+ * three columns are NOT NULL, so the two agree). Migration 044 indexes this expression, character for
+ * character. "All three ≤ to and one of them > from" is "the latest in (from, to]".
+ */
+export function latestActivity(dialect: Dialect): RawBuilder<string> {
+  return dialect === 'postgres' ? sql<string>`greatest(c.genjin_time, c.owned_at, c.created_at)` : sql<string>`max(c.genjin_time, c.owned_at, c.created_at)`;
+}
+
+function soonFor(rules: PoolRules, now: Date, dialect: Dialect): Expression<SqlBool> {
+  const latest = latestActivity(dialect);
+  const tests = recycleTiers(rules).map((tier) => {
+    const from = new Date(now.getTime() - tier.noFollowupDays * DAY_MS).toISOString();
+    const to = new Date(now.getTime() - (tier.noFollowupDays - rules.warningDays) * DAY_MS).toISOString();
+    return sql<SqlBool>`(${tierLevelSql(tier, 'c.level')} and ${latest} > ${from} and ${latest} <= ${to})`;
+  });
+  return sql<SqlBool>`(c.gonghai = 0 and c.clue = 1 and c.locked = 0 and (${sql.join(tests, sql` or `)}))`;
 }
