@@ -1,6 +1,5 @@
 import AjvCompiler from '@fastify/ajv-compiler';
-import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
-import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
 
 declare module 'fastify' {
   // Module augmentation merges interfaces only.
@@ -53,6 +52,8 @@ export function lazyValidators(): { schemaController: FastifyServerOptions['sche
     };
   };
   return {
+    // @fastify/ajv-compiler's declarations type the compiler's argument as a bare schema; Fastify passes
+    // the route's {schema, method, url, httpPart} (FastifySchemaCompiler), which is what this takes.
     schemaController: { compilersFactory: { buildValidator: buildValidator as never } },
     decorate(app) {
       app.decorate('compileAllValidators', () => {

@@ -159,8 +159,14 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // row to test its owner (科技 at 1,000,000 customers: 132,000 matches, 8,214 of them the
   // salesperson's: 148 → 48 ms). A rare key keeps the join (its few rows against ~47,000 owned ones).
   const join = q.key ? searchJoin(ctx.dialect, q.key, exact) : null;
-  const probe = join !== null && q.key && (actor.dataScope === 'own' || q.scene === 'mine') && (await countCapped(ctx.db, ctx.db.selectFrom(join.ids.as('m')), FREQUENT_KEY)).capped;
-  const countBase = probe && q.key ? unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact)) : join ? (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id')) : base;
+  let countBase = base;
+  if (join && q.key) {
+    const ownersRows = actor.dataScope === 'own' || q.scene === 'mine';
+    const frequent = ownersRows && (await countCapped(ctx.db, ctx.db.selectFrom(join.ids.as('m')), FREQUENT_KEY)).capped;
+    countBase = frequent
+      ? unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact))
+      : (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
+  }
   const { total, capped } = await countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     return q.key ? half.where(searchCondition(ctx.dialect, q.key, false, exact)) : half;
