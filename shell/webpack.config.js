@@ -35,8 +35,11 @@ module.exports = (_env, argv) => {
           // Our own TS/TSX, workspace packages (consumed as source) included.
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
-          loader: 'esbuild-loader',
-          options: { target: 'es2020', jsx: 'automatic' },
+          use: [
+            // Runs after esbuild: points each antd name at the shared part providing it (mf-shared.cjs).
+            { loader: require.resolve('@portal/shared-core/build/facade-parts-loader.cjs') },
+            { loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+          ],
         },
         { test: /\.css$/, use: ['style-loader', 'css-loader'] },
       ],

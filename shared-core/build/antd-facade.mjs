@@ -1,65 +1,44 @@
 /**
- * The antd the portal shares: the shell provides this module under the `antd` key (mf-shared.cjs),
- * so webpack tree-shakes antd inside the shared chunk. Module Federation shares whole modules and
- * counts every export of a provided module as used: sharing antd itself put all of antd (Calendar,
- * Transfer, Tour, QRCode, Carousel, Slider …) into the first load after login (issue #13).
+ * The antd the portal shares, in two parts by when a user first needs them (issue #13). This is the
+ * first part, shared under the `antd` key: the names the layout and the workbench use, loaded with
+ * the layout after login. antd-facade-pages.mjs holds the rest, shared under `@portal/antd-pages`,
+ * loaded when a page needing one of them opens. Sources keep `import { X } from 'antd'`; every build
+ * points each imported name at its part (facade-parts-loader.cjs), so a page's imports decide what
+ * loads, not where the name is listed.
  *
- * One name per line, sorted. Sources keep `import { X } from 'antd'`. Add the name here when code
+ * Why a facade: the shell provides this module (mf-shared.cjs), so webpack tree-shakes antd inside
+ * the shared chunk. Module Federation shares whole modules and counts every export of a provided
+ * module as used: sharing antd itself put all of antd (Calendar, Transfer, Tour, QRCode, Carousel,
+ * Slider …) into the first load after login.
+ *
+ * One name per line, sorted, each name in one part. Add a name to antd-facade-pages.mjs when code
  * of the shell, shared-ui, shared-core or a remote imports one that is missing: that app's build fails
  * naming it (shared-exports-plugin.cjs), shared-facades.test.ts fails, and `pnpm release` refuses a
  * remote that uses a name the released shell does not provide (rebuild and deploy the shell first).
- * Remove a name only when no released remote uses it any more (each remote's dist/shared-exports.json
- * lists the names it uses).
+ * Moving a name between the parts, or removing one, breaks released remotes that import it the old
+ * way (`pnpm release` tells): rebuild and release every remote with the shell. Each remote's
+ * dist/shared-exports.json lists the names it uses per part.
  */
 export {
-  Alert,
   App,
   Avatar,
   Badge,
   Button,
   Card,
-  Cascader,
-  Checkbox,
   Col,
-  ColorPicker,
   ConfigProvider,
-  DatePicker,
-  Descriptions,
-  Divider,
   Drawer,
   Dropdown,
   Empty,
-  Flex,
-  Form,
-  Image,
-  Input,
-  InputNumber,
   Layout,
-  List,
   Menu,
-  Modal,
-  Pagination,
-  Popconfirm,
-  Popover,
-  Progress,
-  Radio,
   Result,
   Row,
-  Segmented,
-  Select,
-  Skeleton,
   Space,
   Spin,
   Statistic,
-  Steps,
   Switch,
-  Table,
   Tabs,
-  Tag,
-  Timeline,
   Tooltip,
-  Tree,
-  TreeSelect,
   Typography,
-  Upload,
 } from 'antd/es/index.js';

@@ -9,7 +9,7 @@ const path = require('node:path');
 
 const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
-  'antd', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
+  'antd', '@portal/antd-pages', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
 ];
@@ -24,8 +24,26 @@ const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
  */
 const SHARED_FACADES = {
   antd: path.join(__dirname, 'antd-facade.mjs'),
+  '@portal/antd-pages': path.join(__dirname, 'antd-facade-pages.mjs'),
   'react-router-dom': path.join(__dirname, 'react-router-facade.mjs'),
 };
+
+/**
+ * A package shared in parts: sources import it by its own name, each build points every imported name
+ * at the key of the part that re-exports it (facade-parts-loader.cjs). The first key is the package's
+ * own. antd's parts load at different times: the layout's names with the layout, the pages' names
+ * with the first page using one (issue #13: the workbench loaded every component any page uses).
+ */
+const FACADE_PARTS = {
+  antd: ['antd', '@portal/antd-pages'],
+};
+
+/** The package a shared key stands for: itself, or the package it is a part of. */
+function packageOfKey(key) {
+  const bare = key.endsWith('/') ? key.slice(0, -1) : key;
+  const whole = Object.keys(FACADE_PARTS).find((pkg) => FACADE_PARTS[pkg].includes(bare));
+  return whole ?? bare;
+}
 
 /** The names a facade re-exports, from its `export { … } from '…'` statements (its only statements). */
 function facadeExports(key) {
@@ -68,7 +86,7 @@ function installedVersion(pkg, appDir) {
 function createSharedConfig(appDir, options = {}) {
   const shared = {};
   for (const key of [...SHARED_SINGLETONS, ...WORKSPACE_SINGLETONS]) {
-    const pkg = key.endsWith('/') ? key.slice(0, -1) : key;
+    const pkg = packageOfKey(key);
     const version = installedVersion(pkg, appDir);
     let source = {};
     if (options.hostProvides) source = { import: false };
@@ -84,6 +102,7 @@ function createSharedConfig(appDir, options = {}) {
 module.exports = {
   createSharedConfig,
   facadeExports,
+  FACADE_PARTS,
   SHARED_FACADES,
   SHARED_SINGLETONS,
   WORKSPACE_SINGLETONS,

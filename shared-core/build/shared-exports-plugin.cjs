@@ -64,7 +64,7 @@ class SharedExportsPlugin {
           const error = new WebpackError(
             [
               `The shared '${key}' is a facade (${FACADES[key].file}) that lacks names this build imports.`,
-              `Add them to the facade (and rebuild and deploy the shell before releasing a remote that needs them):`,
+              `Add them to the facade (antd's: the part of mf-shared.cjs FACADE_PARTS that loads when they are needed; then rebuild and deploy the shell before releasing a remote that needs them):`,
               ...lines,
             ].join('\n'),
           );

@@ -59,8 +59,11 @@ function createRemoteWebpackConfig({ name, dir, port, apiTarget = process.env.AP
             // Our own TypeScript, including the workspace packages (symlinks resolve outside node_modules).
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
-            loader: remoteRequire.resolve('esbuild-loader'),
-            options: { target: 'es2020', jsx: 'automatic' },
+            use: [
+              // Runs after esbuild: points each antd name at the shared part providing it (mf-shared.cjs).
+              { loader: remoteRequire.resolve('@portal/shared-core/build/facade-parts-loader.cjs') },
+              { loader: remoteRequire.resolve('esbuild-loader'), options: { target: 'es2020', jsx: 'automatic' } },
+            ],
           },
           { test: /\.css$/, use: [remoteRequire.resolve('style-loader'), remoteRequire.resolve('css-loader')] },
         ],

@@ -12,6 +12,7 @@
  * - src/remotes/load-remote-areas.ts is replaced by ./load-remote-areas.ts, which imports the remotes'
  *   `routes` modules with `import()` (one lazy chunk per area, loaded at the same moment as the
  *   federated portal loads them), so /mf/registry.json is never read;
+ * - the shell's facade-parts-loader.cjs is left out: antd is imported as antd, not in shared parts;
  * - ./drop-instance-records-loader.cjs turns the `import * as antd` (and React, TanStack Query) that
  *   only feed `recordSharedInstances`, the end-to-end check that Module Federation shares one instance,
  *   into empty objects: a namespace passed to a function keeps every export, i.e. all of antd.
@@ -32,6 +33,12 @@ const STATIC_LOADER = path.join(__dirname, 'load-remote-areas.ts');
 /** The modules whose namespace imports only feed recordSharedInstances. */
 const INSTANCE_RECORDERS = [path.join(shellDir, 'src', 'bootstrap.tsx'), ...['crm', 'oa', 'bi', 'system'].map((area) => path.join(repoRoot, `remote-${area}`, 'src', 'routes.tsx'))];
 
+/** The shell's rule without facade-parts-loader.cjs: with nothing shared, `antd` is antd itself. */
+function withoutFacadeParts(rule) {
+  if (!Array.isArray(rule.use)) return rule;
+  return { ...rule, use: rule.use.filter((use) => !String(use.loader ?? use).endsWith('facade-parts-loader.cjs')) };
+}
+
 module.exports = (env = {}, argv = {}) => {
   if (argv.mode !== 'production') throw new Error('the monolith benchmark builds in production mode only (--mode production)');
   if (!env.out) throw new Error('--env out=<dir>: where the monolith goes (a temporary folder, never an app\'s dist)');
@@ -47,7 +54,7 @@ module.exports = (env = {}, argv = {}) => {
       ...config.module,
       rules: [
         { test: (file) => INSTANCE_RECORDERS.includes(file), enforce: 'pre', loader: path.join(__dirname, 'drop-instance-records-loader.cjs') },
-        ...config.module.rules,
+        ...config.module.rules.map(withoutFacadeParts),
       ],
     },
     plugins: [
