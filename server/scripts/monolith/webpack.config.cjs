@@ -12,7 +12,8 @@
  * - src/remotes/load-remote-areas.ts is replaced by ./load-remote-areas.ts, which imports the remotes'
  *   `routes` modules with `import()` (one lazy chunk per area, loaded at the same moment as the
  *   federated portal loads them), so /mf/registry.json is never read;
- * - the shell's facade-parts-loader.cjs is left out: antd is imported as antd, not in shared parts;
+ * - the shell's facade-parts-loader.cjs and SharedExportsPlugin are left out: antd is imported as
+ *   antd, not in shared parts;
  * - ./drop-instance-records-loader.cjs turns the `import * as antd` (and React, TanStack Query) that
  *   only feed `recordSharedInstances`, the end-to-end check that Module Federation shares one instance,
  *   into empty objects: a namespace passed to a function keeps every export, i.e. all of antd.
@@ -58,7 +59,8 @@ module.exports = (env = {}, argv = {}) => {
       ],
     },
     plugins: [
-      ...config.plugins.filter((plugin) => !federation.includes(plugin)),
+      // Nothing is shared, so the check of names against the shared antd parts does not apply either.
+      ...config.plugins.filter((plugin) => !federation.includes(plugin) && plugin.constructor.name !== 'SharedExportsPlugin'),
       new webpack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]load-remote-areas\.ts$/, (result) => {
         if (result.createData?.resource === ORIGINAL_LOADER) result.createData.resource = STATIC_LOADER;
       }),
