@@ -55,6 +55,9 @@ function splitPartImports(code, parts) {
 }
 
 module.exports = function facadePartsLoader(code, map) {
+  // Child compilations (html-webpack-plugin's) have no Module Federation consumes: parts keys would
+  // not resolve there, and the package itself is what they need.
+  if (this._compiler?.isChild()) return this.callback(null, code, map);
   for (const pkg of Object.keys(FACADE_PARTS)) for (const key of FACADE_PARTS[pkg]) this.addDependency(SHARED_FACADES[key]);
   this.callback(null, splitPartImports(code, partsByName()), map);
 };

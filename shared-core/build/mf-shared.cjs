@@ -9,11 +9,11 @@ const path = require('node:path');
 
 const SHARED_SINGLETONS = [
   'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
-  'antd', '@portal/antd-pages', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
+  'antd', '@portal/antd-lists', '@portal/antd-forms', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
 ];
-const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
+const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui', '@portal/shared-ui-forms'];
 
 /**
  * Shared keys the providing app shares as a facade, a module re-exporting only the names the portal
@@ -24,18 +24,25 @@ const WORKSPACE_SINGLETONS = ['@portal/shared-core', '@portal/shared-ui'];
  */
 const SHARED_FACADES = {
   antd: path.join(__dirname, 'antd-facade.mjs'),
-  '@portal/antd-pages': path.join(__dirname, 'antd-facade-pages.mjs'),
+  '@portal/antd-lists': path.join(__dirname, 'antd-facade-lists.mjs'),
+  '@portal/antd-forms': path.join(__dirname, 'antd-facade-forms.mjs'),
+  '@portal/shared-ui': path.resolve(__dirname, '../../shared-ui/src/parts/lists.ts'),
+  '@portal/shared-ui-forms': path.resolve(__dirname, '../../shared-ui/src/parts/forms.ts'),
   'react-router-dom': path.join(__dirname, 'react-router-facade.mjs'),
 };
 
 /**
- * A package shared in parts: sources import it by its own name, each build points every imported name
- * at the key of the part that re-exports it (facade-parts-loader.cjs). The first key is the package's
- * own. antd's parts load at different times: the layout's names with the layout, the pages' names
- * with the first page using one (issue #13: the workbench loaded every component any page uses).
+ * Packages shared in parts: sources import them by their own name, each build points every imported
+ * name at the key of the part that re-exports it (facade-parts-loader.cjs). The first key is the
+ * package's own. The parts load at different times (issue #13: the workbench loaded every antd
+ * component any page uses, the customer list all of shared-ui): antd's layout part with the layout,
+ * its lists part with the first list, its forms part with the first form, detail or modal opened;
+ * shared-ui's lists part with the first list, its forms part with the first form engine, picker or
+ * widget.
  */
 const FACADE_PARTS = {
-  antd: ['antd', '@portal/antd-pages'],
+  antd: ['antd', '@portal/antd-lists', '@portal/antd-forms'],
+  '@portal/shared-ui': ['@portal/shared-ui', '@portal/shared-ui-forms'],
 };
 
 /** The package a shared key stands for: itself, or the package it is a part of. */
@@ -91,7 +98,8 @@ function createSharedConfig(appDir, options = {}) {
     let source = {};
     if (options.hostProvides) source = { import: false };
     else if (SHARED_FACADES[key]) {
-      assertSameInstall(pkg, appDir);
+      // A workspace package is its source folder: there is no other install to differ from.
+      if (!WORKSPACE_SINGLETONS.includes(pkg)) assertSameInstall(pkg, appDir);
       source = { import: SHARED_FACADES[key] };
     }
     shared[key] = { singleton: true, version, requiredVersion: `^${version}`, ...source };

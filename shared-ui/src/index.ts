@@ -105,6 +105,8 @@ export { UploadWidget } from './widgets/upload-widget';
 export type { UploadWidgetProps } from './widgets/upload-widget';
 export type { FileRecord, FileListQuery, UploadParams } from './widgets/file-types';
 
+export { WhenOpened, useOpenedOnce } from './lazy/when-opened';
+
 export { NotYetAvailable, NOT_YET_AVAILABLE_TEXT } from './not-yet-available/not-yet-available';
 export type { NotYetAvailableProps } from './not-yet-available/not-yet-available';
 

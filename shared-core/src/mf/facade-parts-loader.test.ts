@@ -43,7 +43,9 @@ describe('splitPartImports', () => {
   it('reads the parts from the facades: every name in exactly one part', () => {
     const real = partsByName().get('antd');
     expect(real?.get('Layout')).toBe('antd');
-    expect(real?.get('Table')).toBe('@portal/antd-pages');
+    expect(real?.get('Table')).toBe('@portal/antd-lists');
+    expect(real?.get('DatePicker')).toBe('@portal/antd-forms');
+    expect(partsByName().get('@portal/shared-ui')?.get('DynamicForm')).toBe('@portal/shared-ui-forms');
     expect(real?.size).toBeGreaterThan(40);
   });
 });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
- * The shell shares antd as a facade in two parts (shared-core/build/antd-facade.mjs for the layout,
- * antd-facade-pages.mjs for the pages) re-exporting only the names the
+ * The shell shares antd as a facade in three parts (shared-core/build/antd-facade.mjs for the layout,
+ * antd-facade-lists.mjs and antd-facade-forms.mjs) re-exporting only the names the
  * portal imports; a name it lacks is `undefined` at run time and crashes the page that renders it,
  * only when it renders. The facade is kept by hand (a reviewed list: removing a name can break a
  * released remote, which a generated list would do silently), and this test reads every source file
@@ -57,13 +57,13 @@ function importsFrom(file: string, moduleName: string): string[] {
 }
 
 describe('the antd facade', () => {
-  // antd is shared in two parts (mf-shared.cjs FACADE_PARTS): the layout's names and the pages'.
+  // antd is shared in three parts (mf-shared.cjs FACADE_PARTS): the layout's, the lists' and the forms' names.
   const parts = FACADE_PARTS.antd;
   const facade = parts.flatMap((key) => facadeExports(key));
   const runtime = antdRuntimeExports();
 
-  it('is shared in two parts, the first under antd itself', () => {
-    expect(parts).toEqual(['antd', '@portal/antd-pages']);
+  it('is shared in three parts, the first under antd itself', () => {
+    expect(parts).toEqual(['antd', '@portal/antd-lists', '@portal/antd-forms']);
   });
 
   it('lists each name sorted within its part, in one part only, and only names antd exports', () => {
@@ -89,7 +89,7 @@ describe('the antd facade', () => {
       }
     }
     expect(scanned).toBeGreaterThan(100);
-    // Add these names to shared-core/build/antd-facade-pages.mjs (or antd-facade.mjs if the layout needs them):
+    // Add these names to the part of shared-core/build/antd-facade*.mjs that loads when they are first needed:
     expect(Object.fromEntries(missing)).toEqual({});
   });
 
@@ -101,6 +101,35 @@ describe('the antd facade', () => {
       })
       .map((file) => path.relative(repoRoot, file));
     expect(wholesale).toEqual([]);
+  });
+});
+
+describe('shared-ui in parts', () => {
+  // shared-ui/src/index.ts is what sources and tests import; Module Federation shares its values in
+  // two parts (shared-ui/src/parts/lists.ts and forms.ts). A value in neither part would be undefined
+  // in the builds; a value in both would load the forms part with every list.
+  const parts = FACADE_PARTS['@portal/shared-ui'];
+
+  function indexValueExports(): string[] {
+    const file = path.join(repoRoot, 'shared-ui', 'src', 'index.ts');
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+    return source.statements.flatMap((statement) => {
+      if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.exportClause || !ts.isNamedExports(statement.exportClause)) return [];
+      return statement.exportClause.elements.filter((el) => !el.isTypeOnly).map((el) => el.name.text);
+    });
+  }
+
+  it('puts every value index.ts exports in exactly one part', () => {
+    expect(parts).toEqual(['@portal/shared-ui', '@portal/shared-ui-forms']);
+    const inParts = parts.flatMap((key) => facadeExports(key));
+    expect(inParts.filter((name, i) => inParts.indexOf(name) !== i)).toEqual([]);
+    expect([...inParts].sort()).toEqual(indexValueExports().sort());
+  });
+
+  it('keeps the form engine, pickers and widgets out of the lists part', () => {
+    expect(facadeExports('@portal/shared-ui')).toEqual(expect.arrayContaining(['ListPage', 'WhenOpened', 'AppNotifierBridge']));
+    expect(facadeExports('@portal/shared-ui')).not.toEqual(expect.arrayContaining(['DynamicForm']));
+    expect(facadeExports('@portal/shared-ui-forms')).toEqual(expect.arrayContaining(['DynamicForm', 'UserPicker', 'UploadWidget', 'ImportWizard']));
   });
 });
 

@@ -8,8 +8,10 @@ import { Button, DatePicker, Drawer, Flex, Form, Input, InputNumber, Select } fr
 import { DATE_FORMAT, DATE_RANGE_FORMAT, DATETIME_FORMAT, RANGE_END_TIME, RANGE_START_TIME, dayjs } from '@portal/shared-core';
 import type { Dayjs } from 'dayjs';
 import type { FieldDefinition } from '../dynamic-form/types';
+import { compactSearchValues, isEmptyValue, type SearchValues } from './search-values';
 
-export type SearchValues = Record<string, unknown>;
+export type { SearchValues } from './search-values';
+export { compactSearchValues, describeSearchValue, isEmptyValue } from './search-values';
 
 /** Types a plain control can search on; pickers, uploads and line items are left out. */
 const SEARCHABLE_TYPES = new Set([
@@ -18,24 +20,6 @@ const SEARCHABLE_TYPES = new Set([
 
 export function searchableFields(fields: readonly FieldDefinition[]): FieldDefinition[] {
   return fields.filter((f) => SEARCHABLE_TYPES.has(f.type) && f.field);
-}
-
-/** True for undefined, null, blank text and empty lists. */
-export function isEmptyValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (Array.isArray(value)) return value.length === 0 || value.every(isEmptyValue);
-  return false;
-}
-
-/** The values to filter by: empty ones dropped, text trimmed. */
-export function compactSearchValues(values: SearchValues): SearchValues {
-  const out: SearchValues = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (isEmptyValue(value)) continue;
-    out[key] = typeof value === 'string' ? value.trim() : value;
-  }
-  return out;
 }
 
 /** A form value as the list query carries it (dates as the spec's text formats). */
@@ -196,15 +180,4 @@ export function AdvancedSearch({ open, fields, values, onSearch, onClose }: Adva
       </Form>
     </Drawer>
   );
-}
-
-/** How an active filter reads in a tag: the option label for choices, the text otherwise. */
-export function describeSearchValue(field: FieldDefinition, value: unknown): string {
-  const text = String(value);
-  if (field.options?.length) {
-    const labels = text.split(',').map((v) => field.options?.find((o) => String(o.value) === v)?.label ?? v);
-    return labels.join('、');
-  }
-  if (field.type === 'switch') return text === String(field.active ?? '1') ? '是' : '否';
-  return text;
 }

@@ -1,8 +1,11 @@
 /** The list's department filter: a 部门 button opening the department picker popup (one department). */
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
-import { DepartmentPicker } from '../pickers/department-picker';
+import { WhenOpened } from '../lazy/when-opened';
+
+// The picker (a tree in a modal) loads when the button is first pressed, not with the list.
+const DepartmentPicker = lazy(() => import('../pickers/department-picker').then((m) => ({ default: m.DepartmentPicker })));
 
 export type DepartmentChoice = { id: number; name: string };
 
@@ -18,16 +21,18 @@ export function DepartmentFilter({ value, onChange }: DepartmentFilterProps) {
       <Button icon={<ApartmentOutlined />} autoInsertSpace={false} onClick={() => setOpen(true)}>
         {value ? value.name : '部门'}
       </Button>
-      <DepartmentPicker
-        open={open}
-        max={1}
-        value={value ? [value.id] : []}
-        onClose={() => setOpen(false)}
-        onSelect={([node]) => {
-          setOpen(false);
-          if (node) onChange({ id: node.id, name: node.text });
-        }}
-      />
+      <WhenOpened open={open}>
+        <DepartmentPicker
+          open={open}
+          max={1}
+          value={value ? [value.id] : []}
+          onClose={() => setOpen(false)}
+          onSelect={([node]) => {
+            setOpen(false);
+            if (node) onChange({ id: node.id, name: node.text });
+          }}
+        />
+      </WhenOpened>
     </>
   );
 }

@@ -6,20 +6,24 @@
  * the query (see `useListQuery`) and the data (see `usePagedList`). Pages above 100 rows render
  * virtually, so 200 rows scroll smoothly.
  */
-import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { lazy, useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { Alert, Flex, Table, type TableColumnsType, type TableProps } from 'antd';
 import { DEFAULT_LARGE_PAGE_SIZE, DEFAULT_PAGE_SIZE, LARGE_PAGE_SIZES, PAGE_SIZES, type RequestData } from '@portal/shared-core';
 import type { FieldDefinition } from '../dynamic-form/types';
-import { AdvancedSearch, compactSearchValues, describeSearchValue, type SearchValues } from './advanced-search';
+import { WhenOpened } from '../lazy/when-opened';
+import { compactSearchValues, describeSearchValue, type SearchValues } from './search-values';
 import { canCheckDuplicates, canExport, canImport, type BatchEndpoints } from './batch/batch-endpoints';
 import type { ColumnChoice } from './column-settings';
 import type { DepartmentFilterProps } from './department-filter';
-import { DuplicateCheckModal } from './duplicate/duplicate-check-modal';
-import { ExportModal } from './export/export-modal';
-import { ImportWizard } from './import/import-wizard';
 import type { ImportResult } from './import/import-types';
 import { ListToolbar, type FilterTag, type ListOption, type ListSort, type MoreAction } from './list-toolbar';
 import { SelectionBar, type SelectionAction } from './selection-bar';
+
+// Loaded when first opened (lazy/when-opened.tsx): a list shows its rows without them.
+const AdvancedSearch = lazy(() => import('./advanced-search').then((m) => ({ default: m.AdvancedSearch })));
+const ImportWizard = lazy(() => import('./import/import-wizard').then((m) => ({ default: m.ImportWizard })));
+const ExportModal = lazy(() => import('./export/export-modal').then((m) => ({ default: m.ExportModal })));
+const DuplicateCheckModal = lazy(() => import('./duplicate/duplicate-check-modal').then((m) => ({ default: m.DuplicateCheckModal })));
 
 export type { FilterTag, ListOption, ListSort, SortOrder } from './list-toolbar';
 
@@ -249,13 +253,15 @@ export function ListPage<T extends object, S extends string = string, F extends 
         pagination={pagination}
       />
       {advancedSearch ? (
-        <AdvancedSearch
-          open={advancedOpen}
-          fields={advancedSearch.fields}
-          values={advancedSearch.values}
-          onSearch={advancedSearch.onSearch}
-          onClose={() => setAdvancedOpen(false)}
-        />
+        <WhenOpened open={advancedOpen}>
+          <AdvancedSearch
+            open={advancedOpen}
+            fields={advancedSearch.fields}
+            values={advancedSearch.values}
+            onSearch={advancedSearch.onSearch}
+            onClose={() => setAdvancedOpen(false)}
+          />
+        </WhenOpened>
       ) : null}
       {shownBatch ? <BatchModals batch={shownBatch} open={batchOpen} onClose={() => setBatchOpen(null)} onCreate={onCreate} /> : null}
     </Flex>
@@ -288,33 +294,41 @@ function BatchModals({ batch, open, onClose, onCreate }: { batch: BatchConfig; o
   return (
     <>
       {canImport(endpoints) ? (
-        <ImportWizard
-          open={open === 'import'}
-          endpoints={{
-            preview: endpoints.importPreview as string,
-            dryRun: endpoints.importDryRun as string,
-            rejected: endpoints.importRejected,
-            run: endpoints.import as string,
-            template: batch.importTemplate,
-          }}
-          onClose={onClose}
-          onImported={batch.onImported}
-          title={batch.importTitle}
-          duplicateChoice={batch.importDuplicateChoice}
-          renderResult={batch.renderImportResult}
-          maxRows={batch.importMaxRows}
-        />
+        <WhenOpened open={open === 'import'}>
+          <ImportWizard
+            open={open === 'import'}
+            endpoints={{
+              preview: endpoints.importPreview as string,
+              dryRun: endpoints.importDryRun as string,
+              rejected: endpoints.importRejected,
+              run: endpoints.import as string,
+              template: batch.importTemplate,
+            }}
+            onClose={onClose}
+            onImported={batch.onImported}
+            title={batch.importTitle}
+            duplicateChoice={batch.importDuplicateChoice}
+            renderResult={batch.renderImportResult}
+            maxRows={batch.importMaxRows}
+          />
+        </WhenOpened>
       ) : null}
       {canExport(endpoints) ? (
-        <ExportModal
-          open={open === 'export'}
-          endpoints={{ start: endpoints.exportStart as string, progress: endpoints.exportProgress as string, download: endpoints.exportDownload as string }}
-          query={batch.exportQuery ?? {}}
-          fallbackName={batch.exportFileName}
-          onClose={onClose}
-        />
+        <WhenOpened open={open === 'export'}>
+          <ExportModal
+            open={open === 'export'}
+            endpoints={{ start: endpoints.exportStart as string, progress: endpoints.exportProgress as string, download: endpoints.exportDownload as string }}
+            query={batch.exportQuery ?? {}}
+            fallbackName={batch.exportFileName}
+            onClose={onClose}
+          />
+        </WhenOpened>
       ) : null}
-      {canCheckDuplicates(endpoints) ? <DuplicateCheckModal open={open === 'duplicate'} url={endpoints.checkDuplicate as string} onClose={onClose} onCreate={onCreate} /> : null}
+      {canCheckDuplicates(endpoints) ? (
+        <WhenOpened open={open === 'duplicate'}>
+          <DuplicateCheckModal open={open === 'duplicate'} url={endpoints.checkDuplicate as string} onClose={onClose} onCreate={onCreate} />
+        </WhenOpened>
+      ) : null}
     </>
   );
 }

@@ -5,29 +5,33 @@
  * 列设置, 新建 and 更多 where the view offers them, and the view's selection actions, each shown only
  * with its right. The server applies the view; the page only names it.
  */
-import { useCallback, useMemo, useState, type ComponentType, type Key } from 'react';
+import { lazy, useCallback, useMemo, useState, type ComponentType, type Key } from 'react';
 import { App, Tag } from 'antd';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT_ORDER, MESSAGES, useDataChange, useSessionStore, type PageProps } from '@portal/shared-core';
-import { ListPage, useColumnChoice, useRouteListQuery, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
+import { ListPage, useColumnChoice, useRouteListQuery, WhenOpened, type DepartmentChoice, type SearchValues, type SelectionAction } from '@portal/shared-ui';
 import { CUSTOMER_BATCH_ENDPOINTS, CUSTOMER_IMPORT_TEMPLATE, customerListRequest, POOL_BATCH_ENDPOINTS, POOL_IMPORT_TEMPLATE } from '../api/customer-api';
 import { ACTION_NEEDS } from '../api/customer-actions-api';
 import { useCustomer } from '../api/use-customer';
 import { useCustomerActionMutation, useMergeCustomersMutation } from '../api/use-customer-action-mutation';
 import { useCustomerList } from '../api/use-customer-list';
 import { useLeadSources } from '../api/use-lead-sources';
-import { CustomerActionModal, type ActionAsk } from '../components/customer-action-modal';
+import type { ActionAsk } from '../components/customer-action-modal';
 import { columnsOf } from '../components/customer-columns';
-import { CustomerDetailPanel } from '../components/customer-detail-panel';
 import { CustomerFilterPopover, CustomerFilters, customerFilterTags } from '../components/customer-filters';
-import { CustomerFormPanel } from '../components/customer-form-panel';
-import { MergeCustomersModal } from '../components/merge-customers-modal';
-import { MovePoolModal } from '../components/move-pool-modal';
 import { PoolSelector } from '../components/pool-selector';
 import { useMovePoolCustomers, usePoolOptions } from '../api/public-pools-api';
 import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField, CustomerView } from '../types';
 import { CUSTOMER_VIEWS, grants, type CallActionKey, type ViewAction } from '../views';
+
+// Loaded when first opened (shared-ui WhenOpened): the list shows its rows without the detail and
+// form panels (the form engine, pickers, uploads) and the modals.
+const CustomerDetailPanel = lazy(() => import('../components/customer-detail-panel').then((m) => ({ default: m.CustomerDetailPanel })));
+const CustomerFormPanel = lazy(() => import('../components/customer-form-panel').then((m) => ({ default: m.CustomerFormPanel })));
+const MergeCustomersModal = lazy(() => import('../components/merge-customers-modal').then((m) => ({ default: m.MergeCustomersModal })));
+const MovePoolModal = lazy(() => import('../components/move-pool-modal').then((m) => ({ default: m.MovePoolModal })));
+const CustomerActionModal = lazy(() => import('../components/customer-action-modal').then((m) => ({ default: m.CustomerActionModal })));
 
 /** The user's list columns are kept per form on the server. */
 const COLUMN_FORM = 'customer';
@@ -225,48 +229,58 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         actions={actions}
         onRowClick={(row) => setDetailId(row.id)}
       />
-      <CustomerDetailPanel
-        open={detailId !== null}
-        customer={detail.customer}
-        loading={detail.loading}
-        canEdit={rights.edit}
-        canDelete={rights.delete}
-        lead={view === 'clue'}
-        onClose={() => setDetailId(null)}
-        onEdit={(customer) => setFormState({ open: true, customer })}
-      />
-      <CustomerFormPanel open={formState.open} customer={formState.open ? formState.customer : null} lead={view === 'clue'} onClose={() => setFormState({ open: false })} />
-      <MergeCustomersModal
-        customers={merging}
-        onCancel={() => setMerging(null)}
-        onMerge={async (choice) => {
-          await merge.mutateAsync(choice);
-          setMerging(null);
-          setSelectedKeys([]);
-          if (detailId !== null && choice.ids.includes(detailId)) setDetailId(null);
-        }}
-      />
-      <MovePoolModal
-        count={moving === null ? null : moving.length}
-        pools={pools}
-        current={query.poolId ?? 0}
-        onCancel={() => setMoving(null)}
-        onMove={async (poolId) => {
-          await movePool.mutateAsync({ ids: moving ?? [], poolId });
-          setMoving(null);
-          setSelectedKeys([]);
-        }}
-      />
-      <CustomerActionModal
-        ask={ask}
-        onCancel={() => {
-          setAsk(null);
-          setPending(null);
-        }}
-        onConfirm={async (value) => {
-          if (pending) await run(pending, value);
-        }}
-      />
+      <WhenOpened open={detailId !== null}>
+        <CustomerDetailPanel
+          open={detailId !== null}
+          customer={detail.customer}
+          loading={detail.loading}
+          canEdit={rights.edit}
+          canDelete={rights.delete}
+          lead={view === 'clue'}
+          onClose={() => setDetailId(null)}
+          onEdit={(customer) => setFormState({ open: true, customer })}
+        />
+      </WhenOpened>
+      <WhenOpened open={formState.open}>
+        <CustomerFormPanel open={formState.open} customer={formState.open ? formState.customer : null} lead={view === 'clue'} onClose={() => setFormState({ open: false })} />
+      </WhenOpened>
+      <WhenOpened open={merging !== null}>
+        <MergeCustomersModal
+          customers={merging}
+          onCancel={() => setMerging(null)}
+          onMerge={async (choice) => {
+            await merge.mutateAsync(choice);
+            setMerging(null);
+            setSelectedKeys([]);
+            if (detailId !== null && choice.ids.includes(detailId)) setDetailId(null);
+          }}
+        />
+      </WhenOpened>
+      <WhenOpened open={moving !== null}>
+        <MovePoolModal
+          count={moving === null ? null : moving.length}
+          pools={pools}
+          current={query.poolId ?? 0}
+          onCancel={() => setMoving(null)}
+          onMove={async (poolId) => {
+            await movePool.mutateAsync({ ids: moving ?? [], poolId });
+            setMoving(null);
+            setSelectedKeys([]);
+          }}
+        />
+      </WhenOpened>
+      <WhenOpened open={ask !== null}>
+        <CustomerActionModal
+          ask={ask}
+          onCancel={() => {
+            setAsk(null);
+            setPending(null);
+          }}
+          onConfirm={async (value) => {
+            if (pending) await run(pending, value);
+          }}
+        />
+      </WhenOpened>
     </>
   );
 }
