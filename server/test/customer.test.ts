@@ -176,6 +176,19 @@ describe('paging, sorting, filters and search', () => {
     }
   });
 
+  test('a key with few matches pages them by id in the list order: newest first, then by sort and page', async () => {
+    const matching = (await base().select(['id', 'customer_name', 'contact_mobile', 'code', 'created_at', 'genjin_time']).execute()).filter((c) => c.customer_name.includes('科技'));
+    expect(matching.length).toBeGreaterThan(3);
+    const order = (column: 'created_at' | 'genjin_time', dir: 1 | -1) => [...matching].sort((a, b) => dir * (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id - b.id)).map((c) => c.id);
+    const pages = async (extra: Record<string, unknown>) => {
+      const out: number[] = [];
+      for (let page = 1; out.length < matching.length; page++) out.push(...(await list(t.admin, { key: '科技', rows: 3, page, ...extra })).body.rows.map((r) => r.id));
+      return out;
+    };
+    expect(await pages({})).toEqual(order('created_at', -1));
+    expect(await pages({ sort: 'genjinTime', order: 'asc' })).toEqual(order('genjin_time', 1));
+  });
+
   test('an account-like key the search index does not match is looked up in the contacts alone (SQLite: no scan of every customer)', async () => {
     const dialect = s.app.portal.dialect;
     if (dialect !== 'sqlite') return;
