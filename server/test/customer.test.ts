@@ -161,7 +161,9 @@ describe('paging, sorting, filters and search', () => {
     const all = await base().select(['id', 'customer_name', 'contact_mobile', 'code']).execute();
     const idsOf = async (condition: ReturnType<typeof searchCondition>) =>
       (await db.selectFrom('customers as c').select('c.id').where('c.gonghai', '=', 0).where(condition).orderBy('c.id').execute()).map((r) => r.id);
-    for (const key of ['科技', '杭州', '有限公司', all[7].contact_mobile.slice(3, 8), all[3].code ?? '', 'kh2026', '科-技', '华']) {
+    // PostgreSQL answers 2-character keys without case by the window index alone (customer-search.ts caselessWindows): it relies on ILIKE lowering both sides, as on UTF-8.
+    if (dialect === 'postgres') expect((await sql<{ server_encoding: string }>`SHOW server_encoding`.execute(db)).rows[0].server_encoding).toBe('UTF8');
+    for (const key of ['科技', '杭州', '有限公司', all[7].contact_mobile.slice(3, 8), all[7].contact_mobile.slice(3, 5), all[3].code ?? '', 'kh2026', 'Kh', '科-技', '华']) {
       const expected = await idsOf(searchCondition(dialect, key));
       if (key !== '科-技') expect({ key, n: expected.length }).not.toEqual({ key, n: 0 }); // 科-技: LIKE after the index (none)
       for (const access of ['probe', 'walk'] as const) expect({ key, access, ids: await idsOf(searchCondition(dialect, key, access)) }).toEqual({ key, access, ids: expected });

@@ -149,7 +149,8 @@ function textCondition(dialect: Dialect, key: string, access: KeyAccess, matched
   const pattern = likePattern(key);
   if (dialect === 'postgres') {
     const check = sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
-    return access === 'drive' ? withBigrams(key, check) : check;
+    if (access !== 'drive') return check;
+    return caselessWindows(key) ?? withBigrams(key, check);
   }
   const like = sqliteLike(pattern);
   const match = phrase(key);
@@ -195,9 +196,29 @@ function restrictedChecks(dialect: Dialect, key: string, exact: ExactFields): Ex
 /**
  * PostgreSQL, a 2-character key: the candidates from the customers_bigrams GIN index (migration 035:
  * every 2-character window of name, mobile and code), then `check`. pg_trgm serves longer keys; a
- * 1-character key is left to `check` alone. The expression is the index's, character for character.
+ * 1-character key is left to `check` alone.
  */
 function withBigrams(key: string, check: Expression<SqlBool>): Expression<SqlBool> {
-  if ([...key].length !== 2) return check;
-  return sql<SqlBool>`(portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text)) AND ${check})`;
+  const windows = bigramWindows(key);
+  return windows ? sql<SqlBool>`(${windows} AND ${check})` : check;
+}
+
+/** The customers_bigrams index's condition for a 2-character key (null for other lengths): the index's expression, character for character. */
+function bigramWindows(key: string): Expression<SqlBool> | null {
+  if ([...key].length !== 2) return null;
+  return sql<SqlBool>`portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text))`;
+}
+
+/**
+ * PostgreSQL: two letters or digits without case (Chinese characters, digits) are answered by the
+ * customers_bigrams index alone, without the contains check: on a UTF-8 database ILIKE compares
+ * lower() of both sides, lower() leaves such a key as it is and turns no other character into one of
+ * its characters (so LIKE on the mobile agrees with ILIKE), and no window of the indexed text that
+ * spans two fields holds the key (the fields are joined by spaces). So the window is among the text's
+ * exactly when the check holds; testing it again on every candidate made the admin's count of 科技
+ * (10,001 of 132,000 candidates) 45 ms instead of 23 at 1,000,000 customers.
+ */
+function caselessWindows(key: string): Expression<SqlBool> | null {
+  const caseless = /^[\p{L}\p{N}]+$/u.test(key) && key.toLowerCase() === key && key.toUpperCase() === key;
+  return caseless ? bigramWindows(key) : null;
 }

@@ -174,7 +174,9 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   }
   const { total, capped, ids: listed } = await countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
-    return q.key ? half.where(searchCondition(ctx.dialect, q.key, 'drive', exact, matched)) : half;
+    // The participating half is driven by the user's few participations; through the 2-character
+    // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
+    return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
   });
   const counted = capped ? { total, totalCapped: true } : { total };
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
