@@ -102,7 +102,7 @@ function phrase(key: string): string | null {
   return windows.length === 0 ? null : `"${windows.join(' ')}"`;
 }
 
-/** At most this many matches of the search index are read as ids (`indexMatches`). */
+/** At most this many matches of a key are read as ids: the search index's (`indexMatches`) and the list's count's (customer.service.ts). */
 export const FEW_MATCHES = 1_000;
 
 /**
