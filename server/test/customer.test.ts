@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { indexMatches, searchCondition } from '../src/modules/crm/customer/customer-search';
 import { DEMO, startServer, tableCounts, type TestServer } from './harness';
 
 type Envelope<T = Record<string, unknown>> = { result: string; msg: string; data?: T };
@@ -151,6 +153,50 @@ describe('paging, sorting, filters and search', () => {
     }
     expect((await list(t.admin, { key: '不存在的客户名称' })).body).toEqual({ rows: [], total: 0 });
     expect((await list(t.admin, { key: '100%_' })).body.total).toBe(0);
+  });
+
+  test('a search key selects the same customers whichever way the query tests it (drive, probe, walk, the index matches as ids)', async () => {
+    const db = s.app.portal.db;
+    const dialect = s.app.portal.dialect;
+    const all = await base().select(['id', 'customer_name', 'contact_mobile', 'code']).execute();
+    const idsOf = async (condition: ReturnType<typeof searchCondition>) =>
+      (await db.selectFrom('customers as c').select('c.id').where('c.gonghai', '=', 0).where(condition).orderBy('c.id').execute()).map((r) => r.id);
+    // PostgreSQL answers 2-character keys without case by the window index alone (customer-search.ts caselessWindows): it relies on ILIKE lowering both sides, as on UTF-8.
+    if (dialect === 'postgres') expect((await sql<{ server_encoding: string }>`SHOW server_encoding`.execute(db)).rows[0].server_encoding).toBe('UTF8');
+    for (const key of ['科技', '杭州', '有限公司', all[7].contact_mobile.slice(3, 8), all[7].contact_mobile.slice(3, 5), all[3].code ?? '', 'kh2026', 'Kh', '科-技', '华']) {
+      const expected = await idsOf(searchCondition(dialect, key));
+      if (key !== '科-技') expect({ key, n: expected.length }).not.toEqual({ key, n: 0 }); // 科-技: LIKE after the index (none)
+      for (const access of ['probe', 'walk'] as const) expect({ key, access, ids: await idsOf(searchCondition(dialect, key, access)) }).toEqual({ key, access, ids: expected });
+      const exact = { mobile: true };
+      expect({ key, exact: await idsOf(searchCondition(dialect, key, 'walk', exact)) }).toEqual({ key, exact: await idsOf(searchCondition(dialect, key, 'drive', exact)) });
+      const matches = await indexMatches(db, dialect, key);
+      if (dialect === 'postgres' || [...key].length < 2) expect(matches).toBeNull();
+      else {
+        expect(matches).toHaveProperty('ids');
+        if (matches && 'ids' in matches) expect({ key, ids: await idsOf(searchCondition(dialect, key, 'drive', {}, matches.ids)) }).toEqual({ key, ids: expected });
+      }
+    }
+  });
+
+  test('a key with few matches pages them by id in the list order: newest first, then by sort and page', async () => {
+    const matching = (await base().select(['id', 'customer_name', 'contact_mobile', 'code', 'created_at', 'genjin_time']).execute()).filter((c) => c.customer_name.includes('科技'));
+    expect(matching.length).toBeGreaterThan(3);
+    const order = (column: 'created_at' | 'genjin_time', dir: 1 | -1) => [...matching].sort((a, b) => dir * (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id - b.id)).map((c) => c.id);
+    const pages = async (extra: Record<string, unknown>) => {
+      const out: number[] = [];
+      for (let page = 1; out.length < matching.length; page++) out.push(...(await list(t.admin, { key: '科技', rows: 3, page, ...extra })).body.rows.map((r) => r.id));
+      return out;
+    };
+    expect(await pages({})).toEqual(order('created_at', -1));
+    expect(await pages({ sort: 'genjinTime', order: 'asc' })).toEqual(order('genjin_time', 1));
+  });
+
+  test('an account-like key the search index does not match is looked up in the contacts alone (SQLite: no scan of every customer)', async () => {
+    const dialect = s.app.portal.dialect;
+    if (dialect !== 'sqlite') return;
+    const condition = searchCondition(dialect, 'qq99887766', 'drive', {}, []);
+    const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT count(*) FROM customers c WHERE c.gonghai = 0 AND ${condition}`.execute(s.app.portal.db)).rows.map((r) => r.detail);
+    expect(plan.filter((d) => /^SCAN c\b/.test(d))).toEqual([]);
   });
 
   test("search key matches a contact's WeChat id or QQ number exactly (customer picker)", async () => {

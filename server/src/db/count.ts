@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { DbOrTx } from './database';
+import type { DbOrTx, Dialect } from './database';
 
 /**
  * Lists count their matches up to this many. A list of more than 10,000 rows says 10000+ and pages
@@ -21,4 +21,21 @@ export async function countCapped<DB, TB extends keyof DB, O>(db: DbOrTx, query:
   const row = await db.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const n = Number(row.n);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+export type CappedIds = CappedCount & { ids: number[] | null };
+
+/**
+ * countCapped, and the ids (`idColumn`) of the rows counted when no more than `few` match, read by
+ * the same statement: a list with few matches then pages them by id instead of evaluating its
+ * conditions again.
+ */
+export async function countCappedWithIds<DB, TB extends keyof DB, O>(db: DbOrTx, dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>, idColumn: string, few: number, cap = COUNT_CAP): Promise<CappedIds> {
+  const limited = query.select(sql<number>`${sql.ref(idColumn)}`.as('id')).limit(cap + 1);
+  const ids = dialect === 'postgres' ? sql`array_agg(capped.id)` : sql`json_group_array(capped.id)`;
+  const { rows } = await sql<{ n: number | string; ids: number[] | string | null }>`SELECT count(*) AS n, CASE WHEN count(*) <= ${few} THEN ${ids} END AS ids FROM (${limited}) AS capped`.execute(db);
+  const n = Number(rows[0].n);
+  const list = rows[0].ids;
+  const counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+  return { ...counted, ids: list === null ? null : typeof list === 'string' ? (JSON.parse(list) as number[]) : list.map(Number) };
 }

@@ -57,29 +57,67 @@ export function exactFields(masks: FieldRules): ExactFields {
 }
 
 /**
+ * How a list's query tests the key (SQLite: against the search index's match set).
+ * - `drive`: the match set may drive the query (fetch the matches, then sort them): rare keys, counts.
+ * - `probe`: many rows (a salesperson's owned customers, a walk of the sort index) are each tested
+ *   against the match set, built once; the unary `+` keeps SQLite from driving the query by it.
+ * - `walk`: a walk of the sort index for a very frequent key tests only the few rows it visits, one
+ *   index lookup each, so the match set is never built (科技 at 1,000,000 customers: 132,000 rowids,
+ *   ~16 ms to build; ~80 lookups of ~0.1 ms fill page 1). Only where the walk is expected to be short
+ *   (customer.service.ts LOOKUP_COST): a lookup costs as much as adding ~500 rowids to the set.
+ * PostgreSQL: `probe` and `walk` leave out the 2-character window index, so the planner walks the
+ * sort index and checks each row (科技 at 1,000,000: 1.6 ms for page 1, against 288 ms fetching and
+ * sorting its 125,000 matches through the index, which still serves the count: 41 against 85 ms).
+ */
+export type KeyAccess = 'drive' | 'probe' | 'walk';
+
+/**
  * The condition matching customers (`c`) whose name, mobile or code contains `key`.
  *
- * `scanInSortOrder` (SQLite): when the key matches a large share of the table, page 1 is found fastest
- * by walking the sort index and probing the match set until the page is full; the unary `+` keeps
- * SQLite from driving the query by the match set (which would fetch and sort every match). For rare
- * keys the default plan (fetch the few matches, sort them) is the fast one. PostgreSQL likewise: with
- * `scanInSortOrder` the 2-character window index is left out, so the planner walks the sort index
- * and checks each row (科技 at 1,000,000: 1.6 ms for page 1, against 288 ms fetching and sorting its
- * 125,000 matches through the index, which still serves the count: 41 against 85 ms).
+ * `matched` (SQLite): the search index's matches already read (`indexMatches`, when few), tested as a
+ * list of ids instead of evaluating the index again (a 5-digit key is a phrase of 4 windows whose
+ * doclists hold ~100,000–460,000 rowids each: ~10 ms per evaluation).
  *
  * A key that may be a WeChat id or QQ number also matches a contact's, exactly. On PostgreSQL that is
  * one IN over a UNION of indexed lookups: `text OR id IN (…)` made it scan every customer (1.3 s at
  * 1,000,000 even with no match).
  */
-export function searchCondition(dialect: Dialect, key: string, scanInSortOrder = false, exact: ExactFields = {}): Expression<SqlBool> {
-  const text = exact.name || exact.mobile ? restrictedTextCondition(dialect, key, scanInSortOrder, exact) : textCondition(dialect, key, scanInSortOrder);
+export function searchCondition(dialect: Dialect, key: string, access: KeyAccess = 'drive', exact: ExactFields = {}, matched?: readonly number[]): Expression<SqlBool> {
+  const text = exact.name || exact.mobile ? restrictedTextCondition(dialect, key, access, exact, matched) : textCondition(dialect, key, access, matched);
   if (!looksLikeAccount(key)) return text;
   // A WeChat id or QQ number is typed whole: an exact, indexed match on any contact of the customer.
-  const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
+  const id = access === 'drive' ? sql`c.id` : sql`+c.id`;
   const accounts = sql`SELECT customer_id FROM contacts WHERE wechat = ${key} UNION SELECT customer_id FROM contacts WHERE qq = ${key}`;
   // The inner "customers AS c" shadows the outer c, so the text condition reads the inner row.
   if (dialect === 'postgres') return sql<SqlBool>`c.id IN (SELECT c.id FROM customers AS c WHERE ${text} UNION ${accounts})`;
+  // Nothing in the search index: the accounts alone. Beside a constant false term the OR kept SQLite
+  // from its indexes (a scan of every customer: 1.9 s at 1,000,000).
+  if (matched?.length === 0) return sql<SqlBool>`${id} IN (${accounts})`;
   return sql<SqlBool>`(${text} OR ${id} IN (${accounts}))`;
+}
+
+/** The search index's phrase for `key`: its 2-character windows in a row (none for a shorter key). */
+function phrase(key: string): string | null {
+  const windows = bigrams(key);
+  return windows.length === 0 ? null : `"${windows.join(' ')}"`;
+}
+
+/** At most this many matches of a key are read as ids: the search index's (`indexMatches`) and the list's count's (customer.service.ts). */
+export const FEW_MATCHES = 1_000;
+
+/**
+ * SQLite, the search index's matches for `key`: their ids when at most FEW_MATCHES; else their share
+ * of the table, estimated from how far the first FEW_MATCHES + 1 reach (the index returns rowids in
+ * ascending order; the matches taken as spread evenly, as the page walks take them): it only chooses
+ * plans, never what they return. Null where the index does not serve the key (PostgreSQL,
+ * 1-character keys).
+ */
+export async function indexMatches(db: DbOrTx, dialect: Dialect, key: string): Promise<{ ids: number[] } | { share: number } | null> {
+  const match = dialect === 'sqlite' ? phrase(key) : null;
+  if (!match) return null;
+  const first = (await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match} LIMIT ${FEW_MATCHES + 1}`.execute(db)).rows;
+  if (first.length <= FEW_MATCHES) return { ids: first.map((r) => r.id) };
+  return { share: first.length / first[first.length - 1].id };
 }
 
 /**
@@ -90,10 +128,9 @@ export function searchCondition(dialect: Dialect, key: string, scanInSortOrder =
  * where that stays the shape (PostgreSQL, keys the index cannot serve, account-like keys).
  */
 export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; rest: Expression<SqlBool> | null } | null {
-  if (dialect !== 'sqlite' || looksLikeAccount(key)) return null;
-  const windows = bigrams(key);
-  if (windows.length === 0) return null;
-  const ids = sql<{ id: number }>`(SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
+  const match = phrase(key);
+  if (dialect !== 'sqlite' || looksLikeAccount(key) || !match) return null;
+  const ids = sql<{ id: number }>`(SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match})`;
   if (exact.name || exact.mobile) return { ids, rest: restrictedChecks(dialect, key, exact) };
   const like = sqliteLike(likePattern(key));
   return { ids, rest: normaliseForSearch(key) === key.toLowerCase() ? null : like };
@@ -108,20 +145,28 @@ function sqliteLike(pattern: string): Expression<SqlBool> {
   return sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
 }
 
-function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean): Expression<SqlBool> {
+function textCondition(dialect: Dialect, key: string, access: KeyAccess, matched?: readonly number[]): Expression<SqlBool> {
   const pattern = likePattern(key);
   if (dialect === 'postgres') {
     const check = sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
-    return scanInSortOrder ? check : withBigrams(key, check);
+    if (access !== 'drive') return check;
+    return caselessWindows(key) ?? withBigrams(key, check);
   }
   const like = sqliteLike(pattern);
-  const windows = bigrams(key);
-  if (windows.length === 0) return like;
-  const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
-  const candidates = sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
+  const match = phrase(key);
+  if (!match) return like;
+  const candidates = indexCandidates(match, access, matched);
   // A key of letters and digits only is answered by the index alone; a key with other characters
   // (spaces, punctuation, % or _) is narrowed by the index, then checked exactly with LIKE.
   return normaliseForSearch(key) === key.toLowerCase() ? candidates : sql<SqlBool>`(${candidates} AND ${like})`;
+}
+
+/** The customers the search index matches for `match` (a phrase), tested as `access` says. */
+function indexCandidates(match: string, access: KeyAccess, matched?: readonly number[]): Expression<SqlBool> {
+  const id = access === 'drive' ? sql`c.id` : sql`+c.id`;
+  if (matched) return matched.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${id} IN (${sql.join(matched)})`;
+  if (access === 'walk') return sql<SqlBool>`EXISTS (SELECT 1 FROM customer_search AS s WHERE customer_search MATCH ${match} AND s.rowid = c.id)`;
+  return sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${match})`;
 }
 
 /**
@@ -129,14 +174,12 @@ function textCondition(dialect: Dialect, key: string, scanInSortOrder: boolean):
  * search index (whose windows mix name, mobile and code) narrows to candidates, LIKE then checks the
  * visible fields one by one; the exact values are indexed lookups.
  */
-function restrictedTextCondition(dialect: Dialect, key: string, scanInSortOrder: boolean, exact: ExactFields): Expression<SqlBool> {
+function restrictedTextCondition(dialect: Dialect, key: string, access: KeyAccess, exact: ExactFields, matched?: readonly number[]): Expression<SqlBool> {
   const any = restrictedChecks(dialect, key, exact);
-  if (dialect === 'postgres') return scanInSortOrder ? any : withBigrams(key, any);
-  const windows = bigrams(key);
-  if (windows.length === 0) return any;
-  const id = scanInSortOrder ? sql`+c.id` : sql`c.id`;
-  const candidates = sql<SqlBool>`${id} IN (SELECT rowid FROM customer_search WHERE customer_search MATCH ${`"${windows.join(' ')}"`})`;
-  return sql<SqlBool>`(${candidates} AND ${any})`;
+  if (dialect === 'postgres') return access === 'drive' ? withBigrams(key, any) : any;
+  const match = phrase(key);
+  if (!match) return any;
+  return sql<SqlBool>`(${indexCandidates(match, access, matched)} AND ${any})`;
 }
 
 /** Contains on the visible fields, equality on the masked ones (no index). */
@@ -153,9 +196,29 @@ function restrictedChecks(dialect: Dialect, key: string, exact: ExactFields): Ex
 /**
  * PostgreSQL, a 2-character key: the candidates from the customers_bigrams GIN index (migration 035:
  * every 2-character window of name, mobile and code), then `check`. pg_trgm serves longer keys; a
- * 1-character key is left to `check` alone. The expression is the index's, character for character.
+ * 1-character key is left to `check` alone.
  */
 function withBigrams(key: string, check: Expression<SqlBool>): Expression<SqlBool> {
-  if ([...key].length !== 2) return check;
-  return sql<SqlBool>`(portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text)) AND ${check})`;
+  const windows = bigramWindows(key);
+  return windows ? sql<SqlBool>`(${windows} AND ${check})` : check;
+}
+
+/** The customers_bigrams index's condition for a 2-character key (null for other lengths): the index's expression, character for character. */
+function bigramWindows(key: string): Expression<SqlBool> | null {
+  if ([...key].length !== 2) return null;
+  return sql<SqlBool>`portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text))`;
+}
+
+/**
+ * PostgreSQL: two letters or digits without case (Chinese characters, digits) are answered by the
+ * customers_bigrams index alone, without the contains check: on a UTF-8 database ILIKE compares
+ * lower() of both sides, lower() leaves such a key as it is and turns no other character into one of
+ * its characters (so LIKE on the mobile agrees with ILIKE), and no window of the indexed text that
+ * spans two fields holds the key (the fields are joined by spaces). So the window is among the text's
+ * exactly when the check holds; testing it again on every candidate made the admin's count of 科技
+ * (10,001 of 132,000 candidates) 45 ms instead of 23 at 1,000,000 customers.
+ */
+function caselessWindows(key: string): Expression<SqlBool> | null {
+  const caseless = /^[\p{L}\p{N}]+$/u.test(key) && key.toLowerCase() === key && key.toUpperCase() === key;
+  return caseless ? bigramWindows(key) : null;
 }

@@ -7,12 +7,12 @@ import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type OwnPart, type Scene } from '../../shared/data-scope';
-import { exactFields, indexCustomerSearch, removeCustomerSearch, searchCondition, searchJoin } from './customer-search';
+import { exactFields, FEW_MATCHES, indexCustomerSearch, indexMatches, removeCustomerSearch, searchCondition, searchJoin } from './customer-search';
 import { applyRules, applyRulesToRows, isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
-import { COUNT_CAP, countCapped } from '../../../db/count';
+import { COUNT_CAP, countCapped, countCappedWithIds, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
 import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, OWN_PART_VIEWS, soonInPoolCondition } from './customer-views';
@@ -149,8 +149,13 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const departed = await departedStaff(ctx.db, q.view);
   const pools = await poolScope(ctx.db, actor, q, branches);
   const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
+  // SQLite: the search index read once for the key: a rare key's few ids then serve the count and the
+  // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans below.
+  const matches = q.key ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
+  const matched = matches && 'ids' in matches ? matches.ids : undefined;
+  const share = matches && 'share' in matches ? matches.share : 0;
   let base = unkeyed;
-  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, false, exact));
+  if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, 'drive', exact, matched));
 
   // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them. SQLite counts a
   // key's matches joined to the search index's match set, streamed (customer-search.ts searchJoin).
@@ -158,21 +163,26 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // owner index, probe the match set (`+c.id IN`, built once) instead of the join fetching every match's
   // row to test its owner (科技 at 1,000,000 customers: 132,000 matches, 8,214 of them the
   // salesperson's: 148 → 48 ms). A rare key keeps the join (its few rows against ~47,000 owned ones).
-  const join = q.key ? searchJoin(ctx.dialect, q.key, exact) : null;
+  const join = q.key && !matched ? searchJoin(ctx.dialect, q.key, exact) : null;
   let countBase = base;
   if (join && q.key) {
     const ownersRows = actor.dataScope === 'own' || q.scene === 'mine';
-    const frequent = ownersRows && (await countCapped(ctx.db, ctx.db.selectFrom(join.ids.as('m')), FREQUENT_KEY)).capped;
+    const frequent = ownersRows && share > FREQUENT_KEY;
     countBase = frequent
-      ? unkeyed.where(searchCondition(ctx.dialect, q.key, true, exact))
+      ? unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact))
       : (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
   }
-  const { total, capped } = await countList(ctx, actor, q, countBase, (part) => {
+  const { total, capped, ids: listed } = await countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
-    return q.key ? half.where(searchCondition(ctx.dialect, q.key, false, exact)) : half;
+    // The participating half is driven by the user's few participations; through the 2-character
+    // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
+    return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
   });
   const counted = capped ? { total, totalCapped: true } : { total };
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
+  // A key's few matches, handed back by the count: the pins and the page read them by id instead of
+  // evaluating the key again (PostgreSQL, 13856: its trigram index, ~10 ms, and a sort of the 566).
+  if (listed) base = unkeyed.where('c.id', 'in', listed);
 
   // Pinned first: the user's pins that match, newest pin first. Most users pin nothing: one indexed
   // probe of customer_pins spares the list's conditions a second evaluation (on SQLite a search key's
@@ -198,10 +208,14 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     let pageQuery = base;
     // Not for 即将进入公海: its matches are bunched in time (none among the last ~27 days' customers),
     // so a walk of the creation-time index would pass tens of thousands of rows before the first one.
-    const ordered = !q.filters.soon && (await expectedScanLength(ctx, q, total)) <= ORDERED_SCAN_LIMIT;
+    // Not for a key's few matches read as ids: fetching and sorting them is the short way.
+    const size = await tableSize(ctx, total);
+    const ordered = !q.filters.soon && !listed && scanLength(q, size, total) <= ORDERED_SCAN_LIMIT;
     if (ordered) {
       const inOrder = actor.dataScope === 'own' ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
-      pageQuery = q.key ? inOrder.where(searchCondition(ctx.dialect, q.key, true, exact)) : inOrder;
+      // A very frequent key: the few rows the walk visits each look the key up (customer-search.ts KeyAccess).
+      const lookups = share > 0 && scanLength(q, size, share * size) * LOOKUP_COST < share * size;
+      pageQuery = q.key ? inOrder.where(searchCondition(ctx.dialect, q.key, lookups ? 'walk' : 'probe', exact)) : inOrder;
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
     // Few matches (the count says so, uncapped), PostgreSQL: the sort column as an expression (the same text,
@@ -282,12 +296,15 @@ async function countList(
   q: CustomerListQuery,
   whole: Parameters<typeof countCapped>[1],
   half: (part: OwnPart) => Parameters<typeof countCapped>[1],
-): Promise<{ total: number; capped: boolean }> {
-  if (ctx.dialect !== 'postgres' || actor.dataScope !== 'own' || q.scene !== 'all' || !OWN_PART_VIEWS.includes(q.view) || q.filters.soon) return countCapped(ctx.db, whole);
-  const owned = await countCapped(ctx.db, half('owned'));
+): Promise<CappedIds> {
+  // With a key, the count hands back the ids of few matches (listCustomers pages them by id).
+  const count = (query: Parameters<typeof countCapped>[1], cap = COUNT_CAP): Promise<CappedIds> =>
+    q.key ? countCappedWithIds(ctx.db, ctx.dialect, query, 'c.id', FEW_MATCHES, cap) : countCapped(ctx.db, query, cap).then((c) => ({ ...c, ids: null }));
+  if (ctx.dialect !== 'postgres' || actor.dataScope !== 'own' || q.scene !== 'all' || !OWN_PART_VIEWS.includes(q.view) || q.filters.soon) return count(whole);
+  const owned = await count(half('owned'));
   if (owned.capped) return owned;
-  const rest = await countCapped(ctx.db, half('participating'), COUNT_CAP - owned.total);
-  return { total: owned.total + rest.total, capped: rest.capped };
+  const rest = await count(half('participating'), COUNT_CAP - owned.total);
+  return { total: owned.total + rest.total, capped: rest.capped, ids: owned.ids && rest.ids ? [...owned.ids, ...rest.ids] : null };
 }
 
 /** The departed staff's ids (few), for the 离职员工客户 view only. */
@@ -296,16 +313,33 @@ export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view'])
   return (await db.selectFrom('users').select('id').where('quit_status', '<>', 0).execute()).map((u) => u.id);
 }
 
-/** More search index matches than this make a key frequent (listCustomers: probe the match set from the owner's rows). */
-const FREQUENT_KEY = 20_000;
+/**
+ * A key matching more than this share of the customers is frequent (listCustomers: probe the match set
+ * from the owner's rows; 20,000 at 1,000,000 customers).
+ */
+const FREQUENT_KEY = 0.02;
 
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
 const ORDERED_SCAN_LIMIT = 20_000;
-async function expectedScanLength(ctx: AppContext, q: CustomerListQuery, matches: number): Promise<number> {
+
+/** The table's size as the walks' estimates take it: the highest id (or the matches, if more). */
+async function tableSize(ctx: AppContext, matches: number): Promise<number> {
   const row = await ctx.db.selectFrom('customers').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirst();
-  const size = Math.max(Number(row?.maxId ?? 0), matches);
-  return (q.page * q.rows * size) / matches;
+  return Math.max(Number(row?.maxId ?? 0), matches);
 }
+
+/** Rows an in-order walk visits to fill the page when `matches` of `size` rows match, spread evenly. */
+function scanLength(q: CustomerListQuery, size: number, matches: number): number {
+  return (q.page * q.rows * size) / Math.max(matches, 1);
+}
+
+/**
+ * A lookup in the search index per row a walk visits costs as much as adding this many rowids to the
+ * key's match set (SQLite at 1,000,000 customers: ~0.1 ms against ~0.2 µs): a walk looks the key up
+ * only when its expected lookups cost less than the set (科技, 13 % of the customers: ~80 lookups
+ * against 132,000 rowids; 杭州, 4 %: ~240 against 41,000, so it builds the set).
+ */
+const LOOKUP_COST = 500;
 
 /** Ensures every id exists and is within the actor's scope: 404 for an unknown id, 403 outside scope. */
 export async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
