@@ -124,6 +124,23 @@ describe('release and rollback', () => {
       await expect(rollbackRemote(locations, crm, { to: old.folder })).rejects.toThrow(/has no shared-exports\.json/);
     });
 
+    it('never keeps as the fallback a build the redeployed shell cannot run', async () => {
+      await writeExports(crmDist(), { uses: { antd: ['Button', 'Table'] } });
+      const one = await releaseRemote(locations, crm, { now: at(1) });
+      // The shell is redeployed without Table (another part layout): build one would fail in it.
+      await writeExports(shellDist(), { uses: {}, provides: { antd: ['Button'] } });
+      await writeBuild(crmDist(), [react19, antd], 'crm 2');
+      await writeExports(crmDist(), { uses: { antd: ['Button'] } });
+      const two = await releaseRemote(locations, crm, { now: at(2) });
+      expect((await readRegistry(locations.mfDir)).remotes.crm).toEqual({ name: 'remote_crm', version: two.folder, entry: two.entry });
+      // With the shell that runs it, the replaced build is the fallback as before.
+      await writeExports(shellDist(), { uses: {}, provides: { antd: ['Button', 'Table'] } });
+      await writeBuild(crmDist(), [react19, antd], 'crm 3');
+      const three = await releaseRemote(locations, crm, { now: at(3) });
+      expect((await readRegistry(locations.mfDir)).remotes.crm).toMatchObject({ version: three.folder, lastGood: { version: two.folder } });
+      expect(one.folder).not.toBe(two.folder);
+    });
+
     it('refuses a remote whose record does not parse or has the wrong shape, as a release error', async () => {
       await fs.writeFile(path.join(crmDist(), 'shared-exports.json'), '{"uses": ');
       await expect(releaseRemote(locations, crm)).rejects.toThrow(DeliveryError);

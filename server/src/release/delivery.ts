@@ -59,6 +59,17 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   if (mismatches.length > 0) throw new DeliveryError(describeMismatches(remote.packageName, mismatches));
 }
 
+/** Whether a released folder of the remote passes the release checks against the current shell. */
+async function runsInShell(locations: Locations, remote: RemoteDescriptor, folder: string): Promise<boolean> {
+  try {
+    await assertCompatibleWithShell(locations, remote, path.join(locations.mfDir, remote.packageDir, folder));
+    return true;
+  } catch (error) {
+    if (error instanceof DeliveryError) return false;
+    throw error;
+  }
+}
+
 /** Who and why, recorded in the history (the command line records neither). */
 export type EventAuthor = { by?: string; note?: string };
 
@@ -94,7 +105,14 @@ async function pointRegistryAt(
   const replaced = change(registry.remotes[remote.area]);
   const previousFolder = registry.remotes[remote.area]?.version;
   let history = await readHistory(locations.mfDir);
-  const next = nextEntry(replaced, { name: remote.mfName, version: folder, entry }, olderGoodBuild(history, remote, folder, replaced?.bad ?? []));
+  const olderGood = olderGoodBuild(history, remote, folder, replaced?.bad ?? []);
+  // A fallback must run in the shell users have now: after the shell is redeployed (another antd part
+  // layout, a newer React) an older build may not, and falling back to it would fail too.
+  const notInShell = new Set<string>();
+  for (const candidate of [replaced, replaced?.lastGood, olderGood]) {
+    if (candidate && candidate.version !== folder && !(await runsInShell(locations, remote, candidate.version))) notInShell.add(candidate.version);
+  }
+  const next = nextEntry(replaced, { name: remote.mfName, version: folder, entry }, olderGood, (version) => !notInShell.has(version));
   await writeJsonFileAtomic(registryFile(locations.mfDir), withRemoteEntry(registry, remote.area, next));
   history = appendEvent(history, { area: remote.area, action, folder, version, entry, previousFolder, at: now.toISOString(), ...author });
   await writeJsonFileAtomic(historyFile(locations.mfDir), history);

@@ -70,12 +70,19 @@ const buildOf = (b: RegistryBuild): RegistryBuild => ({ name: b.name, version: b
 
 /**
  * The entry that replaces `previous` when users are pointed at `next`: `bad` is carried over, and
- * `lastGood` is the replaced build unless it is marked bad (or is `next` itself), else the replaced
- * entry's own last-good (same conditions), else `olderGood` (the caller's pick from the history).
+ * `lastGood` is the replaced build unless it is marked bad, is `next` itself or no longer runs in the
+ * shell, else the replaced entry's own last-good (same conditions), else `olderGood` (the caller's
+ * pick from the history).
  */
-export function nextEntry(previous: RegistryEntry | undefined, next: RegistryBuild, olderGood?: RegistryBuild): RegistryEntry {
+export function nextEntry(
+  previous: RegistryEntry | undefined,
+  next: RegistryBuild,
+  olderGood?: RegistryBuild,
+  /** False for a folder that no longer runs in the current shell (delivery.ts checks each candidate). */
+  runsInShell: (folder: string) => boolean = () => true,
+): RegistryEntry {
   const bad = previous?.bad ?? [];
-  const usable = (b: RegistryBuild | undefined): b is RegistryBuild => b !== undefined && b.version !== next.version && !bad.includes(b.version);
+  const usable = (b: RegistryBuild | undefined): b is RegistryBuild => b !== undefined && b.version !== next.version && !bad.includes(b.version) && runsInShell(b.version);
   const lastGood = [previous, previous?.lastGood, olderGood].find(usable);
   return { ...buildOf(next), ...(lastGood ? { lastGood: buildOf(lastGood) } : {}), ...(bad.length > 0 ? { bad: [...bad] } : {}) };
 }
