@@ -54,12 +54,13 @@ function splitPartImports(code, parts) {
   return result;
 }
 
+/** The parts, read once per compilation (a rebuild in watch mode reads the facades again). */
+const partsOfCompilation = new WeakMap();
+
 module.exports = function facadePartsLoader(code, map) {
-  // Child compilations (html-webpack-plugin's) have no Module Federation consumes: parts keys would
-  // not resolve there, and the package itself is what they need.
-  if (this._compiler?.isChild()) return this.callback(null, code, map);
   for (const pkg of Object.keys(FACADE_PARTS)) for (const key of FACADE_PARTS[pkg]) this.addDependency(SHARED_FACADES[key]);
-  this.callback(null, splitPartImports(code, partsByName()), map);
+  if (!partsOfCompilation.has(this._compilation)) partsOfCompilation.set(this._compilation, partsByName());
+  this.callback(null, splitPartImports(code, partsOfCompilation.get(this._compilation)), map);
 };
 module.exports.splitPartImports = splitPartImports;
 module.exports.partsByName = partsByName;

@@ -1,7 +1,8 @@
 /**
- * Checks, in every build of the shell and the remotes, that the names the app imports from `antd` are
- * names antd-facade.mjs re-exports (what the shell shares under `antd`, see mf-shared.cjs), and
- * records them in `dist/shared-exports.json`:
+ * Checks, in every build of the shell and the remotes, that the names the app imports from a key the
+ * shell shares as a facade (mf-shared.cjs SHARED_FACADES: antd's and shared-ui's parts, after
+ * facade-parts-loader.cjs, and react-router-dom) are names that facade re-exports, and records them in
+ * `dist/shared-exports.json`:
  *
  *   { "uses": { "antd": ["Button", …] }, "provides": { "antd": [ …the facade's names… ] } }
  *
@@ -64,7 +65,7 @@ class SharedExportsPlugin {
           const error = new WebpackError(
             [
               `The shared '${key}' is a facade (${FACADES[key].file}) that lacks names this build imports.`,
-              `Add them to the facade (antd's: the part of mf-shared.cjs FACADE_PARTS that loads when they are needed; then rebuild and deploy the shell before releasing a remote that needs them):`,
+              `Add them to the facade (for antd and shared-ui, shared in parts: to the part of mf-shared.cjs FACADE_PARTS that loads when they are first needed), then rebuild and deploy the shell before releasing a remote that needs them:`,
               ...lines,
             ].join('\n'),
           );

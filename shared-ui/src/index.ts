@@ -13,7 +13,7 @@ export { useColumnChoice } from './list-page/use-column-choice';
 export type { ColumnChoiceState } from './list-page/use-column-choice';
 export type { ColumnChoice, ColumnOption } from './list-page/column-settings';
 export type { SelectionAction } from './list-page/selection-bar';
-export type { SearchValues } from './list-page/advanced-search';
+export type { SearchValues } from './list-page/search-values';
 export type { DepartmentChoice } from './list-page/department-filter';
 export { batchEndpoints } from './list-page/batch/batch-endpoints';
 export type { BatchEndpoints } from './list-page/batch/batch-endpoints';

@@ -33,7 +33,9 @@ export async function readHistory(mfDir: string): Promise<History> {
   return json === undefined ? emptyHistory() : parseHistory(json);
 }
 
-async function assertCompatibleWithShell(locations: Locations, remote: RemoteDescriptor, buildDir: string): Promise<void> {
+type Shell = Awaited<ReturnType<typeof loadShellRequirements>>;
+
+async function assertCompatibleWithShell(locations: Locations, remote: RemoteDescriptor, buildDir: string, shell?: Shell): Promise<void> {
   const manifestFile = path.join(buildDir, 'mf-manifest.json');
   // A build whose files do not parse is the build's fault: refused like any other incompatible build.
   const asDeliveryError = (error: Error): never => {
@@ -41,7 +43,7 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
   };
   const manifest = await readJsonFile(manifestFile).catch(asDeliveryError);
   if (manifest === undefined) throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
-  const { requirements, provides, exports } = await loadShellRequirements(locations.repoRoot);
+  const { requirements, provides, exports } = shell ?? (await loadShellRequirements(locations.repoRoot));
   const shared = sharedListOf(manifest, manifestFile);
   const unprovided = findUnprovided(shared, provides);
   if (unprovided.length > 0) throw new DeliveryError(describeUnprovided(remote.packageName, unprovided));
@@ -60,9 +62,9 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
 }
 
 /** Whether a released folder of the remote passes the release checks against the current shell. */
-async function runsInShell(locations: Locations, remote: RemoteDescriptor, folder: string): Promise<boolean> {
+async function runsInShell(locations: Locations, remote: RemoteDescriptor, folder: string, shell: Shell): Promise<boolean> {
   try {
-    await assertCompatibleWithShell(locations, remote, path.join(locations.mfDir, remote.packageDir, folder));
+    await assertCompatibleWithShell(locations, remote, path.join(locations.mfDir, remote.packageDir, folder), shell);
     return true;
   } catch (error) {
     if (error instanceof DeliveryError) return false;
@@ -108,10 +110,10 @@ async function pointRegistryAt(
   const olderGood = olderGoodBuild(history, remote, folder, replaced?.bad ?? []);
   // A fallback must run in the shell users have now: after the shell is redeployed (another antd part
   // layout, a newer React) an older build may not, and falling back to it would fail too.
+  const candidates = new Set([replaced, replaced?.lastGood, olderGood].flatMap((build) => (build && build.version !== folder ? [build.version] : [])));
+  const shell = await loadShellRequirements(locations.repoRoot);
   const notInShell = new Set<string>();
-  for (const candidate of [replaced, replaced?.lastGood, olderGood]) {
-    if (candidate && candidate.version !== folder && !(await runsInShell(locations, remote, candidate.version))) notInShell.add(candidate.version);
-  }
+  for (const candidate of candidates) if (!(await runsInShell(locations, remote, candidate, shell))) notInShell.add(candidate);
   const next = nextEntry(replaced, { name: remote.mfName, version: folder, entry }, olderGood, (version) => !notInShell.has(version));
   await writeJsonFileAtomic(registryFile(locations.mfDir), withRemoteEntry(registry, remote.area, next));
   history = appendEvent(history, { area: remote.area, action, folder, version, entry, previousFolder, at: now.toISOString(), ...author });

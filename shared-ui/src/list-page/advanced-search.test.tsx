@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { ListPage } from './list-page';
-import { compactSearchValues } from './advanced-search';
+import { compactSearchValues } from './search-values';
 import type { FieldDefinition } from '../dynamic-form/types';
 
 

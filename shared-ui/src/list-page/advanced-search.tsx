@@ -10,9 +10,6 @@ import type { Dayjs } from 'dayjs';
 import type { FieldDefinition } from '../dynamic-form/types';
 import { compactSearchValues, isEmptyValue, type SearchValues } from './search-values';
 
-export type { SearchValues } from './search-values';
-export { compactSearchValues, describeSearchValue, isEmptyValue } from './search-values';
-
 /** Types a plain control can search on; pickers, uploads and line items are left out. */
 const SEARCHABLE_TYPES = new Set([
   'input', 'textarea', 'editor', 'number', 'select', 'statusSelect', 'jcselect', 'radio', 'tags', 'switch', 'date', 'datetime', 'daterange', 'ColorPicker',
