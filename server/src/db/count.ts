@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DbOrTx, Dialect } from './database';
 
 /**
@@ -31,11 +31,19 @@ export type CappedIds = CappedCount & { ids: number[] | null };
  * conditions again.
  */
 export async function countCappedWithIds<DB, TB extends keyof DB, O>(db: DbOrTx, dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>, idColumn: string, few: number, cap = COUNT_CAP): Promise<CappedIds> {
-  const limited = query.select(sql<number>`${sql.ref(idColumn)}`.as('id')).limit(cap + 1);
-  const ids = dialect === 'postgres' ? sql`array_agg(capped.id)` : sql`json_group_array(capped.id)`;
-  const { rows } = await sql<{ n: number | string; ids: number[] | string | null }>`SELECT count(*) AS n, CASE WHEN count(*) <= ${few} THEN ${ids} END AS ids FROM (${limited}) AS capped`.execute(db);
+  return countLimited(db, dialect, query.select(sql<number>`${sql.ref(idColumn)}`.as('id')).limit(cap + 1), few, cap);
+}
+
+/** countCappedWithIds for a raw statement that selects the ids as `id` (and has no LIMIT). */
+export async function countIdsCapped(db: DbOrTx, dialect: Dialect, ids: RawBuilder<{ id: number }>, few: number, cap = COUNT_CAP): Promise<CappedIds> {
+  return countLimited(db, dialect, sql`${ids} LIMIT ${cap + 1}`, few, cap);
+}
+
+async function countLimited(db: DbOrTx, dialect: Dialect, limited: Expression<unknown>, few: number, cap: number): Promise<CappedIds> {
+  const list = dialect === 'postgres' ? sql`array_agg(capped.id)` : sql`json_group_array(capped.id)`;
+  const { rows } = await sql<{ n: number | string; ids: number[] | string | null }>`SELECT count(*) AS n, CASE WHEN count(*) <= ${few} THEN ${list} END AS ids FROM (${limited}) AS capped`.execute(db);
   const n = Number(rows[0].n);
-  const list = rows[0].ids;
+  const found = rows[0].ids;
   const counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };
-  return { ...counted, ids: list === null ? null : typeof list === 'string' ? (JSON.parse(list) as number[]) : list.map(Number) };
+  return { ...counted, ids: found === null ? null : typeof found === 'string' ? (JSON.parse(found) as number[]) : found.map(Number) };
 }

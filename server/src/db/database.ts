@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type LogEvent,
 import { Pool, types as pgTypes } from 'pg';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
+import { searchTerms } from './search-terms';
 
 export type Db = Kysely<Database>;
 export type DbTx = Transaction<Database>;
@@ -46,6 +47,10 @@ export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSc
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -65536');
+  // The search index's text, for the triggers that keep customer_search (migration 046).
+  sqlite.function('portal_search_terms', { deterministic: true }, (name: unknown, mobile: unknown, code: unknown) =>
+    searchTerms({ name: String(name ?? ''), mobile: String(mobile ?? ''), code: String(code ?? '') }),
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

@@ -27,6 +27,7 @@ import * as customerLogQuoted from './migrations/042-customer-log-quoted';
 import * as customerListCover from './migrations/043-customer-list-cover';
 import * as soonInPoolIndex from './migrations/044-soon-in-pool-index';
 import * as poolCountPg from './migrations/045-pool-count-pg';
+import * as customerListTokens from './migrations/046-customer-list-tokens';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '043-customer-list-cover': customerListCover,
   '044-soon-in-pool-index': soonInPoolIndex,
   '045-pool-count-pg': poolCountPg,
+  '046-customer-list-tokens': customerListTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

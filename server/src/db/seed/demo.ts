@@ -3,7 +3,6 @@ import { seedIntakes } from './intakes';
 import { sql } from 'kysely';
 import { dialectOf, type Db, type DbOrTx } from '../database';
 import { customerCode } from '../../modules/crm/customer/customer.service';
-import { searchTerms } from '../../modules/crm/customer/customer-search';
 import { ROLE_ADMIN, ROLE_FINANCE, ROLE_MANAGER, ROLE_SALES } from '../../modules/system/role/seed-roles';
 import { insertUser, seedConfiguration, type UserSeed } from './accounts';
 import { FOLLOWUP_NOTES, JOB_TITLES, mobile, personName } from './chinese-data';
@@ -170,11 +169,6 @@ export async function seedCustomers(db: DbOrTx, o: CustomerBatchOptions): Promis
     await db.insertInto('contacts').values(contacts).execute();
     if (followups.length > 0) await db.insertInto('followups').values(followups).execute();
     if (participants.length > 0) await db.insertInto('customer_participants').values(participants).execute();
-    if (dialect === 'sqlite') {
-      for (const c of customers) {
-        await sql`INSERT INTO customer_search (rowid, terms) VALUES (${c.id}, ${searchTerms({ name: c.customer_name, mobile: c.contact_mobile, code: c.code ?? '' })})`.execute(db);
-      }
-    }
   }
   await syncIdSequences(db, ['customers', 'contacts', 'followups']);
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, DbOrTx } from '../database';
 import { customerCode } from '../../modules/crm/customer/customer.service';
-import { searchTerms } from '../../modules/crm/customer/customer-search';
 import { JOB_TITLES } from './chinese-data';
 import { generateCustomer, type CustomerRecord, type OwnerRef } from './customers';
 import { syncIdSequences } from './demo';
@@ -71,13 +70,11 @@ export async function seedLargeCustomers(handle: DatabaseHandle, o: LargeSeedOpt
     const insertContact = s.prepare(
       `INSERT INTO contacts (customer_id, contact_name, mobile, wechat, qq, zhiwei, sex, is_primary, created_at) VALUES (?, ?, ?, '', '', ?, ?, 1, ?)`,
     );
-    const insertSearch = s.prepare('INSERT INTO customer_search (rowid, terms) VALUES (?, ?)');
     const insertParticipant = s.prepare('INSERT OR IGNORE INTO customer_participants (customer_id, user_id) VALUES (?, ?)');
     const batch = s.transaction((items: Generated[]) => {
       for (const { id, c, zhiwei, sex, participant } of items) {
         insertCustomer.run(COLUMNS.map((col) => (col === 'id' ? id : c[col])));
         insertContact.run(id, c.contact_name, c.contact_mobile, zhiwei, sex, c.created_at);
-        insertSearch.run(id, searchTerms({ name: c.customer_name, mobile: c.contact_mobile, code: c.code ?? '' }));
         if (participant !== null) insertParticipant.run(id, participant);
       }
     });

@@ -67,7 +67,7 @@ function inBranches(t: ScopeTarget, ids: number[]): Condition {
   return sql<SqlBool>`${sql.ref(t.branch)} in (${sql.join(ids)})`;
 }
 
-function departmentOf(actor: Actor, branches: BranchIndex): number[] | undefined {
+export function departmentOf(actor: Actor, branches: BranchIndex): number[] | undefined {
   return actor.branchId !== null && branches.get(actor.branchId) ? branches.subtreeIds(actor.branchId) : undefined;
 }
 

@@ -14,7 +14,6 @@ import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { contactEditLog, quote, textForViewer, writeLogs } from './customer-log';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
-import { indexCustomerSearch } from './customer-search';
 import { applyRules, applyRulesToRows, isHidden, keepHidden, maskCarried, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 import { assertPoolReadable } from '../pool/public-pools';
 
@@ -180,7 +179,6 @@ async function mirrorPrimary(ctx: AppContext, tx: DbTx, customerId: number): Pro
   const p = await tx.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
   if (!p) return;
   const c = await tx.updateTable('customers').set({ contact_name: p.contact_name, contact_mobile: p.mobile }).where('id', '=', customerId).returning(['customer_name', 'code']).executeTakeFirstOrThrow();
-  await indexCustomerSearch(tx, ctx.dialect, customerId, { name: c.customer_name, mobile: p.mobile, code: c.code ?? '' });
 }
 
 export async function saveContact(ctx: AppContext, actor: Actor, id: number | null, customerId: number, submitted: ContactInput): Promise<number> {

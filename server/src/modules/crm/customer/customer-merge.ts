@@ -10,7 +10,6 @@ import { badRequest, notFound } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { quote, writeLogs } from './customer-log';
-import { indexCustomerSearch, removeCustomerSearch } from './customer-search';
 import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
 
 /** The fields a merge may take from any of the customers, with their labels. */
@@ -68,9 +67,7 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
     await tx.deleteFrom('customer_assignments').where('customer_id', 'in', mergedIds).execute();
 
     await tx.updateTable('customers').set({ merged_into: survivorId, updated_at: now }).where('id', 'in', mergedIds).execute();
-    await removeCustomerSearch(tx, ctx.dialect, mergedIds);
     const name = String(values.customer_name ?? survivor.customer_name);
-    await indexCustomerSearch(tx, ctx.dialect, survivorId, { name, mobile: survivor.contact_mobile, code: survivor.code ?? '' });
     const mergedNames = mergedIds.map((id) => `“${byId.get(id)?.customer_name}”（#${id}）`).join('、');
     await writeLogs(tx, actor.userId, now, [
       { customerId: survivorId, kind: 'merge', ext: `合并客户 ${mergedNames}${taken.length ? `；${taken.join('；')}` : ''}`, quoted: mergedIds.flatMap((id) => quote('customer', 'CustomerName', byId.get(id)?.customer_name)) },

@@ -22,7 +22,6 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { visibleCustomerCondition } from './customer-access';
 import { memberPoolIds } from '../pool/public-pools';
 import { quote, writeLogs } from './customer-log';
-import { indexCustomerSearch } from './customer-search';
 import { customerCode } from './customer.service';
 import { applyRules, maskCarried, NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 
@@ -262,7 +261,6 @@ export function registerCustomerPublicRoutes(app: FastifyInstance, ctx: AppConte
           await tx.updateTable('visitors').set({ customer_id: c.id }).where('id', '=', v.id).execute();
           const code = customerCode(c.id, new Date(now));
           await tx.updateTable('customers').set({ code }).where('id', '=', c.id).execute();
-          await indexCustomerSearch(tx, ctx.dialect, c.id, { name, mobile: v.mobile, code });
           await writeLogs(tx, actor.userId, now, [{ customerId: c.id, kind: 'create', ext: `由访客 ${v.name} 转为客户（待分配）`, quoted: quote('customer', 'contact_name', v.name) }]);
           return c.id;
         });

@@ -1,48 +1,23 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
 import type { FieldRules } from '../../system/field-mask/field-mask';
+import { bigrams, normaliseForSearch } from '../../../db/search-terms';
+import { PG_SEARCH_WINDOWS } from '../../../db/migrations/046-customer-list-tokens';
+import type { ListTokens } from './customer-views';
 
 /**
  * Search key over customer name, primary mobile and code, and (exactly) a contact's WeChat id or QQ.
  *
  * SQLite: the FTS5 table `customer_search` holds, per customer, every 2-character window of the
- * normalised fields as a unicode61 token. A key of 2+ characters becomes the phrase of its windows,
+ * normalised fields as a unicode61 token (db/search-terms.ts), and the customer's list tokens
+ * (migration 046); triggers keep it. A key of 2+ characters becomes the phrase of its windows,
  * which matches exactly the records containing the key as a substring (name, mobile or code). This
  * serves 2-character Chinese keys, which the built-in trigram tokenizer cannot. Keys that normalise to
  * fewer than 2 characters fall back to LIKE.
  *
  * PostgreSQL: ILIKE, served by the pg_trgm GIN indexes when the extension is available (3+ characters)
- * and for 2-character keys by the customers_bigrams GIN index (withBigrams below).
+ * and for 2-character keys by the customers_search_windows GIN index (withBigrams below).
  */
-export function normaliseForSearch(value: string): string {
-  return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-export function bigrams(value: string): string[] {
-  const chars = [...normaliseForSearch(value)];
-  const out: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-  return out;
-}
-
-export type SearchFields = { name: string; mobile: string; code: string };
-
-/** The indexed text: windows per field, fields kept apart so no window spans two fields. */
-export function searchTerms(f: SearchFields): string {
-  return [bigrams(f.name), bigrams(f.mobile), bigrams(f.code)].map((w) => w.join(' ')).join(' ');
-}
-
-export async function indexCustomerSearch(db: DbOrTx, dialect: Dialect, id: number, fields: SearchFields): Promise<void> {
-  if (dialect !== 'sqlite') return;
-  await sql`DELETE FROM customer_search WHERE rowid = ${id}`.execute(db);
-  await sql`INSERT INTO customer_search (rowid, terms) VALUES (${id}, ${searchTerms(fields)})`.execute(db);
-}
-
-export async function removeCustomerSearch(db: DbOrTx, dialect: Dialect, ids: number[]): Promise<void> {
-  if (dialect !== 'sqlite' || ids.length === 0) return;
-  await sql`DELETE FROM customer_search WHERE rowid IN (${sql.join(ids)})`.execute(db);
-}
-
 const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -136,6 +111,32 @@ export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {
   return { ids, rest: normaliseForSearch(key) === key.toLowerCase() ? null : like };
 }
 
+/**
+ * A key within a list given as list tokens (customer-views.ts `listTokens`), answered by the search
+ * index alone: SQLite `"科技" AND (own7 OR par7)` on customer_search, PostgreSQL one condition on
+ * customers_search_windows (migration 046). Null where the index alone does not answer the key (it
+ * narrows other keys to candidates that LIKE then checks, WeChat/QQ keys also look up contacts, and
+ * fields masked for the viewer match only whole; PostgreSQL: keys other than two caseless characters).
+ * `ids`: the matching customers' ids, unordered (for a count). `condition`: the same test on customers
+ * `c`; `probe` keeps SQLite from driving the query by it (a walk of the sort index tests each row).
+ */
+export function keyedList(dialect: Dialect, key: string, tokens: ListTokens, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; condition: (access: 'drive' | 'probe') => Expression<SqlBool> } | null {
+  if (exact.name || exact.mobile || looksLikeAccount(key)) return null;
+  if (dialect === 'sqlite') {
+    const match = phrase(key);
+    if (!match || normaliseForSearch(key) !== key.toLowerCase()) return null;
+    const query = [match, ...tokens.map((group) => `(${group.join(' OR ')})`)].join(' AND ');
+    const ids = sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${query}`;
+    return { ids, condition: (access) => (access === 'probe' ? sql<SqlBool>`+c.id IN (${ids})` : sql<SqlBool>`c.id IN (${ids})`) };
+  }
+  if (!caselessWindows(key)) return null;
+  const all = tokens.filter((group) => group.length === 1).map((group) => group[0]);
+  const any = tokens.filter((group) => group.length > 1).map((group) => sql<SqlBool>`${WINDOWS} && ARRAY[${sql.join(group)}]::text[]`);
+  const wanted = all.length > 0 ? sql`(portal_bigrams(lower(${key}::text)) || ARRAY[${sql.join(all)}]::text[])` : sql`portal_bigrams(lower(${key}::text))`;
+  const condition = sql<SqlBool>`${sql.join([sql<SqlBool>`${WINDOWS} @> ${wanted}`, ...any], sql` AND `)}`;
+  return { ids: sql<{ id: number }>`SELECT c.id FROM customers AS c WHERE ${condition}`, condition: () => condition };
+}
+
 /** WeChat ids are 6–20 letters, digits, _ or -; QQ numbers 5–11 digits. */
 function looksLikeAccount(key: string): boolean {
   return /^[A-Za-z0-9_-]{5,20}$/.test(key);
@@ -194,7 +195,7 @@ function restrictedChecks(dialect: Dialect, key: string, exact: ExactFields): Ex
 }
 
 /**
- * PostgreSQL, a 2-character key: the candidates from the customers_bigrams GIN index (migration 035:
+ * PostgreSQL, a 2-character key: the candidates from the customers_search_windows GIN index (migrations 035 and 046:
  * every 2-character window of name, mobile and code), then `check`. pg_trgm serves longer keys; a
  * 1-character key is left to `check` alone.
  */
@@ -203,15 +204,18 @@ function withBigrams(key: string, check: Expression<SqlBool>): Expression<SqlBoo
   return windows ? sql<SqlBool>`(${windows} AND ${check})` : check;
 }
 
-/** The customers_bigrams index's condition for a 2-character key (null for other lengths): the index's expression, character for character. */
+/** The customers_search_windows index's condition for a 2-character key (null for other lengths): the index's expression, character for character. */
 function bigramWindows(key: string): Expression<SqlBool> | null {
   if ([...key].length !== 2) return null;
-  return sql<SqlBool>`portal_bigrams(lower(c.customer_name || ' ' || c.contact_mobile || ' ' || coalesce(c.code, ''))) @> portal_bigrams(lower(${key}::text))`;
+  return sql<SqlBool>`${WINDOWS} @> portal_bigrams(lower(${key}::text))`;
 }
+
+/** The indexed expression of customers_search_windows (migration 046), on customers `c`. */
+const WINDOWS = sql.raw(PG_SEARCH_WINDOWS.replace(/\b(customer_name|contact_mobile|code|list_tokens)\b/g, 'c.$1'));
 
 /**
  * PostgreSQL: two letters or digits without case (Chinese characters, digits) are answered by the
- * customers_bigrams index alone, without the contains check: on a UTF-8 database ILIKE compares
+ * customers_search_windows index alone, without the contains check: on a UTF-8 database ILIKE compares
  * lower() of both sides, lower() leaves such a key as it is and turns no other character into one of
  * its characters (so LIKE on the mobile agrees with ILIKE), and no window of the indexed text that
  * spans two fields holds the key (the fields are joined by spaces). So the window is among the text's

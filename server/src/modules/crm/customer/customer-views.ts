@@ -3,7 +3,7 @@ import { can, type Right } from '../../../http/auth';
 import type { Actor } from '../../auth/session/actor';
 import type { Dialect } from '../../../db/database';
 import type { BranchIndex } from '../../system/branch/branch-index';
-import { CUSTOMER_SCOPE, dataScope, type OwnPart, type Scene } from '../../shared/data-scope';
+import { CUSTOMER_SCOPE, dataScope, departmentOf, type OwnPart, type Scene } from '../../shared/data-scope';
 import { recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules } from '../pool/pool-rules';
 import { poolCondition, type PoolScope } from '../pool/public-pools';
 
@@ -26,6 +26,40 @@ export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRule
 
 /** The views whose role scope takes `ownPart` (their only `own`-scope condition is the role's). */
 export const OWN_PART_VIEWS: readonly ViewKey[] = ['watched'];
+
+/**
+ * A list as the search index's list tokens (migration 046), for a key's count from the index alone:
+ * each inner list is one of its tokens (OR), the lists all hold (AND). Every token implies what
+ * 我的客户 (`watched`) shows: in no pool, not blacklisted, not merged, a customer or a deal.
+ */
+export type ListTokens = readonly (readonly string[])[];
+
+/** At most this many departments become tokens (a head office's subtree stays with the conditions). */
+const MAX_BRANCH_TOKENS = 64;
+
+/**
+ * The view and scene for the actor as list tokens: the same customers as the view's preset with
+ * dataScope (data-scope.ts), or null where tokens cannot say it (other views, scene 'subordinates').
+ */
+export function listTokens(view: ViewKey, actor: Actor, scene: Scene, branches: BranchIndex): ListTokens | null {
+  if (view !== 'watched' || scene === 'subordinates') return null;
+  const own = `own${actor.userId}`;
+  const part = `par${actor.userId}`;
+  const inScene = scene === 'mine' ? [[own]] : scene === 'participating' ? [[part]] : [];
+  const department = departmentOf(actor, branches);
+  switch (actor.dataScope) {
+    case 'all':
+      return inScene.length > 0 ? inScene : [['lst']];
+    case 'own':
+      return inScene.length > 0 ? inScene : [[own, part]];
+    case 'department':
+    case 'branch': {
+      const ids = !department ? null : actor.dataScope === 'branch' ? (actor.branchId !== null ? [actor.branchId] : null) : department;
+      if (ids && ids.length > MAX_BRANCH_TOKENS) return null;
+      return [ids ? ids.map((id) => `brn${id}`) : [own], ...inScene];
+    }
+  }
+}
 
 export type ViewDefinition = {
   title: string;

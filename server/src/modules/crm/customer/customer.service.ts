@@ -7,15 +7,15 @@ import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope, type OwnPart, type Scene } from '../../shared/data-scope';
-import { exactFields, FEW_MATCHES, indexCustomerSearch, indexMatches, removeCustomerSearch, searchCondition, searchJoin } from './customer-search';
+import { exactFields, FEW_MATCHES, indexMatches, keyedList, searchCondition, searchJoin } from './customer-search';
 import { applyRules, applyRulesToRows, isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
-import { COUNT_CAP, countCapped, countCappedWithIds, type CappedIds } from '../../../db/count';
+import { COUNT_CAP, countCapped, countCappedWithIds, countIdsCapped, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
 import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
-import { CUSTOMER_VIEWS, daysUntilPool, OWN_PART_VIEWS, soonInPoolCondition } from './customer-views';
+import { CUSTOMER_VIEWS, daysUntilPool, listTokens, OWN_PART_VIEWS, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
@@ -149,9 +149,12 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const departed = await departedStaff(ctx.db, q.view);
   const pools = await poolScope(ctx.db, actor, q, branches);
   const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
+  // 我的客户 with a key and no filter: the search index's list tokens answer the count alone (migration 046).
+  const tokens = q.key && !Object.values(q.filters).some((v) => v !== undefined && v !== null && v !== '' && v !== false) ? listTokens(q.view, actor, q.scene, branches) : null;
+  const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
   // SQLite: the search index read once for the key: a rare key's few ids then serve the count and the
   // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans below.
-  const matches = q.key ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
+  const matches = q.key && !keyed ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
   const matched = matches && 'ids' in matches ? matches.ids : undefined;
   const share = matches && 'share' in matches ? matches.share : 0;
   let base = unkeyed;
@@ -163,7 +166,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // owner index, probe the match set (`+c.id IN`, built once) instead of the join fetching every match's
   // row to test its owner (科技 at 1,000,000 customers: 132,000 matches, 8,214 of them the
   // salesperson's: 148 → 48 ms). A rare key keeps the join (its few rows against ~47,000 owned ones).
-  const join = q.key && !matched ? searchJoin(ctx.dialect, q.key, exact) : null;
+  const join = q.key && !matched && !keyed ? searchJoin(ctx.dialect, q.key, exact) : null;
   let countBase = base;
   if (join && q.key) {
     const ownersRows = actor.dataScope === 'own' || q.scene === 'mine';
@@ -172,7 +175,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
       ? unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact))
       : (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
   }
-  const { total, capped, ids: listed } = await countList(ctx, actor, q, countBase, (part) => {
+  const { total, capped, ids: listed } = keyed ? await countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : await countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     // The participating half is driven by the user's few participations; through the 2-character
     // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
@@ -211,7 +214,12 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     // Not for a key's few matches read as ids: fetching and sorting them is the short way.
     const size = await tableSize(ctx, total);
     const ordered = !q.filters.soon && !listed && scanLength(q, size, total) <= ORDERED_SCAN_LIMIT;
-    if (ordered) {
+    if (keyed && !capped && !listed && ctx.dialect === 'sqlite') {
+      // The tokens' matches (at most COUNT_CAP), built once: a walk of the sort index probes them
+      // (sales 科技: ~1,200 index entries for page 1), or a deep page sorts them. Every token implies
+      // the view's conditions; gonghai = 0 keeps the walk on the (gonghai, sort column) index.
+      pageQuery = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', 0).where(keyed.condition(ordered ? 'probe' : 'drive'));
+    } else if (ordered) {
       const inOrder = actor.dataScope === 'own' ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
       // A very frequent key: the few rows the walk visits each look the key up (customer-search.ts KeyAccess).
       const lookups = share > 0 && scanLength(q, size, share * size) * LOOKUP_COST < share * size;
@@ -538,9 +546,6 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
         })),
       )
       .execute();
-    for (const [i, input] of chunk.entries()) {
-      await indexCustomerSearch(tx, ctx.dialect, chunkIds[i], { name: input.customerName, mobile: input.contactMobile, code: codes[i] });
-    }
     await writeLogs(tx, actor.userId, iso, chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: pool ? POOL_IMPORT_REASON : clue === 3 ? '新建线索' : '新建客户' })));
     ids.push(...chunkIds);
   }
@@ -610,7 +615,6 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
         .values({ customer_id: id, contact_name: input.contactName, mobile: input.contactMobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: iso })
         .execute();
     }
-    await indexCustomerSearch(tx, ctx.dialect, id, { name: input.customerName, mobile: input.contactMobile, code: updated.code ?? '' });
   });
 }
 
@@ -637,6 +641,5 @@ export async function deleteCustomers(ctx: AppContext, actor: Actor, ids: number
       .executeTakeFirst();
     if (intake) throw badRequest(`客户“${intake.customer_name}”存在进件，不能删除`);
     await tx.deleteFrom('customers').where('id', 'in', ids).execute();
-    await removeCustomerSearch(tx, ctx.dialect, ids);
   });
 }

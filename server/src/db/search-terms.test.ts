@@ -1,4 +1,4 @@
-import { bigrams, normaliseForSearch, searchTerms } from './customer-search';
+import { bigrams, normaliseForSearch, searchTerms } from './search-terms';
 
 test('normalises to lower-case letters and digits', () => {
   expect(normaliseForSearch('华信（北京）Tech-01')).toBe('华信北京tech01');

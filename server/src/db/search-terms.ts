@@ -1,0 +1,23 @@
+/**
+ * The customer search index's text (SQLite customer_search, PostgreSQL customers_search_windows):
+ * every 2-character window of name, mobile and code, normalised. Here in the database layer because
+ * SQLite's triggers compute it through the function `portal_search_terms` (database.ts), and the
+ * search conditions (crm/customer/customer-search.ts) build their phrases from the same windows.
+ */
+export function normaliseForSearch(value: string): string {
+  return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+export function bigrams(value: string): string[] {
+  const chars = [...normaliseForSearch(value)];
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+  return out;
+}
+
+export type SearchFields = { name: string; mobile: string; code: string };
+
+/** The indexed text: windows per field, fields kept apart so no window spans two fields. */
+export function searchTerms(f: SearchFields): string {
+  return [bigrams(f.name), bigrams(f.mobile), bigrams(f.code)].map((w) => w.join(' ')).join(' ');
+}

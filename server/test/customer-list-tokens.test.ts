@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { DEMO, startServer, type TestServer } from './harness';
+
+/**
+ * The search index's list tokens (migration 046): a keyed 我的客户 count is answered by the index
+ * alone, so the tokens must follow every change of owner, department, pool, blacklist, merge, lead
+ * state, participants and searched fields, whoever writes them (database triggers). Runs on SQLite and
+ * PostgreSQL.
+ */
+type Row = { id: number; CustomerName: string; contact_mobile: string; code: string; UserID: number };
+type List = { rows: Row[]; total: number; totalCapped?: boolean };
+
+let s: TestServer;
+const tokens: Record<'admin' | 'manager' | 'sales', string> = { admin: '', manager: '', sales: '' };
+const users: Record<string, number> = {};
+
+beforeAll(async () => {
+  s = await startServer();
+  tokens.admin = await s.login(...DEMO.admin);
+  tokens.manager = await s.login(...DEMO.manager);
+  tokens.sales = await s.login(...DEMO.sales);
+  for (const u of await s.app.portal.db.selectFrom('users').select(['id', 'username']).execute()) users[u.username] = u.id;
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const list = async (token: string, body: Record<string, unknown>) => (await s.post<List>('/api/customer/index', { rows: 200, ...body }, { token })).body;
+
+/** The customers a role's 我的客户 shows for `key`, computed from the tables without the search index. */
+async function expected(role: 'admin' | 'manager' | 'sales', scene: string, key: string): Promise<number[]> {
+  const db = s.app.portal.db;
+  const me = users[role === 'admin' ? 'admin' : role === 'manager' ? 'manager1' : 'sales1'];
+  const manager = await db.selectFrom('users').select('branch_id').where('id', '=', users.manager1).executeTakeFirstOrThrow();
+  const parts = new Set((await db.selectFrom('customer_participants').select('customer_id').where('user_id', '=', me).execute()).map((p) => p.customer_id));
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'customer_name', 'contact_mobile', 'code', 'owner_id', 'branch_id', 'created_at'])
+    .where('gonghai', '=', 0)
+    .where('blacklisted', '=', 0)
+    .where('merged_into', 'is', null)
+    .where('clue', 'in', [1, 2])
+    .execute();
+  const k = key.toLowerCase();
+  return rows
+    .filter((c) => [c.customer_name, c.contact_mobile, c.code ?? ''].some((f) => f.toLowerCase().includes(k)))
+    .filter((c) => role !== 'manager' || c.branch_id === manager.branch_id)
+    .filter((c) => role !== 'sales' || scene !== 'all' || c.owner_id === me || parts.has(c.id))
+    .filter((c) => scene !== 'mine' || c.owner_id === me)
+    .filter((c) => scene !== 'participating' || parts.has(c.id))
+    .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+    .map((c) => c.id);
+}
+
+async function expectList(role: 'admin' | 'manager' | 'sales', scene: string, key: string): Promise<number> {
+  const want = await expected(role, scene, key);
+  const got = await list(tokens[role], { key, scene });
+  expect({ role, scene, key, total: got.total, ids: got.rows.map((r) => r.id) }).toEqual({ role, scene, key, total: want.length, ids: want.slice(0, 200) });
+  return want.length;
+}
+
+const KEYS = ['科技', '有限', '公司', '13', 'kh'];
+
+test('a keyed 我的客户 equals the tables for every role and scene', async () => {
+  let seen = 0;
+  for (const role of ['admin', 'manager', 'sales'] as const) for (const scene of ['all', 'mine', 'participating']) for (const key of KEYS) seen += await expectList(role, scene, key);
+  expect(seen).toBeGreaterThan(0);
+});
+
+test('the tokens follow every writer: owner, department, pool, blacklist, lead, merge, participants, fields, delete', async () => {
+  const db = s.app.portal.db;
+  const sales = users.sales1;
+  const other = users.sales2;
+  const target = await db.selectFrom('customers').select(['id', 'branch_id']).where('owner_id', '=', sales).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).orderBy('id').executeTakeFirstOrThrow();
+  // A key only this customer holds, through its name (the trigger recomputes the windows).
+  await db.updateTable('customers').set({ customer_name: '甲乙丙丁测试客户' }).where('id', '=', target.id).execute();
+  const count = async (role: 'admin' | 'manager' | 'sales' = 'sales', scene = 'all') => (await list(tokens[role], { key: '丙丁', scene })).total;
+  expect(await count()).toBe(1);
+  expect(await count('admin')).toBe(1);
+
+  await db.updateTable('customers').set({ owner_id: other }).where('id', '=', target.id).execute();
+  expect(await count()).toBe(0);
+  expect(await count('admin')).toBe(1);
+  await db.insertInto('customer_participants').values({ customer_id: target.id, user_id: sales }).execute();
+  expect(await count()).toBe(1);
+  expect(await count('sales', 'participating')).toBe(1);
+  expect(await count('sales', 'mine')).toBe(0);
+  await db.deleteFrom('customer_participants').where('customer_id', '=', target.id).where('user_id', '=', sales).execute();
+  expect(await count()).toBe(0);
+  await db.updateTable('customers').set({ owner_id: sales }).where('id', '=', target.id).execute();
+  expect(await count('sales', 'mine')).toBe(1);
+
+  for (const [change, undo] of [
+    [{ blacklisted: 1 }, { blacklisted: 0 }],
+    [{ gonghai: 1, owner_id: null }, { gonghai: 0, owner_id: sales }],
+    [{ clue: 3 }, { clue: 1 }],
+    [{ merged_into: target.id + 1 }, { merged_into: null }],
+  ] as const) {
+    await db.updateTable('customers').set(change).where('id', '=', target.id).execute();
+    expect({ change, sales: await count(), admin: await count('admin') }).toEqual({ change, sales: 0, admin: 0 });
+    await db.updateTable('customers').set(undo).where('id', '=', target.id).execute();
+    expect({ undo, sales: await count(), admin: await count('admin') }).toEqual({ undo, sales: 1, admin: 1 });
+  }
+
+  // The department: the manager of 销售一部 sees it only while it belongs there.
+  const dept = await db.selectFrom('users').select('branch_id').where('id', '=', users.manager1).executeTakeFirstOrThrow();
+  const elsewhere = await db.selectFrom('branches').select('id').where('id', '!=', dept.branch_id as number).orderBy('id').executeTakeFirstOrThrow();
+  await db.updateTable('customers').set({ branch_id: dept.branch_id }).where('id', '=', target.id).execute();
+  expect(await count('manager')).toBe(1);
+  await db.updateTable('customers').set({ branch_id: elsewhere.id }).where('id', '=', target.id).execute();
+  expect(await count('manager')).toBe(0);
+  await db.updateTable('customers').set({ branch_id: target.branch_id }).where('id', '=', target.id).execute();
+
+  // Mobile and code are searched too.
+  await db.updateTable('customers').set({ contact_mobile: '19912345678', code: 'ZZQ9' }).where('id', '=', target.id).execute();
+  expect((await list(tokens.sales, { key: 'zzq' })).total).toBe(1);
+  expect((await list(tokens.sales, { key: '9912' })).total).toBe(1);
+
+  // Deleted (through the API): out of the index; the participants' cascade does not bring it back.
+  const created = await create('壬癸删除测试客户');
+  await db.insertInto('customer_participants').values({ customer_id: created, user_id: other }).execute();
+  expect((await list(tokens.admin, { key: '壬癸' })).total).toBe(1);
+  const removed = await s.post<{ result: string }>('/api/customer/delete', { ids: String(created) }, { token: tokens.admin });
+  expect(removed.body.result).toBe('success');
+  expect((await list(tokens.admin, { key: '壬癸' })).total).toBe(0);
+  if (s.app.portal.dialect === 'sqlite') {
+    const left = await sql<{ n: number }>`SELECT count(*) AS n FROM customer_search WHERE rowid = ${created}`.execute(db);
+    expect(Number(left.rows[0].n)).toBe(0);
+  }
+
+  // Everything still equals the tables.
+  for (const key of KEYS) await expectList('sales', 'all', key);
+});
+
+const create = async (name: string) =>
+  (await s.post<{ data?: { id: number } }>('/api/customer/CustomerAddEndit', { id: '0', CustomerName: name, contact_name: '周一', contact_mobile: '13900001111', LaiYuan: 1, level: 'A' }, { token: tokens.sales })).body.data?.id as number;
+
+test('a new customer (created through the API) is found by key in its owner\'s list at once', async () => {
+  expect(await create('戊己庚辛新建客户')).toBeGreaterThan(0);
+  expect((await list(tokens.sales, { key: '庚辛' })).total).toBe(1);
+  expect((await list(tokens.sales, { key: '庚辛', scene: 'mine' })).total).toBe(1);
+  expect((await list(tokens.manager, { key: '庚辛' })).total).toBe(1);
+});
+
+test('the stored tokens equal the tokens computed from the tables', async () => {
+  const db = s.app.portal.db;
+  if (s.app.portal.dialect === 'postgres') {
+    const wrong = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers AS c WHERE c.list_tokens IS DISTINCT FROM portal_list_tokens(c)`.execute(db);
+    expect(wrong.rows[0].n).toBe(0);
+    return;
+  }
+  const listed = await sql<{ n: number }>`SELECT count(*) AS n FROM customers WHERE gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2)`.execute(db);
+  const lst = await sql<{ n: number }>`SELECT count(*) AS n FROM customer_search WHERE customer_search MATCH 'lst'`.execute(db);
+  expect(Number(lst.rows[0].n)).toBe(Number(listed.rows[0].n));
+  for (const u of Object.values(users)) {
+    const own = await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`own${u}`} ORDER BY rowid`.execute(db);
+    const owned = await sql<{ id: number }>`SELECT id FROM customers WHERE owner_id = ${u} AND gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2) ORDER BY id`.execute(db);
+    expect(own.rows.map((r) => r.id)).toEqual(owned.rows.map((r) => r.id));
+    const par = await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`par${u}`} ORDER BY rowid`.execute(db);
+    const parts = await sql<{ id: number }>`SELECT c.id FROM customers c JOIN customer_participants p ON p.customer_id = c.id WHERE p.user_id = ${u} AND c.gonghai = 0 AND c.blacklisted = 0 AND c.merged_into IS NULL AND c.clue IN (1, 2) ORDER BY c.id`.execute(db);
+    expect(par.rows.map((r) => r.id)).toEqual(parts.rows.map((r) => r.id));
+  }
+});
