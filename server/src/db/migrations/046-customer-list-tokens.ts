@@ -86,6 +86,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     LANGUAGE plpgsql AS $$
     DECLARE customer integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.customer_id ELSE NEW.customer_id END;
     BEGIN UPDATE customers AS c SET list_tokens = portal_list_tokens(c) WHERE c.id = customer; RETURN NULL; END $$`.execute(db);
+  // The old windows index first: filling the column writes every row, and each write would compute
+  // its windows again for it.
+  await sql`DROP INDEX IF EXISTS customers_bigrams`.execute(db);
   // Filled in two statements (the participants aggregated once, not looked up per row).
   await sql.raw(`UPDATE customers AS c SET list_tokens = array_remove(ARRAY['lst', 'own' || c.owner_id, 'brn' || c.branch_id], NULL) WHERE ${LISTED('c')}`).execute(db);
   await sql.raw(`
@@ -96,7 +99,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOR EACH ROW EXECUTE FUNCTION portal_customers_list_tokens()`).execute(db);
   await sql`CREATE TRIGGER customer_participants_list_tokens AFTER INSERT OR DELETE ON customer_participants FOR EACH ROW EXECUTE FUNCTION portal_participants_list_tokens()`.execute(db);
   await sql.raw(`CREATE INDEX customers_search_windows ON customers USING gin (${PG_SEARCH_WINDOWS})`).execute(db);
-  await sql`DROP INDEX IF EXISTS customers_bigrams`.execute(db);
+  // Statistics for the new expression (the planner's estimate of a key's candidates); autovacuum
+  // then renews the visibility map that the rewrite of every row cleared.
+  await sql`ANALYZE customers`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -149,14 +149,17 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const departed = await departedStaff(ctx.db, q.view);
   const pools = await poolScope(ctx.db, actor, q, branches);
   const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
-  // 我的客户 with a key and no filter: the search index's list tokens answer the count alone (migration 046).
-  const tokens = q.key && !Object.values(q.filters).some((v) => v !== undefined && v !== null && v !== '' && v !== false) ? listTokens(q.view, actor, q.scene, branches) : null;
-  const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
   // SQLite: the search index read once for the key: a rare key's few ids then serve the count and the
   // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans below.
-  const matches = q.key && !keyed ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
+  const matches = q.key ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
   const matched = matches && 'ids' in matches ? matches.ids : undefined;
   const share = matches && 'share' in matches ? matches.share : 0;
+  // 我的客户 with a key that is not rare, no filter: the search index's list tokens answer the count
+  // alone (migration 046). A rare key's ids, already read, count faster (an index phrase of several
+  // windows reads their positions: 5678, ~15 ms).
+  const unfiltered = !Object.values(q.filters).some((v) => v !== undefined && v !== null && v !== '' && v !== false);
+  const tokens = q.key && !matched && unfiltered ? listTokens(q.view, actor, q.scene, branches) : null;
+  const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, 'drive', exact, matched));
 
