@@ -135,7 +135,6 @@ type CustomerBatchOptions = { count: number; owners: OwnerRef[]; sources: number
 export async function seedCustomers(db: DbOrTx, o: CustomerBatchOptions): Promise<void> {
   const rng = createRng(o.seed);
   const nowMs = o.now.getTime();
-  const dialect = dialectOf(db);
   for (let start = 0; start < o.count; start += 200) {
     const customers = [];
     const contacts = [];

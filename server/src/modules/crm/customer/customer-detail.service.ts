@@ -175,10 +175,10 @@ export async function viewContact(ctx: AppContext, actor: Actor, id: number): Pr
 }
 
 /** Mirrors the primary contact on the customer (name, mobile) and its search entry. */
-async function mirrorPrimary(ctx: AppContext, tx: DbTx, customerId: number): Promise<void> {
+async function mirrorPrimary(tx: DbTx, customerId: number): Promise<void> {
   const p = await tx.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
   if (!p) return;
-  const c = await tx.updateTable('customers').set({ contact_name: p.contact_name, contact_mobile: p.mobile }).where('id', '=', customerId).returning(['customer_name', 'code']).executeTakeFirstOrThrow();
+  await tx.updateTable('customers').set({ contact_name: p.contact_name, contact_mobile: p.mobile }).where('id', '=', customerId).execute();
 }
 
 export async function saveContact(ctx: AppContext, actor: Actor, id: number | null, customerId: number, submitted: ContactInput): Promise<number> {
@@ -219,12 +219,12 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
         .values({ customer_id: customerId, ...columns, is_primary: hasPrimary ? 0 : 1, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (!hasPrimary) await mirrorPrimary(ctx, tx, customerId);
+      if (!hasPrimary) await mirrorPrimary(tx, customerId);
       await writeLogs(tx, actor.userId, now, [{ customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}`, quoted: quote('contact', 'contactName', input.contactName) }]);
       return row.id;
     }
     await tx.updateTable('contacts').set(columns).where('id', '=', id).execute();
-    if (before.is_primary === 1) await mirrorPrimary(ctx, tx, before.customer_id);
+    if (before.is_primary === 1) await mirrorPrimary(tx, before.customer_id);
     const changes = (
       [
         ['姓名', before.contact_name, input.contactName],
@@ -257,7 +257,7 @@ export async function setPrimaryContact(ctx: AppContext, actor: Actor, id: numbe
     const c = await contactOf(tx, actor, id);
     await tx.updateTable('contacts').set({ is_primary: 0 }).where('customer_id', '=', c.customer_id).where('id', '<>', id).execute();
     await tx.updateTable('contacts').set({ is_primary: 1 }).where('id', '=', id).execute();
-    await mirrorPrimary(ctx, tx, c.customer_id);
+    await mirrorPrimary(tx, c.customer_id);
     await writeLogs(tx, actor.userId, now, [{ customerId: c.customer_id, kind: 'contact', ext: `设为首要联系人：${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) }]);
   });
 }
