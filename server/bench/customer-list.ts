@@ -14,7 +14,7 @@
  * Per case it prints the API's p50 / p95 / max and, beside them, the p50 / p95 of the time the
  * database spent on the same requests (the sum of the request's query durations, from Kysely's log).
  * BENCH_CASES (a regular expression) runs only the matching cases; BENCH_EXPLAIN=1 prints each query
- * of a case's first request with its time and SQL.
+ * of a case's last warm-up request with its time and SQL.
  * It prints figures; it is not a test.
  */
 import os from 'node:os';
@@ -138,12 +138,15 @@ async function main(): Promise<void> {
   lines.push(`${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)}`);
   const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
   for (const c of cases.filter((k) => !only || only.test(k.name))) {
-    queries = explain ? [] : null;
     const first = await post('/api/customer/index', c.body, c.token);
     if (first.rows === undefined) throw new Error(`${c.name}: ${first.msg}`);
-    if (queries) process.stdout.write(`${c.name}:\n${queries.join('\n')}\n`);
+    for (let i = 0; i < 5; i++) {
+      // Warm-up; BENCH_EXPLAIN prints the queries of the last one (warm caches, as the measured requests).
+      queries = explain && i === 4 ? [] : null;
+      await post('/api/customer/index', c.body, c.token);
+      if (queries) process.stdout.write(`${c.name}:\n${queries.join('\n')}\n`);
+    }
     queries = null;
-    for (let i = 0; i < 5; i++) await post('/api/customer/index', c.body, c.token); // warm-up
     const times: number[] = [];
     const sqlTimes: number[] = [];
     for (let i = 0; i < requests; i++) {
