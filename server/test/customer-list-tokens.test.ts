@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { keyedList } from '../src/modules/crm/customer/customer-search';
 import { DEMO, startServer, type TestServer } from './harness';
 
 /**
@@ -160,4 +161,25 @@ test('the stored tokens equal the tokens computed from the tables', async () => 
     const parts = await sql<{ id: number }>`SELECT c.id FROM customers c JOIN customer_participants p ON p.customer_id = c.id WHERE p.user_id = ${u} AND c.gonghai = 0 AND c.blacklisted = 0 AND c.merged_into IS NULL AND c.clue IN (1, 2) ORDER BY c.id`.execute(db);
     expect(par.rows.map((r) => r.id)).toEqual(parts.rows.map((r) => r.id));
   }
+});
+
+test('keyedList: its ids, and its condition driving or probed, are the same customers', async () => {
+  const db = s.app.portal.db;
+  const dialect = s.app.portal.dialect;
+  for (const tokens of [[['lst']], [[`own${users.sales1}`, `par${users.sales1}`]], [[`own${users.sales1}`]]]) {
+    const keyed = keyedList(dialect, '科技', tokens);
+    if (!keyed) {
+      // PostgreSQL leaves `lst` to the view's columns.
+      expect({ dialect, tokens }).toEqual({ dialect: 'postgres', tokens: [['lst']] });
+      continue;
+    }
+    const ids = (await keyed.ids.execute(db)).rows.map((r) => r.id).sort((a, b) => a - b);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const access of ['drive', 'probe'] as const) {
+      const rows = await db.selectFrom('customers as c').select('c.id').where('c.gonghai', '=', 0).where(keyed.condition(access)).orderBy('c.id').execute();
+      expect({ access, ids: rows.map((r) => r.id) }).toEqual({ access, ids });
+    }
+  }
+  expect(keyedList(dialect, 'wx_zhang2026', [['lst']])).toBeNull();
+  expect(keyedList(dialect, '科技', [['lst']], { name: true })).toBeNull();
 });
