@@ -227,6 +227,11 @@ describe('merging duplicates', () => {
     expect(contacts.map((c) => c.is_primary).sort()).toEqual([0, 1]);
     const list = await post<ListOf<{ id: number }>>('/api/customer/index', t.manager, { view: 'watched', rows: 200, key: '合并测试' });
     expect(list.body.rows.map((r) => r.id)).toEqual([keep]);
+    // 查重 no longer offers the merged customer, by name or by mobile.
+    for (const body of [{ name: '合并测试甲' }, { mobile }]) {
+      const dup = await post<{ rows: { id: number }[] }>('/api/customer/CheckDuplicate', t.manager, body);
+      expect({ body, ids: dup.body.rows.map((r) => r.id) }).toEqual({ body, ids: [keep] });
+    }
     const logs = await post<ListOf<{ Ext: string }>>('/api/OpportLogs/Logs', t.manager, { customerId: keep, type: 'merge' });
     expect(logs.body.rows[0].Ext).toBe(`合并客户 “合并测试甲有限公司”（#${gone}）；客户级别取自“合并测试甲有限公司”`);
     expect((await post<Envelope>('/api/customer/merge', t.manager, { id: keep, ids: `${gone}` })).body.msg).toBe('所选客户中有已被合并的客户');

@@ -104,6 +104,8 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
     .leftJoin('branches as b', 'b.id', 'c.branch_id')
     .select(['c.id', 'c.customer_name', 'c.contact_name', 'c.contact_mobile', 'c.created_at', 'c.gonghai', 'u.nick_name', 'b.name as branch_name'])
     .where('c.id', 'in', ids)
+    // A merged customer lives on in its survivor (as in the duplicate groups, customer-duplicate-groups.ts).
+    .where('c.merged_into', 'is', null)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(DUPLICATE_LIMIT)
