@@ -183,3 +183,21 @@ test('keyedList: its ids, and its condition driving or probed, are the same cust
   expect(keyedList(dialect, 'wx_zhang2026', [['lst']])).toBeNull();
   expect(keyedList(dialect, '科技', [['lst']], { name: true })).toBeNull();
 });
+
+test('PostgreSQL: two participants added at once to one customer both get their token', async () => {
+  if (s.app.portal.dialect !== 'postgres') return; // SQLite runs one writer at a time
+  const db = s.app.portal.db;
+  const customer = await create('并发参与人测试客户');
+  let inserted!: () => void;
+  const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+  const first = db.transaction().execute(async (tx) => {
+    await tx.insertInto('customer_participants').values({ customer_id: customer, user_id: users.sales2 }).execute();
+    inserted();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the second waits for this row meanwhile
+  });
+  await firstInserted;
+  const second = db.transaction().execute((tx) => tx.insertInto('customer_participants').values({ customer_id: customer, user_id: users.manager1 }).execute());
+  await Promise.all([first, second]);
+  const row = await sql<{ tokens: string[] }>`SELECT list_tokens AS tokens FROM customers WHERE id = ${customer}`.execute(db);
+  expect(row.rows[0].tokens).toEqual(expect.arrayContaining([`par${users.sales2}`, `par${users.manager1}`]));
+});

@@ -57,8 +57,13 @@ const SQLITE_TRIGGERS = [
 
 const SQLITE_TRIGGER_NAMES = ['customers_search_insert', 'customers_search_update', 'customers_search_delete', 'customer_participants_search_insert', 'customer_participants_search_delete'];
 
-/** PostgreSQL: the windows and the tokens, as customers_search_windows indexes them (customer-search.ts repeats it). */
-export const PG_SEARCH_WINDOWS = `(portal_bigrams(lower(customer_name || ' ' || contact_mobile || ' ' || coalesce(code, ''))) || list_tokens)`;
+/**
+ * PostgreSQL: the windows and the tokens, as customers_search_windows indexes them; the search
+ * conditions (customer-search.ts) use the same expression, with their table's alias (`c.`), so that
+ * the planner matches it to the index.
+ */
+export const pgSearchWindows = (alias = ''): string =>
+  `(portal_bigrams(lower(${alias}customer_name || ' ' || ${alias}contact_mobile || ' ' || coalesce(${alias}code, ''))) || ${alias}list_tokens)`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
@@ -81,11 +86,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE OR REPLACE FUNCTION portal_customers_list_tokens() RETURNS trigger
     LANGUAGE plpgsql AS $$ BEGIN NEW.list_tokens := portal_list_tokens(NEW); RETURN NEW; END $$`.execute(db);
+  // A participant added or removed: the customer's row is written so that the BEFORE trigger computes
+  // its tokens. There, the row is locked and the computation reads the participants afresh; computed
+  // in this UPDATE's own statement, two participants added at once to one customer lost one token
+  // (the second read the participants as they were before the first committed).
   await sql`
     CREATE OR REPLACE FUNCTION portal_participants_list_tokens() RETURNS trigger
     LANGUAGE plpgsql AS $$
     DECLARE customer integer := CASE WHEN TG_OP = 'DELETE' THEN OLD.customer_id ELSE NEW.customer_id END;
-    BEGIN UPDATE customers AS c SET list_tokens = portal_list_tokens(c) WHERE c.id = customer; RETURN NULL; END $$`.execute(db);
+    BEGIN UPDATE customers SET list_tokens = '{}' WHERE id = customer; RETURN NULL; END $$`.execute(db);
   // The old windows index first: filling the column writes every row, and each write would compute
   // its windows again for it.
   await sql`DROP INDEX IF EXISTS customers_bigrams`.execute(db);
@@ -95,10 +104,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     UPDATE customers AS c SET list_tokens = c.list_tokens || p.tokens
     FROM (SELECT customer_id, array_agg('par' || user_id ORDER BY user_id) AS tokens FROM customer_participants GROUP BY customer_id) AS p
     WHERE p.customer_id = c.id AND ${LISTED('c')}`).execute(db);
-  await sql.raw(`CREATE TRIGGER customers_list_tokens BEFORE INSERT OR UPDATE OF ${SEARCHED.filter((c) => !['customer_name', 'contact_mobile', 'code'].includes(c)).join(', ')} ON customers
+  // Also on any write of list_tokens itself: nothing else sets it.
+  await sql.raw(`CREATE TRIGGER customers_list_tokens BEFORE INSERT OR UPDATE OF ${[...SEARCHED.filter((c) => !['customer_name', 'contact_mobile', 'code'].includes(c)), 'list_tokens'].join(', ')} ON customers
     FOR EACH ROW EXECUTE FUNCTION portal_customers_list_tokens()`).execute(db);
   await sql`CREATE TRIGGER customer_participants_list_tokens AFTER INSERT OR DELETE ON customer_participants FOR EACH ROW EXECUTE FUNCTION portal_participants_list_tokens()`.execute(db);
-  await sql.raw(`CREATE INDEX customers_search_windows ON customers USING gin (${PG_SEARCH_WINDOWS})`).execute(db);
+  await sql.raw(`CREATE INDEX customers_search_windows ON customers USING gin (${pgSearchWindows()})`).execute(db);
   // Statistics for the new expression (the planner's estimate of a key's candidates); autovacuum
   // then renews the visibility map that the rewrite of every row cleared.
   await sql`ANALYZE customers`.execute(db);

@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
 import type { FieldRules } from '../../system/field-mask/field-mask';
 import { bigrams, normaliseForSearch } from '../../../db/search-terms';
-import { PG_SEARCH_WINDOWS } from '../../../db/migrations/046-customer-list-tokens';
+import { pgSearchWindows } from '../../../db/migrations/046-customer-list-tokens';
 import type { ListTokens } from './customer-views';
 
 /**
@@ -214,7 +214,7 @@ function bigramWindows(key: string): Expression<SqlBool> | null {
 }
 
 /** The indexed expression of customers_search_windows (migration 046), on customers `c`. */
-const WINDOWS = sql.raw(PG_SEARCH_WINDOWS.replace(/\b(customer_name|contact_mobile|code|list_tokens)\b/g, 'c.$1'));
+const WINDOWS = sql.raw(pgSearchWindows('c.'));
 
 /**
  * PostgreSQL: two letters or digits without case (Chinese characters, digits) are answered by the
