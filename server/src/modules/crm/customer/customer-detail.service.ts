@@ -174,7 +174,7 @@ export async function viewContact(ctx: AppContext, actor: Actor, id: number): Pr
   return applyRules(contactOut(await contactOf(ctx.db, actor, id, true)), await rulesFor(ctx.db, actor, 'contact'), 'contact');
 }
 
-/** Mirrors the primary contact on the customer (name, mobile) and its search entry. */
+/** Mirrors the primary contact on the customer (name, mobile); the search index follows (migration 046). */
 async function mirrorPrimary(tx: DbTx, customerId: number): Promise<void> {
   const p = await tx.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
   if (!p) return;

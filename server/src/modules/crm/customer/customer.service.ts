@@ -157,7 +157,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // 我的客户 with a key that is not rare, no filter: the search index's list tokens answer the count
   // alone (migration 046). A rare key's ids, already read, count faster (an index phrase of several
   // windows reads their positions: 5678, ~15 ms).
-  const unfiltered = !Object.values(q.filters).some((v) => v !== undefined && v !== null && v !== '' && v !== false);
+  const unfiltered = Object.values(q.filters).every((v) => v === undefined);
   const tokens = q.key && !matched && unfiltered ? listTokens(q.view, actor, q.scene, branches) : null;
   const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
   let base = unkeyed;
