@@ -28,6 +28,7 @@ import * as customerListCover from './migrations/043-customer-list-cover';
 import * as soonInPoolIndex from './migrations/044-soon-in-pool-index';
 import * as poolCountPg from './migrations/045-pool-count-pg';
 import * as customerListTokens from './migrations/046-customer-list-tokens';
+import * as listedWindowsPg from './migrations/047-listed-windows-pg';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '044-soon-in-pool-index': soonInPoolIndex,
   '045-pool-count-pg': poolCountPg,
   '046-customer-list-tokens': customerListTokens,
+  '047-listed-windows-pg': listedWindowsPg,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

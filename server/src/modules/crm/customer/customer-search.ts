@@ -3,6 +3,7 @@ import type { DbOrTx, Dialect } from '../../../db/database';
 import type { FieldRules } from '../../system/field-mask/field-mask';
 import { bigrams, normaliseForSearch } from '../../../db/search-terms';
 import { pgSearchWindows } from '../../../db/migrations/046-customer-list-tokens';
+import { pgListed, pgListedWindows, RANGE_BITS } from '../../../db/migrations/047-listed-windows-pg';
 import type { ListTokens } from './customer-views';
 
 /**
@@ -117,7 +118,7 @@ export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {
  * customers_search_windows (migration 046). Null where the index alone does not answer the key (it
  * narrows other keys to candidates that LIKE then checks, WeChat/QQ keys also look up contacts, and
  * fields masked for the viewer match only whole; PostgreSQL: keys other than two caseless characters,
- * and the token `lst`).
+ * and `lst` beside other tokens; `lst` alone is answered by customers_listed_windows, migration 047).
  * `ids`: the matching customers' ids, unordered (for a count). `condition`: the same test on customers
  * `c`; `probe` keeps SQLite from driving the query by it (a walk of the sort index tests each row).
  */
@@ -130,15 +131,34 @@ export function keyedList(dialect: Dialect, key: string, tokens: ListTokens, exa
     const ids = sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${query}`;
     return { ids, condition: (access) => (access === 'probe' ? sql<SqlBool>`+c.id IN (${ids})` : sql<SqlBool>`c.id IN (${ids})`) };
   }
-  // `lst` holds ~90 % of the customers: intersecting its posting list cost PostgreSQL more than
-  // testing the view's columns on the key's candidates (admin 科技: 28 against 22 ms).
-  if (!caselessWindows(key) || tokens.some((group) => group.includes('lst'))) return null;
+  if (!caselessWindows(key)) return null;
+  if (tokens.length === 1 && tokens[0].length === 1 && tokens[0][0] === 'lst') return listedWithWindow(key);
+  // `lst` with other tokens (an administrator's scene): the view's columns test the key's candidates
+  // (intersecting lst's posting list, ~90 % of the customers, cost more).
+  if (tokens.some((group) => group.includes('lst'))) return null;
   const all = tokens.filter((group) => group.length === 1).map((group) => group[0]);
   const any = tokens.filter((group) => group.length > 1).map((group) => sql<SqlBool>`${WINDOWS} && ARRAY[${sql.join(group)}]::text[]`);
   const wanted = all.length > 0 ? sql`(portal_bigrams(lower(${key}::text)) || ARRAY[${sql.join(all)}]::text[])` : sql`portal_bigrams(lower(${key}::text))`;
   const condition = sql<SqlBool>`${sql.join([sql<SqlBool>`${WINDOWS} @> ${wanted}`, ...any], sql` AND `)}`;
   return { ids: sql<{ id: number }>`SELECT c.id FROM customers AS c WHERE ${condition}`, condition: () => condition };
 }
+
+/**
+ * PostgreSQL, every listed customer (`lst`) with the 2-character caseless `key`: the id ranges of
+ * customers_listed_windows (migration 047) newest first, each a short posting list, so that a count
+ * capped at COUNT_CAP stops after the few ranges it needs (the nested loop asks the next range only
+ * when the LIMIT wants more rows). The same customers as the view's columns and `key`'s window.
+ */
+function listedWithWindow(key: string): { ids: RawBuilder<{ id: number }>; condition: () => Expression<SqlBool> } {
+  const ids = sql<{ id: number }>`SELECT m.id FROM generate_series((SELECT max(id) >> ${sql.lit(RANGE_BITS)} FROM customers), 0, -1) AS r,
+    LATERAL (SELECT c.id FROM customers AS c WHERE ${LISTED_WINDOWS} @> ARRAY[${key} || '/' || r] AND ${LISTED}) AS m`;
+  const condition = sql<SqlBool>`(${LISTED} AND ${bigramWindows(key)})`;
+  return { ids, condition: () => condition };
+}
+
+/** customers_listed_windows's expression and predicate (migration 047), on customers `c`. */
+const LISTED_WINDOWS = sql.raw(pgListedWindows('c.'));
+const LISTED = sql.raw(pgListed('c.'));
 
 /** WeChat ids are 6–20 letters, digits, _ or -; QQ numbers 5–11 digits. */
 function looksLikeAccount(key: string): boolean {

@@ -140,14 +140,11 @@ export const PIN_MAX = 50;
  * customer_pins), one page query for the rest, then the names joined for just that page.
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
-  const branches = await loadBranchIndex(ctx.db);
-  const rules = await poolRules(ctx.db);
-  const masks = await rulesFor(ctx.db, actor, 'customer');
+  // Independent lookups, at once: on PostgreSQL each is a round trip on its own connection.
+  const [branches, rules, masks, departed] = await Promise.all([loadBranchIndex(ctx.db), poolRules(ctx.db), rulesFor(ctx.db, actor, 'customer'), departedStaff(ctx.db, q.view)]);
   const exact = exactFields(masks);
   const now = ctx.clock();
-  const owners = await ownerRules(ctx.db, rules);
-  const departed = await departedStaff(ctx.db, q.view);
-  const pools = await poolScope(ctx.db, actor, q, branches);
+  const [owners, pools] = await Promise.all([ownerRules(ctx.db, rules), poolScope(ctx.db, actor, q, branches)]);
   const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
   // SQLite: the search index read once for the key: a rare key's few ids then serve the count and the
   // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans below.
@@ -178,22 +175,28 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
       ? unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact))
       : (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
   }
-  const { total, capped, ids: listed } = keyed ? await countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : await countList(ctx, actor, q, countBase, (part) => {
+  const counting = keyed ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     // The participating half is driven by the user's few participations; through the 2-character
     // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
     return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
   });
+  // Asked beside the count (on PostgreSQL each on its own connection): whether the user pins anything
+  // (most do not: one indexed probe of customer_pins spares the list's conditions a second evaluation;
+  // on SQLite a search key's match set was built again for it: 15–30 ms for a frequent key at 1,000,000
+  // customers), and the highest id, which the page's plan takes as the table's size.
+  const [{ total, capped, ids: listed }, pinsAny, maxId] = await Promise.all([
+    counting,
+    ctx.db.selectFrom('customer_pins').select('customer_id').where('user_id', '=', actor.userId).limit(1).executeTakeFirst(),
+    highestId(ctx),
+  ]);
   const counted = capped ? { total, totalCapped: true } : { total };
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
   // A key's few matches, handed back by the count: the pins and the page read them by id instead of
   // evaluating the key again (PostgreSQL, 13856: its trigram index, ~10 ms, and a sort of the 566).
   if (listed) base = unkeyed.where('c.id', 'in', listed);
 
-  // Pinned first: the user's pins that match, newest pin first. Most users pin nothing: one indexed
-  // probe of customer_pins spares the list's conditions a second evaluation (on SQLite a search key's
-  // match set was built again for it: 15–30 ms for a frequent key at 1,000,000 customers).
-  const pinsAny = await ctx.db.selectFrom('customer_pins').select('customer_id').where('user_id', '=', actor.userId).limit(1).executeTakeFirst();
+  // Pinned first: the user's pins that match, newest pin first.
   const pinnedIds = !pinsAny ? [] : (
     await base
       .innerJoin('customer_pins as p', (j) => j.onRef('p.customer_id', '=', 'c.id').on('p.user_id', '=', actor.userId))
@@ -215,7 +218,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     // Not for 即将进入公海: its matches are bunched in time (none among the last ~27 days' customers),
     // so a walk of the creation-time index would pass tens of thousands of rows before the first one.
     // Not for a key's few matches read as ids: fetching and sorting them is the short way.
-    const size = await tableSize(ctx, total);
+    const size = Math.max(maxId, total);
     const ordered = !q.filters.soon && !listed && scanLength(q, size, total) <= ORDERED_SCAN_LIMIT;
     if (keyed && !capped && !listed && ctx.dialect === 'sqlite') {
       // The tokens' matches (at most COUNT_CAP), built once: a walk of the sort index probes them
@@ -333,10 +336,10 @@ const FREQUENT_KEY = 0.02;
 /** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
 const ORDERED_SCAN_LIMIT = 20_000;
 
-/** The table's size as the walks' estimates take it: the highest id (or the matches, if more). */
-async function tableSize(ctx: AppContext, matches: number): Promise<number> {
+/** The highest customer id: the walks' estimates take it (or the matches, if more) as the table's size. */
+async function highestId(ctx: AppContext): Promise<number> {
   const row = await ctx.db.selectFrom('customers').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirst();
-  return Math.max(Number(row?.maxId ?? 0), matches);
+  return Number(row?.maxId ?? 0);
 }
 
 /** Rows an in-order walk visits to fill the page when `matches` of `size` rows match, spread evenly. */
