@@ -233,6 +233,20 @@ describe('WebSocket transport', () => {
     }
   });
 
+  it('keeps a pinging client through a stall of the whole process (its pings wait unread meanwhile)', async () => {
+    const pinging = await connect(sales);
+    const pinger = setInterval(() => pinging.send(`{"type":6}${RS}`), 150);
+    try {
+      await sleep(300);
+      const until = Date.now() + TIMINGS.clientTimeoutMs + 300;
+      while (Date.now() < until); // the server's process (this one) does nothing else meanwhile
+      await sleep(300);
+      expect(pinging.socket.readyState).toBe(pinging.socket.OPEN);
+    } finally {
+      clearInterval(pinger);
+    }
+  });
+
   it('reports the user with the ShopID that api/user/GetUser computes', async () => {
     const socket = await connect(sales);
     socket.send(`{"type":1,"invocationId":"1","target":"getOnlinefriend","arguments":[]}${RS}`);

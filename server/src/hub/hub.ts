@@ -94,7 +94,16 @@ export class Hub implements Realtime {
     const t = this.timings;
     // One timer for every connection; fine-grained enough for the shortest interval.
     const period = Math.max(5, Math.min(1000, Math.floor(Math.min(t.keepAliveMs, t.clientTimeoutMs, t.handshakeTimeoutMs, t.pollDisconnectMs) / 4)));
-    this.tick = setInterval(() => this.checkConnections(Date.now()), period);
+    // A tick that comes late follows a stall of the whole process (a long synchronous task, a
+    // starved CPU): the clients' messages of that time may still wait unread in the sockets, so that
+    // tick leaves the clients' timeouts to the next one, which comes after the reads.
+    let last = Date.now();
+    this.tick = setInterval(() => {
+      const now = Date.now();
+      const stalled = now - last > 2 * period + 50;
+      last = now;
+      this.checkConnections(now, stalled);
+    }, period);
     this.tick.unref();
   }
 
@@ -373,7 +382,7 @@ export class Hub implements Realtime {
     }
   }
 
-  private checkConnections(now: number): void {
+  private checkConnections(now: number, stalled = false): void {
     const t = this.timings;
     for (const connection of this.byToken.values()) {
       const transport = connection.transport;
@@ -386,7 +395,7 @@ export class Hub implements Realtime {
           break;
         case 'connected':
           if (transport?.kind === 'WebSockets') {
-            if (now - connection.lastReceivedAt > t.clientTimeoutMs) {
+            if (now - connection.lastReceivedAt > t.clientTimeoutMs && !stalled) {
               this.closeConnection(connection, { message: { error: CLIENT_TIMEOUT_ERROR, allowReconnect: true } });
             } else if (now - connection.lastSentAt >= t.keepAliveMs) {
               connection.write(PING_BYTES);
