@@ -126,6 +126,7 @@ async function main(): Promise<void> {
     { name: 'sales view nodispose', token: sales, body: { page: 1, rows: 10, view: 'nodispose' } },
     { name: 'sales watched, 即将进入公海', token: sales, body: { page: 1, rows: 10, filters: { soon: 1 } } },
     { name: 'sales view total (pool)', token: sales, body: { page: 1, rows: 10, view: 'total' } },
+    { name: 'manager page 1, key 科技', token: manager, body: { page: 1, rows: 10, key: '科技' } },
     { name: 'manager view daifenpei', token: manager, body: { page: 1, rows: 10, view: 'daifenpei' } },
     { name: 'manager view teamkehu', token: manager, body: { page: 1, rows: 10, view: 'teamkehu' } },
     { name: 'manager view lizhi', token: manager, body: { page: 1, rows: 10, view: 'lizhi' } },

@@ -167,7 +167,9 @@ test('the stored tokens equal the tokens computed from the tables', async () => 
 test('keyedList: its ids, and its condition driving or probed, are the same customers', async () => {
   const db = s.app.portal.db;
   const dialect = s.app.portal.dialect;
-  for (const tokens of [[['lst']], [[`own${users.sales1}`, `par${users.sales1}`]], [[`own${users.sales1}`]]]) {
+  const manager = await db.selectFrom('users').select('branch_id').where('id', '=', users.manager1).executeTakeFirstOrThrow();
+  const departments = (await db.selectFrom('branches').select('id').execute()).map((b) => `brn${b.id}`);
+  for (const tokens of [[['lst']], [[`own${users.sales1}`, `par${users.sales1}`]], [[`own${users.sales1}`]], [[`brn${manager.branch_id}`]], [departments], [departments, [`own${users.sales1}`]]]) {
     const keyed = keyedList(dialect, '科技', tokens);
     if (!keyed) throw new Error(`no keyed list for ${JSON.stringify(tokens)}`);
     const ids = (await keyed.ids.execute(db)).rows.map((r) => r.id).sort((a, b) => a - b);
@@ -192,8 +194,11 @@ test('an administrator\'s keyed count over several id ranges (PostgreSQL reads t
     await db.insertInto('customers').values({ ...row, id, code: `RANGE${id}`, customer_name: `子丑区间客户${id}` }).execute();
   }
   const keyed = keyedList(dialect, '子丑', [['lst']]);
-  if (!keyed) throw new Error('no keyed list for lst');
-  expect((await keyed.ids.execute(db)).rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(far);
+  const department = keyedList(dialect, '子丑', [[`brn${source.branch_id}`, 'brn999999']]);
+  const other = keyedList(dialect, '子丑', [['brn999999']]);
+  if (!keyed || !department || !other) throw new Error('no keyed list');
+  for (const ranges of [keyed, department]) expect((await ranges.ids.execute(db)).rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(far);
+  expect((await other.ids.execute(db)).rows).toEqual([]);
   expect(await countIdsCapped(db, dialect, keyed.ids, 1, 2)).toEqual({ total: 2, capped: true, ids: null });
   expect(await countIdsCapped(db, dialect, keyed.ids, 5, 3)).toMatchObject({ total: 3, capped: false });
   const got = await list(tokens.admin, { key: '子丑' });
