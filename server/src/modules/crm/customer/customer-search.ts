@@ -117,8 +117,8 @@ export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {
  * index alone: SQLite `"科技" AND (own7 OR par7)` on customer_search, PostgreSQL one condition on
  * customers_search_windows (migration 046). Null where the index alone does not answer the key (it
  * narrows other keys to candidates that LIKE then checks, WeChat/QQ keys also look up contacts, and
- * fields masked for the viewer match only whole; PostgreSQL: keys other than two caseless characters,
- * and `lst` beside other tokens; `lst` alone is answered by customers_listed_windows, migration 047).
+ * fields masked for the viewer match only whole; PostgreSQL: keys other than two caseless characters).
+ * PostgreSQL reads everyone's (`lst`) and a department's (`brn`) lists by id range (`inIdRanges`).
  * `ids`: the matching customers' ids, unordered (for a count). `condition`: the same test on customers
  * `c`; `probe` keeps SQLite from driving the query by it (a walk of the sort index tests each row).
  */
