@@ -183,7 +183,7 @@ test('keyedList: its ids, and its condition driving or probed, are the same cust
   expect(keyedList(dialect, '科技', [['lst']], { name: true })).toBeNull();
 });
 
-test('an administrator\'s keyed count over several id ranges (PostgreSQL reads them newest first) stops at the cap', async () => {
+test('everyone\'s and a department\'s keyed counts over several id ranges (PostgreSQL reads them newest first) stop at the cap', async () => {
   const db = s.app.portal.db;
   const dialect = s.app.portal.dialect;
   // Copies of a listed customer far apart in id (65,536 ids a range on PostgreSQL, migration 047).
