@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorise, can, tokenOf, type Access, type ActorResolver } from './auth';
-import { RECORD_CHECKS, TAGS, type RouteDeclaration } from './route';
+import { describeRule, ruleName } from './record-policy';
+import { TAGS, type RouteDeclaration } from './route';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route declarations (summary, tag, input
@@ -27,13 +28,13 @@ const rightOf = (access: Access): string => (access === 'public' || access === '
 
 /** The route's operation in the document: spec path, Chinese summary, area tag, right and record check. */
 function operationOf(d: RouteDeclaration, url: string) {
-  const description = [d.description, `权限：${accessText(d.access)}`, `记录级检查：${RECORD_CHECKS[d.record]}`].filter(Boolean).join('\n\n');
+  const description = [d.description, `权限：${accessText(d.access)}`, `记录级检查：${describeRule(d.record)}`].filter(Boolean).join('\n\n');
   const common = {
     summary: d.summary,
     description,
     tags: [d.tag],
     'x-right': rightOf(d.access),
-    'x-record-check': d.record,
+    'x-record-check': ruleName(d.record),
     ...(d.access === 'public' ? {} : { security: [{ authkey: [] }] }),
   };
   if (d.uploadFields) return { schema: { ...common, consumes: ['multipart/form-data'], body: d.uploadFields }, url };

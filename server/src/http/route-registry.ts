@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { unguardedRecordFields } from './record-policy';
 import type { RouteDeclaration } from './route';
 
 /**
@@ -50,5 +51,12 @@ export function trackRoutes(app: FastifyInstance): void {
       const list = undeclared.map((r) => `${methodsOf(r).join(',')} ${r.url}`).join('; ');
       throw new Error(`routes without a declaration (defineRoute: input, access, record check): ${list}`);
     }
+    // A route whose input names someone's record (an Id / Ids field of an owned record) guards it with a policy.
+    const unguarded = seen.flatMap((r) => {
+      const d = declarationOf(r);
+      const fields = d ? unguardedRecordFields(d.input, d.record) : [];
+      return fields.length > 0 ? [`${methodsOf(r).join(',')} ${r.url}: ${fields.join(', ')}`] : [];
+    });
+    if (unguarded.length > 0) throw new Error(`routes naming records without a record policy (record: …, see record-policy.ts): ${unguarded.join('; ')}`);
   });
 }

@@ -2,8 +2,10 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRecord } from '../lib/is-record';
 import type { Actor } from '../modules/auth/session/actor';
+import { maskReply, type ReplyMask } from '../modules/system/field-mask/reply-masks';
 import { authorise, tokenOf, type Access, type ActorResolver } from './auth';
 import { prepareInput } from './input-validation';
+import { enforceRecordRule, type RecordRule } from './record-policy';
 import { apiPath } from './url';
 
 /**
@@ -12,15 +14,18 @@ import { apiPath } from './url';
  *   defineRoute({
  *     method: 'POST', url: '/api/customer/delete', summary: '删除客户', tag: 'crm',
  *     access: can('crm', 'customer/watched:delete'),    // 'public' | 'login' | a page or action right
- *     record: 'data-scope',                              // the record-level check the service applies
+ *     record: customerWrite('ids'),                      // the record policy guarding the ids (record-policy.ts)
+ *     mask: { entity: 'customer' },                      // 字段权限 on the reply (reply-masks.ts), when it carries fields
  *     input: Fields({ ids: Ids('客户', 1000, { missing: '请选择要删除的客户' }) }),
  *     handler: async ({ input, actor }) => { await deleteCustomers(ctx, actor, input.ids); return success('删除成功'); },
  *   })
  *
  * The access check runs first (onRequest: 401 without a valid login, 403 without the right), then the
  * query and body are gathered into one object (input-validation.ts) and Fastify's ajv validates it
- * against `input`; the handler gets the typed input and the actor. The OpenAPI document (api-docs.ts)
- * and the authorization matrix test read the same declarations.
+ * against `input`; then the record policy runs (preHandler: 403 / 404 for a record out of reach), then
+ * the handler gets the typed input and the actor; its reply is masked for the viewer (preSerialization).
+ * The OpenAPI document (api-docs.ts), the authorization matrix and the record matrix tests read the
+ * same declarations.
  */
 export const TAGS = {
   auth: '登录与会话',
@@ -36,16 +41,6 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-/** The record-level checks a route's service applies (documentation; the code is in the services). */
-export const RECORD_CHECKS = {
-  none: '无记录级限制：参考数据，或不涉及具体记录',
-  self: '只涉及当前用户自己的数据（会话、消息、自己上传的文件）',
-  'data-scope': '按角色的数据范围（全部 / 本部门 / 本人及参与）限制记录（modules/shared/data-scope.ts），范围外的记录回答403或404，从不返回其数据',
-  owner: '只限记录的创建人、上传人或任务的相关人；表单管理员（system customForm）可维护全部自定义表单记录',
-  attachment: '附件随其所属记录：能查看该记录的人才能列出和下载其附件（客户按数据范围；其他记录限上传人和管理员，见 modules/file/file-access.ts），范围外回答404',
-} as const;
-export type RecordCheck = keyof typeof RECORD_CHECKS;
-
 export type Method = 'GET' | 'POST';
 
 /** What a route declares besides its handler. */
@@ -58,7 +53,10 @@ export type RouteDeclaration = {
   description?: string;
   tag: Tag;
   access: Access;
-  record: RecordCheck;
+  /** The record policy guarding the records the input names, or why none is needed (record-policy.ts). */
+  record: RecordRule;
+  /** Which entity's fields the reply carries: masked for the viewer by one hook (reply-masks.ts). */
+  mask?: ReplyMask;
   /** Query + body (form or JSON) fields. */
   input?: TObject;
   /** Fields of a multipart/form-data upload (checked by the handler after the file is received). */
@@ -132,6 +130,10 @@ export function defineRoute<S extends TObject>(spec: RouteSpec<S, Access, Actor 
           if (spec.method === 'GET') request.query = input;
           else request.body = input;
         },
+        preHandler: async (request) => {
+          if (request.actor) await enforceRecordRule(app.portal, request.actor, spec.record, spec.method === 'GET' ? request.query : request.body);
+        },
+        preSerialization: async (request, _reply, payload) => (request.actor && spec.mask ? maskReply(app.portal.db, request.actor, spec.mask, payload) : payload),
         handler: async (request, reply) => handler({ input: validated(spec.input, spec.method === 'GET' ? request.query : request.body), actor: request.actor, request, reply }),
       });
     },

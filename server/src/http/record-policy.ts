@@ -1,0 +1,122 @@
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { AppContext } from '../app-context';
+import { isRecord } from '../lib/is-record';
+import type { Actor } from '../modules/auth/session/actor';
+
+/**
+ * Record policies: which records a route's input names and who may reach them, checked by one hook
+ * (route.ts, preHandler) before the handler, for reads and writes alike. Services keep no copy of the
+ * check. A policy is made once per kind of record (`defineRecordPolicy`, in the entity's own
+ * `*.policy.ts`) and applied to the input fields that hold the ids:
+ *
+ *   record: customerRead('id')                 // 客户详情: in scope, or in a pool the viewer may read
+ *   record: [customerWrite('customerId'), contractRead('contractId')]
+ *
+ * A record outside the actor's reach is answered 403 (it exists, another department's) or 404 (no such
+ * record), and the handler never runs. Routes that name no record say why:
+ */
+export const RECORD_LABELS = {
+  none: '无记录级限制：参考数据、自己发起的新建，或不涉及具体记录',
+  self: '只涉及当前用户自己的数据（会话、消息、自己的导出任务）',
+  list: '列表：查询本身按角色的数据范围（全部 / 本部门 / 本人及参与）或本人的记录筛选，不指定具体记录',
+  // Being replaced by policies (this commit's successors); kept so the tree compiles meanwhile.
+  'data-scope': '按角色的数据范围限制记录（由服务检查）',
+  owner: '只限记录的创建人、上传人或相关人（由服务检查）',
+  attachment: '附件随其所属记录（由服务检查）',
+} as const;
+export type RecordLabel = keyof typeof RECORD_LABELS;
+
+export type RecordPolicy = {
+  /** `entity:mode`, e.g. `customer:read`; how the documentation and the record matrix test name it. */
+  readonly name: string;
+  /** Chinese, one line: who may reach the record. */
+  readonly summary: string;
+  /** The input fields holding the ids (one id, or a list of ids; an absent optional field is skipped). */
+  readonly fields: readonly string[];
+  /** Throws the refusal (403 / 404) unless `actor` may reach every one of `ids`. */
+  check(ctx: AppContext, actor: Actor, ids: number[]): Promise<void>;
+};
+
+export type RecordRule = RecordLabel | RecordPolicy | readonly RecordPolicy[];
+
+/**
+ * The labels (Id / Ids field titles) of records that belong to someone: a route whose input has such a
+ * field must guard it with a policy, or the server refuses to start (route-registry.ts). Reference data
+ * (部门, 角色, 流程, 字典值 …) is guarded by the page rights alone.
+ */
+export const OWNED_RECORD_LABELS = new Set<string>();
+
+type PolicyKind = {
+  name: string;
+  summary: string;
+  /** The Id / Ids titles this kind of record goes by in input schemas. */
+  labels: readonly string[];
+  check(ctx: AppContext, actor: Actor, ids: number[]): Promise<void>;
+};
+
+/** A kind of record policy; call the result with the input fields it guards. */
+export function defineRecordPolicy(kind: PolicyKind): (...fields: string[]) => RecordPolicy {
+  for (const label of kind.labels) OWNED_RECORD_LABELS.add(label);
+  return (...fields) => {
+    if (fields.length === 0) throw new Error(`record policy ${kind.name}: name the input fields that hold the ids`);
+    return { name: kind.name, summary: kind.summary, fields, check: kind.check };
+  };
+}
+
+export function policiesOf(rule: RecordRule): readonly RecordPolicy[] {
+  if (typeof rule === 'string') return [];
+  return 'check' in rule ? [rule as RecordPolicy] : (rule as readonly RecordPolicy[]);
+}
+
+/** How the documentation names the rule. */
+export function describeRule(rule: RecordRule): string {
+  if (typeof rule === 'string') return RECORD_LABELS[rule];
+  return policiesOf(rule)
+    .map((p) => `${p.summary}（${p.fields.join('、')}）`)
+    .join('；');
+}
+
+export function ruleName(rule: RecordRule): string {
+  return typeof rule === 'string' ? rule : policiesOf(rule).map((p) => `${p.name}(${p.fields.join(',')})`).join(' + ');
+}
+
+/** The ids `policy` guards in a validated input (numbers, or lists of numbers). */
+export function idsIn(policy: RecordPolicy, input: unknown): number[] {
+  if (!isRecord(input)) return [];
+  const out: number[] = [];
+  for (const field of policy.fields) {
+    const value = input[field];
+    if (typeof value === 'number') out.push(value);
+    else if (Array.isArray(value)) for (const v of value) if (typeof v === 'number') out.push(v);
+  }
+  return [...new Set(out)];
+}
+
+/** Runs every policy of `rule` on the validated input. */
+export async function enforceRecordRule(ctx: AppContext, actor: Actor, rule: RecordRule, input: unknown): Promise<void> {
+  for (const policy of policiesOf(rule)) {
+    const ids = idsIn(policy, input);
+    if (ids.length > 0) await policy.check(ctx, actor, ids);
+  }
+}
+
+const titleOf = (s: TSchema | undefined): string | undefined => {
+  if (!s) return undefined;
+  if (typeof s.title === 'string' && (s.type === 'integer' || (s.type === 'array' && isRecord(s.items) && s.items.type === 'integer'))) return s.title;
+  return undefined;
+};
+
+/**
+ * The input fields naming an owned record (an Id or Ids field whose title is an owned record's label)
+ * that no policy of `rule` guards: the route registry refuses to start with any.
+ */
+export function unguardedRecordFields(input: TObject | undefined, rule: RecordRule): string[] {
+  if (!input || !isRecord(input.properties)) return [];
+  const guarded = new Set(policiesOf(rule).flatMap((p) => p.fields));
+  return Object.entries(input.properties as Record<string, TSchema>)
+    .filter(([field, schema]) => {
+      const title = titleOf(schema);
+      return title !== undefined && OWNED_RECORD_LABELS.has(title) && !guarded.has(field);
+    })
+    .map(([field, schema]) => `${field} (${String(schema.title)})`);
+}
