@@ -23,7 +23,7 @@ const DATA_MAX_CHARS = 512 * 1024;
 
 export type RecordListRow = Record<string, unknown> & { id: number; CreateUserID: number; CreateName: string; AddTime: string; UpdateTime: string };
 
-const isFormAdmin = (actor: Actor): boolean => EDIT_FORMS.allows(actor.rights);
+export const isFormAdmin = (actor: Actor): boolean => EDIT_FORMS.allows(actor.rights);
 
 const normalisePath = (p: string): string => p.trim().replace(/^\//, '').toLowerCase();
 
