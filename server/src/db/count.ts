@@ -4,8 +4,7 @@ import type { DbOrTx, Dialect } from './database';
 /**
  * Lists count their matches up to this many. A list of more than 10,000 rows says 10000+ and pages
  * within them: at a million customers, counting every match of a broad list (all customers, a
- * frequent search key) cost 60–280 ms per page on SQLite, while the page itself cost 1–5 ms
- * (server/bench/customer-list.ts).
+ * frequent search key) cost many times the page itself (see server/bench/README.md, customer list).
  */
 export const COUNT_CAP = 10_000;
 

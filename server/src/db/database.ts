@@ -30,9 +30,9 @@ export type QueryLog = (event: LogEvent) => void;
  * PostgreSQL settings of the portal's connections (short queries, many users, two cores):
  * - work_mem 16MB: a frequent search key's GIN bitmap (科技 at 1,000,000 customers: 132,000 rows on
  *   ~100,000 pages) no longer fits the default 4MB, turns lossy, and every row on a lossy page is
- *   checked again by computing its windows: 1.9 s against 36 ms for the admin's capped count.
- * - no parallel workers: starting them cost more than they saved on these queries (a salesperson's
- *   count of 科技: 25 against 12 ms), and they take the other users' cores.
+ *   checked again by computing its windows (see server/bench/README.md, customer list).
+ * - no parallel workers: starting them cost more than they saved on these queries (see
+ *   server/bench/README.md, customer list), and they take the other users' cores.
  */
 const SESSION_SETTINGS = ['-c work_mem=16MB', '-c max_parallel_workers_per_gather=0'];
 

@@ -17,8 +17,8 @@ type ValidatorErrors = { errors?: FastifySchemaValidationError[] | null };
 /**
  * Fastify's own validator compiler (ajv with the server's `ajv` options), compiling each route's
  * input schema on the route's first request instead of when the server starts. There are over 200
- * routes and a session uses a few dozen: compiling them all took ~200 ms of every start (each server
- * test file starts one). `compileAllValidators` compiles what is left, for the test that every
+ * routes and a session uses a few dozen: compiling them all slowed every start (each server
+ * test file starts one; see server/bench/README.md, server start). `compileAllValidators` compiles what is left, for the test that every
  * schema compiles (test/input-validation.test.ts).
  */
 export function lazyValidators(): { schemaController: FastifyServerOptions['schemaController']; decorate(app: FastifyInstance): void } {

@@ -108,8 +108,8 @@ export async function seedLargeCustomers(handle: DatabaseHandle, o: LargeSeedOpt
       o.onProgress?.(done, o.customers);
     }
     await syncIdSequences(handle.db, ['customers', 'contacts']);
-    // VACUUM (ANALYZE): fresh statistics and a visibility map after the bulk insert (admin page 1 went
-    // from 152 to 48 ms with it); it cannot run inside a transaction block.
+    // VACUUM (ANALYZE): fresh statistics and a visibility map after the bulk insert (see
+    // server/bench/README.md, customer list); it cannot run inside a transaction block.
     await sql`VACUUM (ANALYZE) customers`.execute(handle.db);
     await sql`VACUUM (ANALYZE) customer_participants`.execute(handle.db);
     await sql`VACUUM (ANALYZE) contacts`.execute(handle.db);

@@ -51,8 +51,8 @@ function ownedByUnindexed(t: ScopeTarget, userId: number): Condition {
  * `scanInSortOrder`: the caller pages a list whose matches are a large share of the table (it knows
  * from the count), so walking the sort index and testing each row fills a page soonest. The `own`
  * scope's "owner or participant" then keeps the owner column from driving the query: SQLite would
- * otherwise collect every owned record through the owner index and sort them (26 ms for a page of a
- * salesperson with 59,000 customers, against 0.7 ms walking the creation-time index).
+ * otherwise collect every owned record through the owner index and sort them (see
+ * server/bench/README.md, customer list).
  */
 export type ScopeOptions = { scanInSortOrder?: boolean; ownPart?: OwnPart };
 
@@ -104,8 +104,8 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       break;
     case 'own':
       // Scene 'mine' narrows to the user's own records, all within this scope: "owner or participant"
-      // would only be tested again on each of them (PostgreSQL: 31 against 8 ms to count 10,001 of a
-      // salesperson's customers). Kept when walking the sort index, where it keeps the owner index
+      // would only be tested again on each of them (see server/bench/README.md, customer list).
+      // Kept when walking the sort index, where it keeps the owner index
       // from driving the query (see ScopeOptions).
       if (scene === 'mine' && !options.scanInSortOrder) break;
       if (options.ownPart === 'owned') conditions.push(ownedBy(t, actor.userId));

@@ -38,12 +38,12 @@ export function exactFields(masks: FieldRules): ExactFields {
  * - `probe`: many rows (a salesperson's owned customers, a walk of the sort index) are each tested
  *   against the match set, built once; the unary `+` keeps SQLite from driving the query by it.
  * - `walk`: a walk of the sort index for a very frequent key tests only the few rows it visits, one
- *   index lookup each, so the match set is never built (科技 at 1,000,000 customers: 132,000 rowids,
- *   ~16 ms to build; ~80 lookups of ~0.1 ms fill page 1). Only where the walk is expected to be short
+ *   index lookup each, so the match set is never built (see server/bench/README.md, customer list).
+ *   Only where the walk is expected to be short
  *   (customer.service.ts LOOKUP_COST): a lookup costs as much as adding ~500 rowids to the set.
  * PostgreSQL: `probe` and `walk` leave out the 2-character window index, so the planner walks the
- * sort index and checks each row (科技 at 1,000,000: 1.6 ms for page 1, against 288 ms fetching and
- * sorting its 125,000 matches through the index, which still serves the count: 41 against 85 ms).
+ * sort index and checks each row instead of fetching and sorting a frequent key's matches; the index
+ * still serves the count (see server/bench/README.md, customer list).
  */
 export type KeyAccess = 'drive' | 'probe' | 'walk';
 
@@ -52,7 +52,7 @@ export type KeyAccess = 'drive' | 'probe' | 'walk';
  *
  * `matched` (SQLite): the search index's matches already read (`indexMatches`, when few), tested as a
  * list of ids instead of evaluating the index again (a 5-digit key is a phrase of 4 windows whose
- * doclists hold ~100,000–460,000 rowids each: ~10 ms per evaluation).
+ * doclists hold ~100,000–460,000 rowids each; see server/bench/README.md, customer list).
  *
  * A key that may be a WeChat id or QQ number also matches a contact's, exactly. On PostgreSQL that is
  * one IN over a UNION of indexed lookups: `text OR id IN (…)` made it scan every customer (1.3 s at
@@ -99,8 +99,8 @@ export async function indexMatches(db: DbOrTx, dialect: Dialect, key: string): P
 /**
  * SQLite, counting a key's matches: the search index's match set as a join source (`m.id`) with the
  * rest of the key's condition, so that the count streams the index's rowids and stops at the cap.
- * As `c.id IN (…)` SQLite first builds the whole match set (科技 at 1,000,000 customers: 132,000
- * rowids, 28 against 11 ms for a count capped at 10,001). The same rows as searchCondition; null
+ * As `c.id IN (…)` SQLite first builds the whole match set (see server/bench/README.md, customer
+ * list). The same rows as searchCondition; null
  * where that stays the shape (PostgreSQL, keys the index cannot serve, account-like keys).
  */
 export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; rest: Expression<SqlBool> | null } | null {
@@ -148,8 +148,8 @@ export function keyedList(dialect: Dialect, key: string, tokens: ListTokens, exa
  * tokens with their id range; the ranges are read newest first, each a short posting list, so that a
  * count capped at COUNT_CAP stops after the few ranges it needs (the nested loop asks for the next
  * range only while the LIMIT wants more rows). The whole key's bitmap was built before the first row
- * (科技 at 1,000,000 customers: 132,000 candidates, ~9 ms). A salesperson's own customers rarely reach
- * the cap: read whole, their lists cost less than range by range (7 against 11 ms for 科技).
+ * (see server/bench/README.md, customer list). A salesperson's own customers rarely reach
+ * the cap: read whole, their lists cost less than range by range.
  */
 function inIdRanges(key: string, windows: Expression<SqlBool>, tokens: ListTokens): { ids: RawBuilder<{ id: number }>; condition: () => Expression<SqlBool> } {
   const groups = tokens.filter((group) => !group.includes('lst'));
@@ -252,8 +252,8 @@ const WINDOWS = sql.raw(pgSearchWindows('c.'));
  * lower() of both sides, lower() leaves such a key as it is and turns no other character into one of
  * its characters (so LIKE on the mobile agrees with ILIKE), and no window of the indexed text that
  * spans two fields holds the key (the fields are joined by spaces). So the window is among the text's
- * exactly when the check holds; testing it again on every candidate made the admin's count of 科技
- * (10,001 of 132,000 candidates) 45 ms instead of 23 at 1,000,000 customers.
+ * exactly when the check holds; testing it again on every candidate about doubled the admin's count
+ * of 科技 (see server/bench/README.md, customer list).
  */
 function caselessWindows(key: string): Expression<SqlBool> | null {
   const caseless = /^[\p{L}\p{N}]+$/u.test(key) && key.toLowerCase() === key && key.toUpperCase() === key;

@@ -82,7 +82,8 @@ const r = (page: string, action: string) => can('crm', `customer/${page}:${actio
  * Blacklisted and merged customers leave the ordinary lists. SQLite: the unary `+` keeps the
  * blacklisted index from driving the query. PostgreSQL: the plain column, whose statistics the planner
  * reads (it estimated `+c.blacklisted = 0` at 0.5% of the rows, so a deep page such as admin page 500
- * was sorted from a full scan: 270 ms, against 1.4 ms walking customers_list_cover, migration 043).
+ * was sorted from a full scan instead of walking customers_list_cover, migration 043; see
+ * server/bench/README.md, customer list).
  */
 const NOT_BLACK_SQLITE = sql<SqlBool>`+c.blacklisted = 0 and c.merged_into is null`;
 const NOT_BLACK_PG = sql<SqlBool>`c.blacklisted = 0 and c.merged_into is null`;

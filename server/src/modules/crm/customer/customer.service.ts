@@ -153,7 +153,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const share = matches && 'share' in matches ? matches.share : 0;
   // 我的客户 with a key that is not rare, no filter: the search index's list tokens answer the count
   // alone (migration 046). A rare key's ids, already read, count faster (an index phrase of several
-  // windows reads their positions: 5678, ~15 ms).
+  // windows reads their positions; see server/bench/README.md, customer list).
   const unfiltered = Object.values(q.filters).every((v) => v === undefined);
   const tokens = q.key && !matched && unfiltered ? listTokens(q.view, actor, q.scene, branches) : null;
   const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
@@ -164,8 +164,8 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // key's matches joined to the search index's match set, streamed (customer-search.ts searchJoin).
   // A salesperson's list (own scope or scene 'mine') and a frequent key: the owner's rows, from the
   // owner index, probe the match set (`+c.id IN`, built once) instead of the join fetching every match's
-  // row to test its owner (科技 at 1,000,000 customers: 132,000 matches, 8,214 of them the
-  // salesperson's: 148 → 48 ms). A rare key keeps the join (its few rows against ~47,000 owned ones).
+  // row to test its owner (see server/bench/README.md, customer list). A rare key keeps the join
+  // (its few rows against ~47,000 owned ones).
   const join = q.key && !matched && !keyed ? searchJoin(ctx.dialect, q.key, exact) : null;
   let countBase = base;
   if (join && q.key) {
@@ -178,13 +178,13 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const counting = keyed ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : countList(ctx, actor, q, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     // The participating half is driven by the user's few participations; through the 2-character
-    // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
+    // window index the planner computed every candidate's windows again (server/bench/README.md).
     return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
   });
   // Asked beside the count (on PostgreSQL each on its own connection): whether the user pins anything
   // (most do not: one indexed probe of customer_pins spares the list's conditions a second evaluation;
-  // on SQLite a search key's match set was built again for it: 15–30 ms for a frequent key at 1,000,000
-  // customers), and the highest id, which the page's plan takes as the table's size.
+  // on SQLite a search key's match set was built again for it; see server/bench/README.md, customer
+  // list), and the highest id, which the page's plan takes as the table's size.
   const [{ total, capped, ids: listed }, pinsAny, maxId] = await Promise.all([
     counting,
     ctx.db.selectFrom('customer_pins').select('customer_id').where('user_id', '=', actor.userId).limit(1).executeTakeFirst(),
@@ -193,7 +193,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const counted = capped ? { total, totalCapped: true } : { total };
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
   // A key's few matches, handed back by the count: the pins and the page read them by id instead of
-  // evaluating the key again (PostgreSQL, 13856: its trigram index, ~10 ms, and a sort of the 566).
+  // evaluating the key again (see server/bench/README.md, customer list).
   if (listed) base = unkeyed.where('c.id', 'in', listed);
 
   // Pinned first: the user's pins that match, newest pin first.
@@ -300,9 +300,9 @@ export function filteredCustomers(
  * The capped count. PostgreSQL, a salesperson's (own scope) 我的客户: the customers they own, then
  * those they take part in and do not own (disjoint halves, so the sum is the count), each through
  * its own index; "owner or participant" made it test every owned customer's row of the view index
- * (56 ms at 1,000,000 customers, against the two counts' ~20). Not for 即将进入公海: its window index
+ * (see server/bench/README.md, customer list). Not for 即将进入公海: its window index
  * (migration 044) holds every owner's few thousand rows in the window with their owners, so the one
- * count filters them once (~2 ms) where two counts would read the window twice.
+ * count filters them once where two counts would read the window twice.
  */
 async function countList(
   ctx: AppContext,
@@ -349,7 +349,7 @@ function scanLength(q: CustomerListQuery, size: number, matches: number): number
 
 /**
  * A lookup in the search index per row a walk visits costs as much as adding this many rowids to the
- * key's match set (SQLite at 1,000,000 customers: ~0.1 ms against ~0.2 µs): a walk looks the key up
+ * key's match set (measured on SQLite: server/bench/README.md, customer list): a walk looks the key up
  * only when its expected lookups cost less than the set (科技, 13 % of the customers: ~80 lookups
  * against 132,000 rowids; 杭州, 4 %: ~240 against 41,000, so it builds the set).
  */

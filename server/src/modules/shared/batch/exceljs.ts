@@ -1,5 +1,6 @@
 /**
- * exceljs, loaded on first use: it is the largest module the server imports (~165 ms to load), and
+ * exceljs, loaded on first use: it is the largest module the server imports (see server/bench/README.md,
+ * server start), and
  * only imports and exports need it, so the server starts without it.
  */
 import type ExcelJSModule from 'exceljs';
