@@ -12,6 +12,7 @@ import { defineRoute, mountRoutes } from '../../http/route';
 import { discardUpload, MSG_BAD_NAME, multipartLimits, receiveUpload, sweepTempDir, tempDirOf } from './file-upload';
 import { serveStoredFile } from './file-serving';
 import { deleteOwnFile, listAlbum, listAttachments, listOwnFiles, MSG_FILE_NOT_FOUND, renameOwnFile, saveUpload, type UploadParams } from './file.service';
+import { fileDelete, fileEdit } from './file.policy';
 
 const MSG_CODE = '表单编码只能包含字母、数字、下划线或连字符';
 const FormCode = Text('表单编码', 64, { pattern: '^[A-Za-z0-9_-]*$', messages: { invalid: MSG_CODE } });
@@ -92,7 +93,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       summary: '删除自己上传的文件',
       tag: 'file',
       access: 'login',
-      record: 'owner',
+      record: fileDelete('id'),
       input: FileId,
       handler: async ({ input, actor }) => {
         await deleteOwnFile(ctx, actor, input.id);
@@ -106,7 +107,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       summary: '重命名自己上传的文件（filename 或 FileName）',
       tag: 'file',
       access: 'login',
-      record: 'owner',
+      record: fileEdit('id'),
       input: Fields({
         ...FileId.properties,
         filename: Text('文件名', 255, { messages: { invalid: MSG_BAD_NAME, tooLong: MSG_BAD_NAME } }),
@@ -132,7 +133,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       summary: '相册：删除自己上传的图片',
       tag: 'file',
       access: 'login',
-      record: 'owner',
+      record: fileDelete('id'),
       input: FileId,
       handler: async ({ input, actor }) => {
         await deleteOwnFile(ctx, actor, input.id, true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
 import type { ListReply } from '../../http/envelope';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { formatShanghai } from '../../lib/time';
 import type { Actor } from '../auth/session/actor';
 import { fileVisibility, signedFileUrl } from './file-access';
@@ -167,7 +167,6 @@ export async function deleteOwnFile(ctx: AppContext, actor: Actor, id: number, i
   const storedName = await ctx.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('files').select(['stored_name', 'user_id', 'is_image']).where('id', '=', id).executeTakeFirst();
     if (!row || (imagesOnly && row.is_image !== 1)) throw notFound(MSG_FILE_NOT_FOUND);
-    if (row.user_id !== actor.userId) throw forbidden(MSG_DELETE_OWN_ONLY);
     if (await isApprovalFile(tx, id)) throw badRequest(MSG_APPROVAL_FILE);
     await tx.deleteFrom('files').where('id', '=', id).execute();
     return row.stored_name;
@@ -184,7 +183,6 @@ export async function renameOwnFile(ctx: AppContext, actor: Actor, id: number, n
   await ctx.db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('files').select(['user_id', 'format']).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(MSG_FILE_NOT_FOUND);
-    if (row.user_id !== actor.userId) throw forbidden(MSG_EDIT_OWN_ONLY);
     const trimmed = name.trim();
     const withExt = trimmed.toLowerCase().endsWith(`.${row.format}`) ? trimmed : `${trimmed}.${row.format}`;
     if ([...withExt].length > 200) throw badRequest('文件名不合法');

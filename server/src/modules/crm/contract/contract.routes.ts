@@ -6,6 +6,7 @@ import { Fields, Id, Integer, OneOf, Paging, Text } from '../../../http/input-fi
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
 import { listContracts, MSG_CONTRACT_NOT_FOUND, viewContract } from './contract.service';
+import { contractRead } from './contract.policy';
 
 /** Any contract page (`crm` right under `signorentry/`); the data scope then limits the rows. */
 export const VIEW_CONTRACTS = canOpenAnyPage('crm', 'signorentry/');
@@ -19,7 +20,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。customerId（可选）只列该客户的合同（客户详情的合同页），仍在数据范围内。',
       tag: 'crm',
       access: VIEW_CONTRACTS,
-      record: 'data-scope',
+      record: 'list',
       input: Fields({
         ...Paging(10),
         key: Text('搜索关键字', 100),
@@ -36,7 +37,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '合同基本信息（以 contractId 打开的表单据此预填）',
       tag: 'crm',
       access: VIEW_CONTRACTS,
-      record: 'data-scope',
+      record: contractRead('id'),
       input: Fields({ id: Id('合同', { messages: { invalid: MSG_CONTRACT_NOT_FOUND } }) }),
       handler: async ({ input, actor }) => success('获取成功', await viewContract(ctx, actor, input.id)),
     }),

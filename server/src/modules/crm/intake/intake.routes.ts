@@ -9,6 +9,8 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
 import { parseCc } from '../../oa/workflow/workflow.service';
 import { INTAKE_STATUS_FILTERS, intakeDetail, listIntakes, MSG_INTAKE_NOT_FOUND, submitIntake, type IntakeValues } from './intake.service';
+import { intakeRead } from './intake.policy';
+import { customerRead } from '../customer/customer.policy';
 
 export const MSG_NO_EDIT = '进件提交后不能修改，被退回时请在审批中重新提交';
 
@@ -58,7 +60,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       description: '表单值可平铺发送（动态表单），也可整体放在 form（JSON）中。进件资料须是本人上传的文件。',
       tag: 'crm',
       access: CREATE_INTAKE,
-      record: 'data-scope',
+      record: 'linked',
       input: Fields(IntakeFormFields),
       handler: async ({ input, actor }) => {
         // The form's api_edit is this call too: editing a submitted intake is not offered (yet), never a second record.
@@ -74,7 +76,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       summary: '进件详情（数据范围内，或能查看其审批的人）',
       tag: 'crm',
       access: canOpenAnyPage('crm', 'signorentry/'),
-      record: 'data-scope',
+      record: intakeRead('id'),
       input: Fields({ id: Id('进件', { messages: { invalid: MSG_INTAKE_NOT_FOUND } }) }),
       handler: async ({ input, actor }) => success('获取成功', await intakeDetail(ctx, actor, input.id)),
     }),
@@ -85,7 +87,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。status：空为全部，0 待审、1 审核中、2 通过、3 未通过。key 匹配进件编号或客户名称。todo=1（进件审核，需该页面权限）：等待本人审批的进件。',
       tag: 'crm',
       access: VIEW_INTAKES,
-      record: 'data-scope',
+      record: customerRead('customerId'),
       input: Fields({
         ...Paging(10),
         key: Text('搜索关键字', 100),

@@ -9,6 +9,7 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { userIdsOfValue } from '../workflow/approver-resolution';
 import { parseCc } from '../workflow/workflow.service';
 import { addExpense, deleteExpenses, editExpense, expenseDetail, listExpenses, type ExpenseInput } from './expense.service';
+import { expenseDelete, expenseEdit, expenseRead } from './expense.policy';
 
 /** 报销 routes: submitting needs 新建流程 (createApproval); every call is limited to one's own claims or claims one may see in approval. */
 const ExpenseFields = {
@@ -60,7 +61,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '新建报销单并提交审批（金额按明细在服务端以分计算）',
       tag: 'oa',
       access: can('oa', 'createApproval'),
-      record: 'owner',
+      record: 'none',
       input: Fields(ExpenseFields),
       handler: async ({ input, actor }) => success('提交成功', await addExpense(ctx, actor, toInput(input), parseCc(input.cc), chosenOf(input.chosen), input.flowId)),
     }),
@@ -70,7 +71,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '修改自己的报销单（待审、被退回或未通过时；未通过的重新提交审批）',
       tag: 'oa',
       access: can('oa', 'createApproval'),
-      record: 'owner',
+      record: expenseEdit('id'),
       input: Fields({ id: Id('报销单'), ...ExpenseFields }),
       handler: async ({ input, actor }) => success('保存成功', await editExpense(ctx, actor, input.id, toInput(input), parseCc(input.cc))),
     }),
@@ -80,7 +81,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '报销单详情（本人，或能查看其审批的人）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: expenseRead('id'),
       input: Fields({ id: Id('报销单') }),
       handler: async ({ input, actor }) => success('获取成功', await expenseDetail(ctx, actor, input.id)),
     }),
@@ -90,7 +91,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '删除自己的报销单（审核中或已通过的不能删除）',
       tag: 'oa',
       access: can('oa', 'createApproval'),
-      record: 'owner',
+      record: expenseDelete('ids'),
       input: Fields({ ids: Ids('报销单', 100, { messages: { missing: '请选择要删除的报销单' } }) }),
       handler: async ({ input, actor }) => {
         await deleteExpenses(ctx, actor, input.ids);
@@ -103,7 +104,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '我的报销单',
       tag: 'oa',
       access: can('oa', 'createApproval'),
-      record: 'owner',
+      record: 'list',
       input: Fields({ ...Paging(10) }),
       handler: async ({ input, actor }) => listExpenses(ctx, actor, input.page, input.rows),
     }),

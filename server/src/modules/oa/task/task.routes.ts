@@ -5,6 +5,7 @@ import { success } from '../../../http/envelope';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { actOnTask, createTask, deleteTasks, listTasks, taskDetail } from './task.service';
 import { TaskActionInput, TaskFields, TaskIdInput, TaskIdsInput, TaskListInput, toTaskInput } from './task.validation';
+import { taskAct, taskDelete, taskRead } from './task.policy';
 
 /**
  * Tasks need a login only: every member of staff can give and receive tasks, and each call is limited
@@ -18,7 +19,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '新建任务（指派给负责人，负责人收到消息提醒）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: 'none',
       input: TaskFields,
       handler: async ({ input, actor }) => success('添加成功', { id: await createTask(ctx, actor, toTaskInput(input)) }),
     }),
@@ -29,7 +30,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '任务列表（scene：mine 我负责的，created 我创建的）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: 'list',
       input: TaskListInput,
       handler: async ({ input, actor }) => listTasks(ctx, actor, input),
     }),
@@ -40,7 +41,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '任务详情',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: taskRead('id'),
       input: TaskIdInput,
       handler: async ({ input, actor }) => success('获取成功', await taskDetail(ctx, actor, input.id)),
     }),
@@ -51,7 +52,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '完成（status=2）或拒绝（status=3）指派给自己的任务',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: taskAct('id'),
       input: TaskActionInput,
       handler: async ({ input, actor }) => {
         await actOnTask(ctx, actor, input.id, input.status);
@@ -65,7 +66,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '删除自己创建的任务',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: taskDelete('ids'),
       input: TaskIdsInput,
       handler: async ({ input, actor }) => {
         await deleteTasks(ctx, actor, input.ids);

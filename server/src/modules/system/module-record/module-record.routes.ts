@@ -6,6 +6,7 @@ import { Fields, Id, Ids, JsonObject, Paging } from '../../../http/input-fields'
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { FormKeys } from '../form/form.validation';
 import { addRecord, deleteRecords, editRecord, listRecords, moduleForm, MSG_RECORD_NOT_FOUND, recordData, recordDetail } from './module-record.service';
+import { moduleRecordOwn } from './module-record.policy';
 
 const MSG_DATA = '表单数据格式不正确';
 const RecordId = { id: Id('记录', { messages: { invalid: MSG_RECORD_NOT_FOUND } }) };
@@ -24,7 +25,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       summary: '新增自定义表单记录（按表单字段定义校验）',
       tag: 'system',
       access: 'login',
-      record: 'owner',
+      record: 'none',
       input: Fields({ ...FormKeys, ...RecordValues }),
       handler: async ({ input, actor }) => {
         const form = await moduleForm(ctx.db, keysOf(input));
@@ -39,7 +40,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       summary: '修改自定义表单记录',
       tag: 'system',
       access: 'login',
-      record: 'owner',
+      record: moduleRecordOwn('id'),
       input: Fields({ ...FormKeys, ...RecordId, ...RecordValues }),
       handler: async ({ input, actor }) => {
         const form = await moduleForm(ctx.db, keysOf(input));
@@ -54,7 +55,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       summary: '自定义表单记录详情',
       tag: 'system',
       access: 'login',
-      record: 'owner',
+      record: moduleRecordOwn('id'),
       input: Fields({ ...FormKeys, ...RecordId }),
       handler: async ({ input, actor }) => success('获取成功', await recordDetail(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.id)),
     }),
@@ -65,7 +66,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       summary: '自定义表单记录列表',
       tag: 'system',
       access: 'login',
-      record: 'owner',
+      record: 'list',
       input: Fields({ ...FormKeys, ...Paging(10) }),
       handler: async ({ input, actor }) => listRecords(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.page, input.rows),
     }),
@@ -76,7 +77,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       summary: '删除自定义表单记录（给出 module 时每条都必须属于该表单）',
       tag: 'system',
       access: 'login',
-      record: 'owner',
+      record: moduleRecordOwn('ids'),
       input: Fields({
         ...FormKeys,
         ids: Ids('记录', 1000, { messages: { missing: '请选择要删除的记录', invalid: MSG_RECORD_NOT_FOUND, tooMany: '一次最多删除1000条记录' } }),

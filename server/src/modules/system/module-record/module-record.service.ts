@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { ListReply } from '../../../http/envelope';
-import { badRequest, forbidden } from '../../../http/errors';
+import { badRequest } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { MODULE_API } from '../form/builtin-forms';
@@ -80,7 +80,6 @@ export async function addRecord(ctx: AppContext, actor: Actor, form: FormRow, da
 async function recordFor(db: DbOrTx, actor: Actor, form: FormRow, id: number) {
   const row = await db.selectFrom('module_records').selectAll().where('id', '=', id).where('form_id', '=', form.id).executeTakeFirst();
   if (!row) throw badRequest(MSG_RECORD_NOT_FOUND);
-  if (row.created_by !== actor.userId && !isFormAdmin(actor)) throw forbidden(MSG_RECORD_FORBIDDEN);
   return row;
 }
 
@@ -129,7 +128,6 @@ export async function deleteRecords(ctx: AppContext, actor: Actor, form: FormRow
     if (form) query = query.where('form_id', '=', form.id);
     const rows = await query.execute();
     if (rows.length !== ids.length) throw badRequest(MSG_RECORD_NOT_FOUND);
-    if (!isFormAdmin(actor) && rows.some((r) => r.created_by !== actor.userId)) throw forbidden(MSG_RECORD_FORBIDDEN);
     await tx.deleteFrom('module_records').where('id', 'in', ids).execute();
   });
 }
