@@ -4,7 +4,7 @@
  * once per follow-up time; a new next time is announced again; stale times are not. SQLite and PostgreSQL.
  */
 import { formatShanghai } from '../src/lib/time';
-import { followupReminderText, runFollowupReminders } from '../src/modules/crm/customer/followup-reminder';
+import { followupReminderText, runFollowupReminders } from '../src/modules/crm/followup/followup-reminder';
 import { recordPushes, userIds, type RecordedPush } from './fake-realtime';
 import { DEMO, startServer, type TestServer } from './harness';
 
