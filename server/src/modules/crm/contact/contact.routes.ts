@@ -6,6 +6,8 @@ import { Fields, Id, Ids, OneOf, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from '../customer/customer.routes';
 import { deleteContacts, listContacts, saveContact, setPrimaryContact, viewContact } from './contact.service';
+import { customerRead, customerWrite } from '../customer/customer.policy';
+import { contactRead, contactWrite } from './contact.policy';
 
 const CustomerIdField = Id('客户', { messages: { missing: '请选择客户', invalid: '客户不存在' } });
 
@@ -34,7 +36,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '客户的联系人（首要联系人在前）',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerRead('customerId'),
       input: Fields({ customerId: CustomerIdField, datatype: Text('数据类型', 20) }),
       handler: async ({ input, actor }) => listContacts(ctx, actor, input.customerId),
     }),
@@ -44,7 +46,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '联系人详情',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: contactRead('id'),
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }) }),
       handler: async ({ input, actor }) => success('获取成功', await viewContact(ctx, actor, input.id)),
     }),
@@ -54,7 +56,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '新增联系人（客户没有首要联系人时成为首要联系人）',
       tag: 'crm',
       access: EDIT_CUSTOMERS,
-      record: 'data-scope',
+      record: customerWrite('customerId'),
       input: Fields({ customerId: CustomerIdField, ...ContactFields }),
       handler: async ({ input, actor }) => success('保存成功', { id: await saveContact(ctx, actor, null, input.customerId, contactInput(input)) }),
     }),
@@ -64,7 +66,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '修改联系人（首要联系人同步到客户）',
       tag: 'crm',
       access: EDIT_CUSTOMERS,
-      record: 'data-scope',
+      record: contactWrite('id'),
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }), ...ContactFields }),
       handler: async ({ input, actor }) => success('保存成功', { id: await saveContact(ctx, actor, input.id, 0, contactInput(input)) }),
     }),
@@ -74,7 +76,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '删除联系人（首要联系人不能删除）',
       tag: 'crm',
       access: EDIT_CUSTOMERS,
-      record: 'data-scope',
+      record: contactWrite('ids'),
       input: Fields({ ids: Ids('联系人', 100, { messages: { missing: '请选择联系人', invalid: '联系人不存在' } }) }),
       handler: async ({ input, actor }) => {
         await deleteContacts(ctx, actor, input.ids);
@@ -87,7 +89,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       summary: '设为首要联系人（每个客户恰好一个）',
       tag: 'crm',
       access: EDIT_CUSTOMERS,
-      record: 'data-scope',
+      record: contactWrite('id'),
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }) }),
       handler: async ({ input, actor }) => {
         await setPrimaryContact(ctx, actor, input.id);

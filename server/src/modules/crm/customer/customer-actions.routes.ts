@@ -8,6 +8,7 @@ import { addBlacklist, claimCustomers, leaveBlacklist, sendToPool, setWatched, t
 import { ASSIGN_MAX, assignCustomers, MSG_NO_ADVISER, MSG_NO_CUSTOMERS, parseExpectedOwners } from './customer-assignment';
 import { VIEW_CUSTOMERS } from './customer.routes';
 import { PIN_MAX } from './customer.service';
+import { customerAct, customerAssign, customerClaim, customerOwnedByActor, customerWrite } from './customer.policy';
 
 const MAX = 1000;
 const CustomerIds = Ids('客户', MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: '客户不存在', tooMany: `一次最多选择${MAX}个客户` } });
@@ -28,7 +29,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '加入黑名单（离开所有列表和公海，不能再领取或分配）',
       tag: 'crm',
       access: BLACKLIST,
-      record: 'data-scope',
+      record: customerAct('ids'),
       input: Fields({ ids: CustomerIds, reason: Reason('加入黑名单原因') }),
       handler: async ({ input, actor }) => success('已加入黑名单', { count: await addBlacklist(ctx, actor, input.ids, input.reason) }),
     }),
@@ -38,7 +39,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '移出黑名单',
       tag: 'crm',
       access: LEAVE_BLACKLIST,
-      record: 'data-scope',
+      record: customerAct('ids'),
       input: Fields({ ids: CustomerIds }),
       handler: async ({ input, actor }) => success('已移出黑名单', { count: await leaveBlacklist(ctx, actor, input.ids) }),
     }),
@@ -48,7 +49,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '负责人将自己的客户放入公海（需填写原因）',
       tag: 'crm',
       access: SEND_OWN_TO_POOL,
-      record: 'owner',
+      record: customerOwnedByActor('ids'),
       input: Fields({ ids: CustomerIds, reason: RequiredText('放入公海原因', 300, { messages: { missing: '请填写放入公海的原因' } }) }),
       handler: async ({ input, actor }) => success('已放入公海', { count: await sendToPool(ctx, actor, input.ids, input.reason, true) }),
     }),
@@ -58,7 +59,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '经理将权限范围内他人的客户放入公海（团队客户、离职员工客户）',
       tag: 'crm',
       access: SEND_OTHERS_TO_POOL,
-      record: 'data-scope',
+      record: customerWrite('ids'),
       input: Fields({ ids: CustomerIds, reason: RequiredText('放入公海原因', 300, { messages: { missing: '请填写放入公海的原因' } }) }),
       handler: async ({ input, actor }) => success('已放入公海', { count: await sendToPool(ctx, actor, input.ids, input.reason, false) }),
     }),
@@ -68,7 +69,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '从公海领取客户（每日上限、原负责人等待期、拥有上限；两人同时领取只有一人成功）',
       tag: 'crm',
       access: RECEIVE,
-      record: 'none',
+      record: customerClaim('ids'),
       input: Fields({ ids: CustomerIds }),
       handler: async ({ input, actor }) => success('领取成功', { count: await claimCustomers(ctx, actor, input.ids) }),
     }),
@@ -78,7 +79,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '转移客户给其他员工（与分配相同的条件更新与拥有上限）',
       tag: 'crm',
       access: TRANSFER,
-      record: 'data-scope',
+      record: customerAssign('ids'),
       input: Fields({
         ids: Ids('客户', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: '客户不存在', tooMany: `一次最多转移${ASSIGN_MAX}个客户` } }),
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
@@ -96,7 +97,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '置顶或取消置顶（每人自己的置顶，列表中排在最前）',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerAct('id'),
       input: Fields({ id: Id('客户', { messages: { invalid: '客户不存在' } }) }),
       handler: async ({ input, actor }) => {
         const pinned = await togglePin(ctx, actor, input.id, PIN_MAX);
@@ -109,7 +110,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '关注或取消关注一个客户（watch=0 取消；不传则切换）',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerAct('id'),
       input: Fields({ id: Id('客户', { messages: { invalid: '客户不存在' } }), watch: Flag('关注', 1) }),
       handler: async ({ input, actor }) => {
         await setWatched(ctx, actor, [input.id], input.watch === 1);
@@ -122,7 +123,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       summary: '批量取消关注（watch=1 为批量关注）',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerAct('ids'),
       input: Fields({ ids: CustomerIds, watch: Flag('关注', 0) }),
       handler: async ({ input, actor }) => {
         await setWatched(ctx, actor, input.ids, input.watch === 1);

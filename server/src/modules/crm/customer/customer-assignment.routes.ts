@@ -6,6 +6,7 @@ import { Fields, Id, Ids, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { ASSIGN_MAX, assignCustomers, customerCounts, MSG_NO_ADVISER, MSG_NO_CUSTOMERS, parseExpectedOwners } from './customer-assignment';
 import { MSG_CUSTOMER_NOT_FOUND } from './customer.service';
+import { customerAssign } from './customer.policy';
 
 /** Assigning customers: from 待分配 (customers awaiting assignment), 我的客户 or the public pool. */
 export const ASSIGN_CUSTOMERS = anyOf(can('crm', 'customer/daifenpei:assign'), can('crm', 'customer/watched:assign'), can('crm', 'customer/total:assign'));
@@ -18,7 +19,7 @@ export function registerCustomerAssignmentRoutes(app: FastifyInstance, ctx: AppC
       summary: '分配客户给顾问（userid）',
       tag: 'crm',
       access: ASSIGN_CUSTOMERS,
-      record: 'data-scope',
+      record: customerAssign('ids'),
       input: Fields({
         ids: Ids('客户', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: `一次最多分配${ASSIGN_MAX}个客户` } }),
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),

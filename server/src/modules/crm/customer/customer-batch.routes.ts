@@ -93,7 +93,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       description: 'gonghai=1 另需 crm customer/total 页面权限。',
       tag: 'crm',
       access: EXPORT_CUSTOMERS,
-      record: 'data-scope',
+      record: 'list',
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
         const query = toListQuery(input);
@@ -134,7 +134,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       summary: '查重：按客户名称、手机号码、微信或QQ查找已有客户（范围外只显示名称、负责人和时间）',
       tag: 'crm',
       access: CREATE_CUSTOMERS,
-      record: 'data-scope',
+      record: 'list',
       input: Fields({ name: Text('客户名称', 100), mobile: Text('手机号码', 30), wechat: Text('微信', 50), qq: Text('QQ', 20) }),
       handler: async ({ input, actor }) => {
         if (!input.name && !input.mobile && !input.wechat && !input.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);

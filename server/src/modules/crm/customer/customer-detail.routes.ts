@@ -13,6 +13,8 @@ import { duplicateGroups } from './customer-duplicate-groups';
 import { MERGE_FIELDS, mergeCustomers, type MergeField } from './customer-merge';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
 import { rulesFor } from '../../system/field-mask/field-mask';
+import { customerRead, customerWrite } from './customer.policy';
+import { contractRead } from '../contract/contract.policy';
 
 const CustomerIdField = Id('客户', { messages: { missing: '请选择客户', invalid: '客户不存在' } });
 /** A customer may lock this many of their customers against recycling. */
@@ -26,7 +28,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       summary: '负责人锁定或解锁客户（锁定的客户不会被自动收回公海；每人最多锁定20个）',
       tag: 'crm',
       access: EDIT_CUSTOMERS,
-      record: 'owner',
+      record: customerWrite('id'),
       input: Fields({ id: CustomerIdField, locked: Flag('锁定', 1) }),
       handler: async ({ input, actor }) => {
         await setLocked(ctx, actor, input.id, input.locked, LOCK_MAX);
@@ -61,7 +63,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       summary: '操作日志（客户或合同；每页10条）',
       tag: 'crm',
       access: anyOf(VIEW_CUSTOMERS, canOpenAnyPage('crm', 'signorentry/')),
-      record: 'data-scope',
+      record: [customerRead('customerId'), contractRead('contractId')],
       input: Fields({
         customerId: Type.Optional(Integer('客户', { min: 1, max: MAX_ID }, { messages: { invalid: '客户不存在' } })),
         contractId: Type.Optional(Integer('合同', { min: 1, max: MAX_ID }, { messages: { invalid: '合同不存在' } })),
@@ -77,7 +79,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       summary: '合并重复客户：保留 id，ids 被合并；fields 为 {字段: 取值客户id}；联系人、跟进、合同、附件和日志移到保留的客户，被合并的隐藏并记日志（一个事务）',
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
-      record: 'data-scope',
+      record: customerWrite('id', 'ids'),
       input: Fields({
         id: Id('保留的客户', { messages: { missing: '请选择保留的客户', invalid: '客户不存在' } }),
         ids: Ids('被合并的客户', 20, { messages: { missing: '请选择要合并的客户', invalid: '客户不存在', tooMany: '一次最多合并20个客户' } }),
@@ -101,7 +103,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       summary: '疑似重复客户（查重列表）：权限范围内手机号码相同的客户分组，供合并',
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
-      record: 'data-scope',
+      record: 'list',
       input: Fields({ ...Paging(20, 100) }),
       handler: async ({ input, actor }) => duplicateGroups(ctx, actor, input.page, input.rows),
     }),

@@ -94,3 +94,40 @@ export const customerClaim = defineRecordPolicy({
     if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
   },
 });
+
+export const customerAssign = defineRecordPolicy({
+  name: 'customer:assign',
+  summary: '分配、转移：公海客户限该公海的成员，其他客户按角色的数据范围',
+  labels: CUSTOMER_LABELS,
+  check: async (ctx, actor, ids) => {
+    const rows = await existing(ctx.db, ids);
+    const pooled = rows.filter((r) => r.gonghai === 1);
+    if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
+    const owned = rows.filter((r) => r.gonghai !== 1).map((r) => r.id);
+    if (owned.length === 0) return;
+    const scoped = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', await loadBranchIndex(ctx.db))).execute();
+    if (scoped.length !== owned.length) throw forbidden('只能分配您权限范围内的客户');
+  },
+});
+
+export const customerOwnedByActor = defineRecordPolicy({
+  name: 'customer:own',
+  summary: '客户：限负责人本人',
+  labels: CUSTOMER_LABELS,
+  check: async (ctx, actor, ids) => {
+    await existing(ctx.db, ids);
+    const own = await ctx.db.selectFrom('customers').select('id').where('id', 'in', ids).where('owner_id', '=', actor.userId).execute();
+    if (own.length !== ids.length) throw forbidden('只能将自己的客户放入公海');
+  },
+});
+
+export const customerInPool = defineRecordPolicy({
+  name: 'customer:in-pool',
+  summary: '公海客户：限在本人所属的公海中',
+  labels: CUSTOMER_LABELS,
+  check: async (ctx, actor, ids) => {
+    const rows = await existing(ctx.db, ids);
+    if (rows.some((r) => r.gonghai !== 1)) throw forbidden('只能转移公海中的客户');
+    await assertPoolReadable(ctx.db, actor, rows.map((r) => r.pool_id));
+  },
+});

@@ -9,6 +9,7 @@ import { detailSubtotal } from './customer-detail.service';
 import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
 import { viewPageRight } from './customer-views';
 import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
+import { customerRead, customerWrite } from './customer.policy';
 
 /** Any customer page (`crm` right under `customer/`): reading customers, within the data scope. */
 export const VIEW_CUSTOMERS = canOpenAnyPage('crm', 'customer/');
@@ -28,7 +29,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       description: '每个视图需其页面权限（clue 随 customer/watched）；条件由服务器按视图定义决定。',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: 'list',
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
         const query = toListQuery(input);
@@ -44,7 +45,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '客户详情（含联系人和跟进记录）；负责人打开后不再算作“再分配”',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerRead('id'),
       input: CustomerId,
       handler: async ({ input, actor }) => {
         const detail = await viewCustomer(ctx, actor, input.id);
@@ -60,7 +61,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '客户详情各页签的数量',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerRead('id'),
       input: CustomerId,
       handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
@@ -72,7 +73,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       description: '新建需 crm customer/watched:create，修改需 customer/watched:edit。',
       tag: 'crm',
       access: anyOf(CREATE_CUSTOMERS, EDIT_CUSTOMERS),
-      record: 'data-scope',
+      record: customerWrite('id'),
       input: CustomerSaveInput,
       handler: async ({ input, actor }) => {
         demand(actor, input.id === 0 ? CREATE_CUSTOMERS : EDIT_CUSTOMERS);
@@ -90,7 +91,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '删除客户（全部成功或全部不删；有合同的客户不能删除）',
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
-      record: 'data-scope',
+      record: customerWrite('ids'),
       input: Fields({
         ids: Ids('客户', 1000, { messages: { missing: '请选择要删除的客户', invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: '一次最多删除1000个客户' } }),
       }),

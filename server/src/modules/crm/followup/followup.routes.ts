@@ -7,6 +7,8 @@ import { Fields, Id, Integer, Paging, RequiredText, Text } from '../../../http/i
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { VIEW_CUSTOMERS } from '../customer/customer.routes';
 import { addFollowup, listFollowups, type FollowupInput } from './followup.service';
+import { customerRead, customerWrite } from '../customer/customer.policy';
+import { contactRead } from '../contact/contact.policy';
 
 const MSG_FOLLOWUP = '跟进内容不能为空';
 const CustomerIdField = Id('客户', { messages: { missing: '请选择客户', invalid: '客户不存在' } });
@@ -33,7 +35,7 @@ export function registerFollowupRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '添加跟进记录（联系人、方式0–5、跟进状态、内容≤300、时间、下次跟进、附件）；更新客户的最后和下次跟进时间',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: [customerWrite('customerId'), contactRead('contactId')],
       input: Fields({
         customerId: CustomerIdField,
         contactId: Type.Optional(Id('联系人', { messages: { invalid: '联系人不存在' } })),
@@ -52,7 +54,7 @@ export function registerFollowupRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '客户的跟进记录（分页，新的在前）',
       tag: 'crm',
       access: VIEW_CUSTOMERS,
-      record: 'data-scope',
+      record: customerRead('id'),
       input: Fields({ id: CustomerIdField, ...Paging(10, 10000) }),
       handler: async ({ input, actor }) => listFollowups(ctx, actor, input.id, input.page, input.rows),
     }),

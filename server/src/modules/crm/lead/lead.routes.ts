@@ -7,6 +7,7 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { ASSIGN_MAX, assignCustomers, MSG_NO_ADVISER, MSG_NO_CUSTOMERS } from '../customer/customer-assignment';
 import { detailSubtotal } from '../customer/customer-detail.service';
 import { closeLeads, turnLeads } from './lead.service';
+import { customerAssign, customerRead, customerWrite } from '../customer/customer.policy';
 
 const LEADS = can('crm', 'customer/watched');
 const TURN_LEADS = can('crm', 'customer/watched:create');
@@ -21,7 +22,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '线索详情各页签的数量（跟进、附件、日志）',
       tag: 'crm',
       access: LEADS,
-      record: 'data-scope',
+      record: customerRead('id'),
       input: Fields({ id: Id('线索', { messages: { invalid: '线索不存在' } }) }),
       handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
@@ -31,7 +32,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '转移线索给其他员工',
       tag: 'crm',
       access: TRANSFER_LEADS,
-      record: 'data-scope',
+      record: customerAssign('ids'),
       input: Fields({
         ids: Ids('线索', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: '线索不存在' } }),
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
@@ -44,7 +45,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '线索转为客户（保留跟进、联系人和附件）',
       tag: 'crm',
       access: TURN_LEADS,
-      record: 'data-scope',
+      record: customerWrite('ids'),
       input: Fields({ ids: Ids('线索', 1000, { messages: { missing: '请选择线索', invalid: '线索不存在' } }) }),
       handler: async ({ input, actor }) => success('转换成功', { count: await turnLeads(ctx, actor, input.ids) }),
     }),
@@ -54,7 +55,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       summary: '关闭线索（原因来自字典 lead_close_reason）',
       tag: 'crm',
       access: CLOSE_LEADS,
-      record: 'data-scope',
+      record: customerWrite('ids'),
       input: Fields({
         ids: Ids('线索', 1000, { messages: { missing: '请选择线索', invalid: '线索不存在' } }),
         reason: RequiredText('关闭原因', 300, { messages: { missing: '请选择关闭原因' } }),
