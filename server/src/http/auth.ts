@@ -52,6 +52,13 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token ? token : undefined;
 }
 
+/** On a public route: the caller if logged in (a valid token), else null. */
+export async function optionalActor(resolve: ActorResolver, request: FastifyRequest): Promise<Actor | null> {
+  const token = tokenOf(request);
+  const resolved = token ? await resolve(token) : 'invalid';
+  return resolved === 'invalid' ? null : resolved;
+}
+
 /** The actor behind `token` when it holds `access` (401 without a valid login, 403 without the right). */
 export async function authorise(resolve: ActorResolver, token: string | undefined, access: Exclude<Access, 'public'>): Promise<Actor> {
   if (!token) throw unauthorized();

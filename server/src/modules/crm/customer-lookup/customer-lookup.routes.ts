@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { type ActorResolver, tokenOf } from '../../../http/auth';
+import { optionalActor, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { Fields, RequiredText } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
@@ -18,10 +18,7 @@ export function registerCustomerLookupRoutes(app: FastifyInstance, ctx: AppConte
       input: Fields({ key: RequiredText('查询内容', 100, { messages: { missing: MSG_SEARCH_EXACT } }) }),
       handler: async ({ input, request }) => {
         // A logged-in caller (optional) gets fuller rows within scope.
-        const token = tokenOf(request);
-        const resolved = token ? await resolve(token) : 'invalid';
-        const actor = resolved === 'invalid' ? null : resolved;
-        const rows = await publicSearch(ctx, actor, request.ip, input.key);
+        const rows = await publicSearch(ctx, await optionalActor(resolve, request), request.ip, input.key);
         return success(rows.length > 0 ? '查询成功' : '未找到该客户', { rows, total: rows.length });
       },
     }),

@@ -2,17 +2,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, demand, type ActorResolver } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
+
 import { success } from '../../../http/envelope';
 import { Fields, Flag, Id, Ids, Integer, JsonObject, MAX_ID, Paging, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { canOpenAnyPage } from '../../../http/auth';
-import { listLogs, setLocked } from './customer-detail.service';
-import { CUSTOMER_VIEWS, VIEW_KEYS } from './customer-views';
+import { listLogs, openableViews, setLocked } from './customer-detail.service';
+
 import { duplicateGroups } from './customer-duplicate-groups';
-import { MERGE_FIELDS, mergeCustomers, type MergeField } from './customer-merge';
+import { mergeCustomers, mergePicks } from './customer-merge';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
-import { rulesFor } from '../../system/field-mask/field-mask';
 import { customerRead, customerWrite } from './customer.policy';
 import { contractRead } from '../contract/contract.policy';
 
@@ -43,20 +42,8 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: 'self',
       input: Fields({}),
-      handler: async ({ actor }) => {
-        // 字段权限: a column the user may not see at all is not offered.
-        const masks = await rulesFor(ctx.db, actor, 'customer');
-        const views = VIEW_KEYS.filter((v) => can('crm', `customer/${CUSTOMER_VIEWS[v].page}`).allows(actor.rights)).map((v) => {
-          const def = CUSTOMER_VIEWS[v];
-          const actions = Object.entries(def.actions)
-            .filter(([, right]) => right.allows(actor.rights))
-            .map(([key]) => key);
-          return { view: v, title: def.title, scenes: def.scenes, columns: def.columns.filter((c) => masks.get(c) !== 'hidden'), actions, create: def.create };
-        });
-        return success('获取成功', { roleName: actor.roleName, dataScope: actor.dataScope, views });
-      },
+      handler: async ({ actor }) => success('获取成功', await openableViews(ctx, actor)),
     }),
-
     defineRoute({
       method: 'POST',
       url: '/api/OpportLogs/Logs',
@@ -87,13 +74,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       }),
       handler: async ({ input, actor }) => {
         demand(actor, EDIT_CUSTOMERS);
-        const picks: Partial<Record<MergeField, number>> = {};
-        for (const [field, from] of Object.entries(input.fields ?? {})) {
-          if (!(field in MERGE_FIELDS)) throw badRequest(`不能合并的字段：${field}`);
-          if (typeof from !== 'number' && !(typeof from === 'string' && /^\d+$/.test(from))) throw badRequest(`${MERGE_FIELDS[field as MergeField]}的取值客户不正确`);
-          picks[field as MergeField] = Number(from);
-        }
-        await mergeCustomers(ctx, actor, input.id, input.ids, picks);
+        await mergeCustomers(ctx, actor, input.id, input.ids, mergePicks(input.fields ?? {}));
         return success('合并成功');
       },
     }),

@@ -23,6 +23,17 @@ export const MERGE_FIELDS = {
 } as const;
 export type MergeField = keyof typeof MERGE_FIELDS;
 
+/** The submitted {字段: 取值客户id} as picks: only MERGE_FIELDS, each from a customer id. */
+export function mergePicks(fields: Record<string, unknown>): Partial<Record<MergeField, number>> {
+  const picks: Partial<Record<MergeField, number>> = {};
+  for (const [field, from] of Object.entries(fields)) {
+    if (!(field in MERGE_FIELDS)) throw badRequest(`不能合并的字段：${field}`);
+    if (typeof from !== 'number' && !(typeof from === 'string' && /^\d+$/.test(from))) throw badRequest(`${MERGE_FIELDS[field as MergeField]}的取值客户不正确`);
+    picks[field as MergeField] = Number(from);
+  }
+  return picks;
+}
+
 export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: number, mergedIds: number[], picks: Partial<Record<MergeField, number>>): Promise<void> {
   if (mergedIds.includes(survivorId)) throw badRequest('保留的客户不能同时被合并');
   const all = [survivorId, ...mergedIds];
