@@ -5,57 +5,13 @@
  * 没有权限执行此操作 without the right — and change no table; a cell where it has the access must get
  * past the guard (any answer but 401/403; a 400 for an empty body is fine).
  */
-import type { TSchema } from '@sinclair/typebox';
 import type { RegisteredRoute } from '../src/http/route-registry';
 import type { PermissionTree } from '../src/modules/system/role/permission-tree';
 import { DEMO, startServer, type Reply, type TestServer } from './harness';
+import { callRoute, inBatches, sample, tableCounts, type Envelope } from './route-probe';
 
-type Envelope = { result: string; msg: string };
 type Identity = 'anonymous' | keyof typeof DEMO;
 const IDENTITIES: Identity[] = ['anonymous', 'admin', 'manager', 'sales', 'finance'];
-
-/** Every table a command could write. */
-const TABLES = [
-  'branches',
-  'roles',
-  'role_field_masks',
-  'users',
-  'sessions',
-  'customers',
-  'contacts',
-  'followups',
-  'customer_participants',
-  'notifications',
-  'tasks',
-  'customer_assignments',
-  'forms',
-  'form_fields',
-  'user_field_choices',
-  'module_records',
-  'files',
-  'contracts',
-  'customer_pins',
-  'customer_watches',
-  'customer_logs',
-  'visitors',
-  'wf_flows',
-  'wf_flow_versions',
-  'wf_instances',
-  'wf_steps',
-  'wf_logs',
-  'wf_cc',
-  'expense_claims',
-  'expense_lines',
-  'intake_records',
-  'dict_types',
-  'dict_values',
-  'user_branches',
-  'avatar_history',
-  'settings',
-  'settings_log',
-  'print_templates',
-  'public_pools',
-] as const;
 
 let s: TestServer;
 const tokens: Partial<Record<Identity, string>> = {};
@@ -78,52 +34,8 @@ afterAll(async () => {
   await s.close();
 });
 
-async function tableCounts(): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const t of TABLES) {
-    const row = await s.app.portal.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    out[t] = Number(row.n);
-  }
-  return out;
-}
-
-/** A minimal valid-looking value for a schema (required properties only). */
-function sample(schema: TSchema | undefined): unknown {
-  if (!schema) return undefined;
-  if (Array.isArray(schema.anyOf)) return sample(schema.anyOf.find((b: TSchema) => b.const === undefined) ?? schema.anyOf[0]);
-  if (schema.const !== undefined) return schema.const;
-  if (Array.isArray(schema.enum)) return schema.enum.find((e: unknown) => e !== '') ?? schema.enum[0];
-  switch (schema.type) {
-    case 'integer':
-    case 'number':
-      return Math.max(1, typeof schema.minimum === 'number' ? schema.minimum : 1);
-    case 'string':
-      return 'x'.repeat(Math.max(1, typeof schema.minLength === 'number' ? schema.minLength : 1));
-    case 'array':
-      return [sample(schema.items)];
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      const required: string[] = Array.isArray(schema.required) ? schema.required : [];
-      for (const key of required) out[key] = sample(schema.properties?.[key]);
-      return out;
-    }
-    default:
-      return '{}';
-  }
-}
-
-/** The route's path with its parameters filled in. */
-const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
-
 function call(route: RegisteredRoute, who: Identity, body: Record<string, unknown>): Promise<Reply<Envelope>> {
-  const token = who === 'anonymous' ? undefined : tokens[who];
-  const url = concrete(route.url);
-  if (route.method === 'GET') {
-    const pairs: [string, string][] = Object.entries(body).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
-    const query = new URLSearchParams(pairs).toString();
-    return s.get<Envelope>(query ? `${url}?${query}` : url, { token });
-  }
-  return s.post<Envelope>(url, body, { token });
+  return callRoute(s, route, who === 'anonymous' ? undefined : tokens[who], body);
 }
 
 const allows = (route: RegisteredRoute, who: Identity): boolean => {
@@ -133,13 +45,6 @@ const allows = (route: RegisteredRoute, who: Identity): boolean => {
   const tree = trees[who];
   return access === 'login' || (tree !== undefined && access.allows(tree));
 };
-
-/** Runs `tasks` a few at a time. */
-async function inBatches<T>(tasks: (() => Promise<T>)[], size = 8): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < tasks.length; i += size) out.push(...(await Promise.all(tasks.slice(i, i + size).map((t) => t()))));
-  return out;
-}
 
 type Cell = { route: RegisteredRoute; who: Identity };
 const label = (c: Cell) => `${c.route.method} ${c.route.url} as ${c.who}`;
@@ -160,7 +65,7 @@ async function checkRoutes(routes: RegisteredRoute[]): Promise<string[]> {
   figures.granted += granted.length;
 
   // Refused cells, with a body that would pass validation: the guard alone must stop them.
-  const before = await tableCounts();
+  const before = await tableCounts(s);
   await inBatches(
     refused.map((c) => async () => {
       const input = c.route.declaration.input ?? c.route.declaration.uploadFields;
@@ -173,7 +78,7 @@ async function checkRoutes(routes: RegisteredRoute[]): Promise<string[]> {
       }
     }),
   );
-  expect(await tableCounts()).toEqual(before);
+  expect(await tableCounts(s)).toEqual(before);
 
   // Granted cells with an empty body.
   await inBatches(

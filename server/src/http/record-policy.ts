@@ -17,8 +17,8 @@ import type { Actor } from '../modules/auth/session/actor';
  */
 export const RECORD_LABELS = {
   none: '无记录级限制：参考数据、自己发起的新建，或不涉及具体记录',
-  self: '只涉及当前用户自己的数据（会话、消息、自己的导出任务）',
-  list: '列表：查询本身按角色的数据范围（全部 / 本部门 / 本人及参与）或本人的记录筛选，不指定具体记录',
+  self: '只涉及当前用户自己的数据（会话、消息、自己的导出任务）；指定的其他人的记录被忽略',
+  list: '列表：查询本身按角色的数据范围（全部 / 本部门 / 本人及参与）或本人的记录筛选；指定的记录只是筛选条件，范围外的不会列出',
   linked: '新建：表单值中关联的记录（客户、合同）由新建本身按数据范围检查（动态表单的值，不是固定的输入字段）',
   attachment: '附件随其所属记录：能查看该记录的人才能列出和下载其附件（modules/file/file-access.ts），范围外回答404',
   // Being replaced by policies (this commit's successors); kept so the tree compiles meanwhile.
@@ -102,23 +102,28 @@ export async function enforceRecordRule(ctx: AppContext, actor: Actor, rule: Rec
   }
 }
 
-const titleOf = (s: TSchema | undefined): string | undefined => {
-  if (!s) return undefined;
-  if (typeof s.title === 'string' && (s.type === 'integer' || (s.type === 'array' && isRecord(s.items) && s.items.type === 'integer'))) return s.title;
-  return undefined;
-};
+const namesIds = (s: TSchema): boolean => s.type === 'integer' || (s.type === 'array' && isRecord(s.items) && s.items.type === 'integer') || (Array.isArray(s.anyOf) && s.anyOf.some(namesIds));
+/** The label of an Id / Ids field (also one of several alternatives, e.g. ids or 'all'). */
+const titleOf = (s: TSchema | undefined): string | undefined => (s && typeof s.title === 'string' && namesIds(s) ? s.title : undefined);
+
+/** The input fields naming an owned record: Id or Ids fields whose title is an owned record's label. */
+export function ownedRecordFields(input: TObject | undefined): { field: string; label: string }[] {
+  if (!input || !isRecord(input.properties)) return [];
+  return Object.entries(input.properties as Record<string, TSchema>).flatMap(([field, schema]) => {
+    const label = titleOf(schema);
+    return label !== undefined && OWNED_RECORD_LABELS.has(label) ? [{ field, label }] : [];
+  });
+}
 
 /**
- * The input fields naming an owned record (an Id or Ids field whose title is an owned record's label)
- * that no policy of `rule` guards: the route registry refuses to start with any.
+ * The owned-record fields of `input` that no policy of `rule` guards: the route registry refuses to start
+ * with any. On a `list` or `self` route they are filters within rows the query already limits to the
+ * actor's scope or their own (a list of one customer's contracts, marking one's own messages read).
  */
 export function unguardedRecordFields(input: TObject | undefined, rule: RecordRule): string[] {
-  if (!input || !isRecord(input.properties)) return [];
+  if (rule === 'list' || rule === 'self') return [];
   const guarded = new Set(policiesOf(rule).flatMap((p) => p.fields));
-  return Object.entries(input.properties as Record<string, TSchema>)
-    .filter(([field, schema]) => {
-      const title = titleOf(schema);
-      return title !== undefined && OWNED_RECORD_LABELS.has(title) && !guarded.has(field);
-    })
-    .map(([field, schema]) => `${field} (${String(schema.title)})`);
+  return ownedRecordFields(input)
+    .filter((f) => !guarded.has(f.field))
+    .map((f) => `${f.field} (${f.label})`);
 }

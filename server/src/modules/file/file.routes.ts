@@ -17,7 +17,7 @@ import { fileDelete, fileEdit } from './file.policy';
 const MSG_CODE = '表单编码只能包含字母、数字、下划线或连字符';
 const FormCode = Text('表单编码', 64, { pattern: '^[A-Za-z0-9_-]*$', messages: { invalid: MSG_CODE } });
 const PicType = Text('附件类型', 30);
-const ModelId = Integer('记录', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '记录ID不正确' } });
+const ModelId = Integer('所属记录', { min: 0, max: MAX_ID, fallback: 0 }, { messages: { invalid: '记录ID不正确' } });
 const FileId = Fields({ id: Id('文件', { messages: { invalid: MSG_FILE_NOT_FOUND } }) });
 
 /** Fields of an upload besides the file; the uploader is always the logged-in user (a `userid` field is ignored). */

@@ -6,7 +6,6 @@ import { success } from '../../http/envelope';
 import { Fields, Flag, Ids, MESSAGES_KEYWORD, Paging } from '../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../http/route';
 import { listNotifications, markNotificationsRead } from './notification.service';
-import { notificationOwn } from './notification.policy';
 
 const MSG_NO_IDS = '请选择要标记的消息';
 
@@ -30,7 +29,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
       summary: '标记消息为已读（ids 逗号分隔，或 all 表示全部）',
       tag: 'notification',
       access: 'login',
-      record: notificationOwn('ids'),
+      record: 'self',
       input: Fields({
         ids: Type.Union([Type.Literal('all'), Ids('消息', 1000)], {
           title: '消息',

@@ -7,6 +7,7 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
 import { listContracts, MSG_CONTRACT_NOT_FOUND, viewContract } from './contract.service';
 import { contractRead } from './contract.policy';
+import { CONTRACT_MASK } from './contract.types';
 
 /** Any contract page (`crm` right under `signorentry/`); the data scope then limits the rows. */
 export const VIEW_CONTRACTS = canOpenAnyPage('crm', 'signorentry/');
@@ -21,6 +22,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'crm',
       access: VIEW_CONTRACTS,
       record: 'list',
+      mask: CONTRACT_MASK,
       input: Fields({
         ...Paging(10),
         key: Text('搜索关键字', 100),
@@ -38,6 +40,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'crm',
       access: VIEW_CONTRACTS,
       record: contractRead('id'),
+      mask: CONTRACT_MASK,
       input: Fields({ id: Id('合同', { messages: { invalid: MSG_CONTRACT_NOT_FOUND } }) }),
       handler: async ({ input, actor }) => success('获取成功', await viewContract(ctx, actor, input.id)),
     }),

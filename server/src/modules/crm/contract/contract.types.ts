@@ -1,3 +1,4 @@
+import { CUSTOMER_NAME_MASK, type ReplyMask } from '../../system/field-mask/reply-masks';
 import type { Scene } from '../../shared/data-scope';
 
 /** A contract as the contract select and lists show it (spec §3 Contract; team contract `api/contract/index`). */
@@ -33,3 +34,6 @@ export type ContractDetail = ContractRow & {
 
 /** `customerId`: only that customer's contracts (the customer detail's 合同 tab), still within the scope. */
 export type ContractListQuery = { page: number; rows: number; key: string; scene: Scene; customerId?: number };
+
+/** 字段权限 on contract replies: the 合同 rules on its own fields, the customer's 客户名称 rule on its name. */
+export const CONTRACT_MASK: ReplyMask = [{ entity: 'contract' }, CUSTOMER_NAME_MASK];

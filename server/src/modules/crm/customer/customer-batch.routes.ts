@@ -135,6 +135,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       tag: 'crm',
       access: CREATE_CUSTOMERS,
       record: 'list',
+      mask: { entity: 'customer' },
       input: Fields({ name: Text('客户名称', 100), mobile: Text('手机号码', 30), wechat: Text('微信', 50), qq: Text('QQ', 20) }),
       handler: async ({ input, actor }) => {
         if (!input.name && !input.mobile && !input.wechat && !input.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);

@@ -85,6 +85,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
       record: 'list',
+      mask: [{ entity: 'customer', carried: { mobile: 'contact_mobile' } }, { entity: 'customer', at: 'customers' }],
       input: Fields({ ...Paging(20, 100) }),
       handler: async ({ input, actor }) => duplicateGroups(ctx, actor, input.page, input.rows),
     }),

@@ -5,7 +5,6 @@ import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
-import { applyRules, rulesFor } from '../../system/field-mask/field-mask';
 
 export type DuplicateGroup = { mobile: string; count: number; customers: { id: number; CustomerName: string; UserName: string; AddTime: string }[] };
 
@@ -21,8 +20,6 @@ export async function duplicateGroups(ctx: AppContext, actor: Actor, page: numbe
   const total = Number((await ctx.db.selectFrom(groups.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const pageGroups = await groups.orderBy('c.contact_mobile').limit(rows).offset((page - 1) * rows).execute();
   if (pageGroups.length === 0) return { rows: [], total };
-  // 字段权限: the shared number and the names as the viewer may see them ('' for a hidden number).
-  const masks = await rulesFor(ctx.db, actor, 'customer');
   const members = await scoped
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .select(['c.id', 'c.customer_name', 'c.contact_mobile', 'c.created_at', 'u.nick_name'])
@@ -34,9 +31,8 @@ export async function duplicateGroups(ctx: AppContext, actor: Actor, page: numbe
     rows: pageGroups.map((g) => {
       const customers = members
         .filter((m) => m.contact_mobile === g.contact_mobile)
-        .map((m) => applyRules({ id: m.id, CustomerName: m.customer_name, UserName: m.nick_name ?? '', AddTime: formatShanghai(m.created_at) }, masks, 'customer'));
-      const shown = applyRules({ contact_mobile: g.contact_mobile }, masks, 'customer').contact_mobile ?? '';
-      return { mobile: shown, count: customers.length, customers };
+        .map((m) => ({ id: m.id, CustomerName: m.customer_name, UserName: m.nick_name ?? '', AddTime: formatShanghai(m.created_at) }));
+      return { mobile: g.contact_mobile, count: customers.length, customers };
     }),
   };
 }

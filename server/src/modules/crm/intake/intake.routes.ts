@@ -10,7 +10,7 @@ import { SCENES } from '../../shared/data-scope';
 import { parseCc } from '../../oa/workflow/workflow.service';
 import { INTAKE_STATUS_FILTERS, intakeDetail, listIntakes, MSG_INTAKE_NOT_FOUND, submitIntake, type IntakeValues } from './intake.service';
 import { intakeRead } from './intake.policy';
-import { customerRead } from '../customer/customer.policy';
+import { CUSTOMER_NAME_MASK } from '../../system/field-mask/reply-masks';
 
 export const MSG_NO_EDIT = '进件提交后不能修改，被退回时请在审批中重新提交';
 
@@ -77,6 +77,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       tag: 'crm',
       access: canOpenAnyPage('crm', 'signorentry/'),
       record: intakeRead('id'),
+      mask: CUSTOMER_NAME_MASK,
       input: Fields({ id: Id('进件', { messages: { invalid: MSG_INTAKE_NOT_FOUND } }) }),
       handler: async ({ input, actor }) => success('获取成功', await intakeDetail(ctx, actor, input.id)),
     }),
@@ -87,7 +88,8 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。status：空为全部，0 待审、1 审核中、2 通过、3 未通过。key 匹配进件编号或客户名称。todo=1（进件审核，需该页面权限）：等待本人审批的进件。',
       tag: 'crm',
       access: VIEW_INTAKES,
-      record: customerRead('customerId'),
+      record: 'list',
+      mask: CUSTOMER_NAME_MASK,
       input: Fields({
         ...Paging(10),
         key: Text('搜索关键字', 100),

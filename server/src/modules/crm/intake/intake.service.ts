@@ -20,7 +20,6 @@ import type { Actor } from '../../auth/session/actor';
 import { containsAny } from '../../shared/contains-search';
 import { CUSTOMER_SCOPE, dataScope, type Scene, type ScopeTarget } from '../../shared/data-scope';
 import { loadBranchIndex } from '../../system/branch/branch-index';
-import { maskCarried, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { requireForm } from '../../system/form/form.service';
 import { validateAgainstForm } from '../../system/module-record/module-record.service';
 import { nextNumber } from '../../system/settings/settings.service';
@@ -241,13 +240,12 @@ function parseFiles(json: string): IntakeFile[] {
   return list.filter((f): f is IntakeFile => !!f && typeof f === 'object');
 }
 
-/** `customerRules`: the viewer's 字段权限 on customers; the customer's name follows their 客户名称 rule. */
-function toRow(r: RawIntake, customerRules: FieldRules): IntakeRow {
+function toRow(r: RawIntake): IntakeRow {
   return {
     id: r.id,
     entrySn: r.entry_sn,
     customerId: r.customer_id,
-    customerName: maskCarried(customerRules, 'customer', 'CustomerName', r.customer_name),
+    customerName: r.customer_name,
     contractId: r.contract_id ?? '',
     contractName: r.order_sn ?? '',
     Money: yuan(r.money_cents),
@@ -268,7 +266,7 @@ function toRow(r: RawIntake, customerRules: FieldRules): IntakeRow {
 export async function intakeDetail(ctx: AppContext, actor: Actor, id: number): Promise<IntakeRow> {
   const row = await intakeRows(ctx.db).where('ir.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_INTAKE_NOT_FOUND);
-  return toRow(row, await rulesFor(ctx.db, actor, 'customer'));
+  return toRow(row);
 }
 
 export const INTAKE_STATUS_FILTERS = ['', '0', '1', '2', '3'] as const;
@@ -297,7 +295,6 @@ export async function listIntakes(ctx: AppContext, actor: Actor, q: IntakeListQu
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
   const pageIds = (await base.select('ir.id').orderBy('ir.created_at', 'desc').orderBy('ir.id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute()).map((r) => r.id);
   const rows = await intakeRows(ctx.db).where('ir.id', 'in', pageIds).execute();
-  const customerRules = await rulesFor(ctx.db, actor, 'customer');
-  const byId = new Map(rows.map((r) => [r.id, toRow(r, customerRules)]));
+  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
   return { rows: pageIds.map((id) => byId.get(id)).filter((r): r is IntakeRow => r !== undefined), total };
 }

@@ -6,15 +6,12 @@ import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { badRequest } from '../../../http/errors';
 import type { Actor } from '../../auth/session/actor';
-import { loadBranchIndex } from '../../system/branch/branch-index';
 import { writeLogs } from '../customer/customer-log';
-import { assertInScope } from '../customer/customer.service';
 
 /** Leads: Turn {ids} makes clue 3 rows customers (clue 1), keeping everything attached to them. */
 export async function turnLeads(ctx: AppContext, actor: Actor, ids: number[]): Promise<number> {
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
-    await assertInScope(tx, actor, ids, await loadBranchIndex(tx));
     const rows = await tx.selectFrom('customers').select(['id', 'clue', 'close_reason']).where('id', 'in', ids).execute();
     if (rows.some((r) => r.clue !== 3)) throw badRequest('所选记录不是线索');
     if (rows.some((r) => r.close_reason !== '')) throw badRequest('已关闭的线索不能转为客户');
@@ -28,7 +25,6 @@ export async function turnLeads(ctx: AppContext, actor: Actor, ids: number[]): P
 export async function closeLeads(ctx: AppContext, actor: Actor, ids: number[], reason: string): Promise<number> {
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
-    await assertInScope(tx, actor, ids, await loadBranchIndex(tx));
     const rows = await tx.selectFrom('customers').select(['id', 'clue']).where('id', 'in', ids).execute();
     if (rows.some((r) => r.clue !== 3)) throw badRequest('所选记录不是线索');
     await tx.updateTable('customers').set({ close_reason: reason, updated_at: now }).where('id', 'in', ids).execute();

@@ -7,7 +7,7 @@ import { badRequest } from '../../../http/errors';
 import { COMMA_LIST_KEYWORD, Fields, Flag, Id, Ids, Integer, MAX_ID, RequiredText } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { addPool, deletePools, editPool, listPools, MANAGE_POOLS, moveCustomers, type PoolInput } from './public-pools';
-import { customerInPool } from '../customer/customer.policy';
+import { customerPoolMove } from '../customer/customer.policy';
 
 /** Listing the pools: whoever opens 公海客户, or keeps the pools (基础设置). */
 export const VIEW_POOLS = anyOf(can('crm', 'customer/total'), MANAGE_POOLS);
@@ -108,7 +108,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
       summary: '转移公海：将公海客户转移到另一个公海（poolId 0 为默认公海；需为两边公海的成员；一个事务，写入客户操作日志）',
       tag: 'crm',
       access: MOVE_POOL_CUSTOMERS,
-      record: customerInPool('ids'),
+      record: customerPoolMove('ids'),
       input: Fields({
         ids: Ids('客户', 1000, { messages: { missing: '请选择客户', invalid: '客户不存在', tooMany: '一次最多转移1000个客户' } }),
         poolId: Integer('目标公海', { min: 0, max: MAX_ID }, { messages: { missing: '请选择目标公海', invalid: '目标公海不正确' } }),

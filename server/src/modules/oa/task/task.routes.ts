@@ -6,6 +6,7 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { actOnTask, createTask, deleteTasks, listTasks, taskDetail } from './task.service';
 import { TaskActionInput, TaskFields, TaskIdInput, TaskIdsInput, TaskListInput, toTaskInput } from './task.validation';
 import { taskAct, taskDelete, taskRead } from './task.policy';
+import { TASK_MASK } from './task.types';
 
 /**
  * Tasks need a login only: every member of staff can give and receive tasks, and each call is limited
@@ -31,6 +32,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       tag: 'oa',
       access: 'login',
       record: 'list',
+      mask: TASK_MASK,
       input: TaskListInput,
       handler: async ({ input, actor }) => listTasks(ctx, actor, input),
     }),
@@ -42,6 +44,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       tag: 'oa',
       access: 'login',
       record: taskRead('id'),
+      mask: TASK_MASK,
       input: TaskIdInput,
       handler: async ({ input, actor }) => success('获取成功', await taskDetail(ctx, actor, input.id)),
     }),

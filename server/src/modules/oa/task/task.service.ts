@@ -9,7 +9,6 @@ import { notify } from '../../notification/notify';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
 import { TASK_STATUS, TASK_STATUS_TEXT, TASK_TYPE, type TaskInput, type TaskListQuery, type TaskRow, type TaskStatus } from './task.types';
-import { maskCarried, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 
 /**
  * Tasks (spec §3 "Task", §4): a creator gives a task to an employed colleague, who is notified; the
@@ -51,8 +50,8 @@ function taskRows(db: DbOrTx) {
 
 type RawTaskRow = Awaited<ReturnType<ReturnType<typeof taskRows>['executeTakeFirstOrThrow']>>;
 
-/** `customerRules`: the viewer's 字段权限 on customers; a task attached to a customer shows its name by the 客户名称 rule. */
-function toRow(r: RawTaskRow, customerRules: FieldRules): TaskRow {
+/** A task attached to a customer or a lead is titled by its name (masked by the routes' `mask:`), one attached to a contract by the contract's. */
+function toRow(r: RawTaskRow): TaskRow {
   const statusCode = r.status as TaskStatus;
   return {
     id: r.id,
@@ -72,7 +71,7 @@ function toRow(r: RawTaskRow, customerRules: FieldRules): TaskRow {
     cont: r.cont,
     modelId: r.model_id ?? 0,
     modelType: r.model_type ?? 0,
-    modelTitle: r.customer_title !== null ? maskCarried(customerRules, 'customer', 'CustomerName', r.customer_title) : r.contract_title || r.contract_sn || '',
+    modelTitle: r.customer_title !== null ? r.customer_title : r.contract_title || r.contract_sn || '',
   };
 }
 
@@ -149,15 +148,14 @@ export async function listTasks(ctx: AppContext, actor: Actor, q: TaskListQuery)
     .execute();
   const ids = page.map((r) => r.id);
   const rows = await taskRows(ctx.db).where('t.id', 'in', ids).execute();
-  const customerRules = await rulesFor(ctx.db, actor, 'customer');
-  const byId = new Map(rows.map((r) => [r.id, toRow(r, customerRules)]));
+  const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is TaskRow => r !== undefined), total };
 }
 
 export async function taskDetail(ctx: AppContext, actor: Actor, id: number): Promise<TaskRow> {
   const row = await taskRows(ctx.db).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(MSG_TASK_NOT_FOUND);
-  return toRow(row, await rulesFor(ctx.db, actor, 'customer'));
+  return toRow(row);
 }
 
 const CLOSED_MESSAGE: Record<number, string> = { [TASK_STATUS.done]: '任务已完成', [TASK_STATUS.refused]: '任务已拒绝' };

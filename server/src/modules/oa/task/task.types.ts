@@ -1,3 +1,4 @@
+import type { ReplyMask } from '../../system/field-mask/reply-masks';
 /** Task status codes (spec §3, §4): a task is open until it is completed (2) or refused (3). */
 export const TASK_STATUS = { open: 0, done: 2, refused: 3 } as const;
 export type TaskStatus = (typeof TASK_STATUS)[keyof typeof TASK_STATUS];
@@ -50,3 +51,6 @@ export type TaskRow = {
   modelType: number;
   modelTitle: string;
 };
+
+/** A task attached to a lead (1) or a customer (2) is titled by the customer's name, under their 客户名称 rule. */
+export const TASK_MASK: ReplyMask = { entity: 'customer', carried: { modelTitle: 'CustomerName' }, when: (task) => task.modelType === 1 || task.modelType === 2 };

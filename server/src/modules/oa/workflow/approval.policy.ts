@@ -57,3 +57,14 @@ export const approvalStep = defineRecordPolicy({
     if (steps.some((s) => s.user_id !== actor.userId)) throw forbidden('这不是你的审批');
   },
 });
+
+export const approvalStepRead = defineRecordPolicy({
+  name: 'approval:step-read',
+  summary: '审批步骤：能查看该审批的人（发起人、审批人、抄送人、全部审批、下属审批的上级）',
+  labels: ['审批步骤'],
+  check: async (ctx, actor, ids) => {
+    const steps = await ctx.db.selectFrom('wf_steps').select(['id', 'instance_id']).where('id', 'in', ids).execute();
+    if (steps.length !== ids.length) throw notFound(MSG_APPROVAL_NOT_FOUND);
+    for (const instanceId of new Set(steps.map((s) => s.instance_id))) await assertCanView(ctx.db, actor, await loadInstance(ctx.db, instanceId));
+  },
+});

@@ -11,9 +11,10 @@ import { enforceLinkage } from '../../system/module-record/record-validation';
 import { userIdsOfValue } from './approver-resolution';
 import { addFlow, changeFlowStatus, copyFlow, deleteFlows, editFlow, enabledFlows, FlowProblem, flowDetail, listFlows, nodeConfig } from './flow.service';
 import { approvalDetail, approvalList, approvalStatistics, commentLog, instanceLogs, readReceipts, type ListKind } from './workflow-lists';
-import { addCcByUser, assertCanView, comment, decide, editFormField, forward, parseCc, receive, revoke, submitInstance, urge, passedNodes } from './workflow.service';
+import { addCcByUser, comment, decide, editFormField, forward, parseCc, receive, revoke, submitInstance, urge, passedNodes } from './workflow.service';
 import { loadInstance, loadVersion } from './workflow-store';
 import { transact } from '../../../db/transact';
+import { approvalRead, approvalStep, approvalStepRead } from './approval.policy';
 
 /**
  * The approval API (spec §7 api/WorkFlow/*, api/flow/*, api/WorkFlowLog/Index, api/Approval/isCC).
@@ -23,7 +24,7 @@ import { transact } from '../../../db/transact';
 const FLOW_PAGE = can('oa', 'flow');
 const TEXT = (label: string) => Text(label, 300, { messages: { tooLong: `${label}不能超过300个字符` } });
 const TaskId = Fields({ taskid: Id('审批', { messages: { missing: '请选择审批', invalid: '审批不存在' } }) });
-const StepIds = Ids('审批', 100, { messages: { missing: '请选择审批', invalid: '审批不存在' } });
+const StepIds = Ids('审批步骤', 100, { messages: { missing: '请选择审批', invalid: '审批不存在' } });
 
 const ListInput = Fields({
   ...Paging(10),
@@ -72,7 +73,7 @@ async function flowSave<T>(reply: { code(n: number): unknown }, work: () => Prom
 
 export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   const list = (url: string, summary: string, kind: ListKind, right: string) =>
-    defineRoute({ method: 'POST', url, summary, tag: 'oa', access: can('oa', right), record: 'owner', input: ListInput, handler: async ({ input, actor }) => approvalList(ctx, actor, kind, input) });
+    defineRoute({ method: 'POST', url, summary, tag: 'oa', access: can('oa', right), record: 'list', input: ListInput, handler: async ({ input, actor }) => approvalList(ctx, actor, kind, input) });
 
   mountRoutes(app, resolve, [
     // ------------------------------------------------------------ flows
@@ -203,7 +204,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '审批意见',
       tag: 'oa',
       access: can('oa', 'approval/logs'),
-      record: 'owner',
+      record: 'list',
       input: ListInput,
       handler: async ({ input, actor }) => commentLog(ctx, actor, input),
     }),
@@ -225,7 +226,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '审批详情（审批面板：表单、流程图、步骤、日志、查阅情况、我的待办步骤）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: TaskId,
       handler: async ({ input, actor }) => success('获取成功', await approvalDetail(ctx, actor, input.taskid)),
     }),
@@ -235,10 +236,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '审批日志（type=2 只看表单修改日志）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: Fields({ ...TaskId.properties, type: Type.Optional(Integer('类型', { min: 1, max: 2 })) }),
-      handler: async ({ input, actor }) => {
-        await assertCanView(ctx.db, actor, await loadInstance(ctx.db, input.taskid));
+      handler: async ({ input }) => {
         const rows = await instanceLogs(ctx.db, input.taskid, input.type);
         return { rows, total: rows.length };
       },
@@ -249,10 +249,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '查阅情况（已查阅/未查阅及时间）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: TaskId,
-      handler: async ({ input, actor }) => {
-        await assertCanView(ctx.db, actor, await loadInstance(ctx.db, input.taskid));
+      handler: async ({ input }) => {
         const rows = await readReceipts(ctx.db, input.taskid);
         return { rows, total: rows.length };
       },
@@ -263,11 +262,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '可退回的节点（本审批中已通过的上游节点及发起人）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: [approvalRead('taskid'), approvalStepRead('stepid')],
       input: Fields({ ...TaskId.properties, stepid: Type.Optional(Integer('审批步骤', { min: 1, max: MAX_ID })) }),
       handler: async ({ input, actor }) => {
         const inst = await loadInstance(ctx.db, input.taskid);
-        await assertCanView(ctx.db, actor, inst);
         let q = ctx.db.selectFrom('wf_steps').select('node_id').where('instance_id', '=', inst.id).where('user_id', '=', actor.userId).where('status', '<', 3);
         if (input.stepid) q = q.where('id', '=', input.stepid);
         const mine = await q.executeTakeFirst();
@@ -282,11 +280,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '节点配置（type：start 或 other；writeField 字段权限）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: Fields({ nodeid: RequiredText('节点', 50), taskid: Id('审批') }),
-      handler: async ({ input, actor }) => {
+      handler: async ({ input }) => {
         const inst = await loadInstance(ctx.db, input.taskid);
-        await assertCanView(ctx.db, actor, inst);
         return success('获取成功', await nodeConfig(ctx, inst.version_id, input.nodeid));
       },
     }),
@@ -296,7 +293,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '接收审批（待接收→已接收，记录查阅时间）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalStep('ids'),
       input: Fields({ ids: StepIds }),
       handler: async ({ input, actor }) => success('操作成功', { Status: await receive(ctx, actor, input.ids) }),
     }),
@@ -306,7 +303,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '同意（发起节点上为重新提交）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalStep('ids'),
       input: Fields({ ids: StepIds, ext: TEXT('审批意见'), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50), node_id: Text('节点', 50) }),
       handler: async ({ input, actor }) => {
         const r = await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) });
@@ -319,7 +316,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '退回到已通过的节点（node_id），或不传 node_id 直接不通过',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalStep('ids'),
       input: Fields({ ids: StepIds, ext: TEXT('审批意见'), node_id: Text('退回节点', 50), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50) }),
       handler: async ({ input, actor }) => {
         const ret = input.node_id !== '';
@@ -333,7 +330,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '转交给一位同事（不能是自己或离职人员）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalStep('ids'),
       input: Fields({ ids: StepIds, userid: Type.Optional(JsonValue('转交人')), username: Text('转交人', 50), ext: TEXT('转交说明'), node_id: Text('节点', 50), cc: Type.Optional(JsonValue('抄送人')) }),
       handler: async ({ input, actor }) => {
         const [to, more] = userIdsOfValue(input.userid);
@@ -348,10 +345,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '评论（≤300字，可附文件、抄送）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: [approvalRead('taskid'), approvalStepRead('ids')],
       input: Fields({
         taskid: Type.Optional(Integer('审批', { min: 1, max: MAX_ID })),
-        ids: Type.Optional(Ids('审批', 1)),
+        ids: Type.Optional(Ids('审批步骤', 1, { messages: { invalid: '审批格式不正确', tooMany: '审批格式不正确' } })),
         ext: TEXT('评论内容'),
         cc: Type.Optional(JsonValue('抄送人')),
         files: Type.Optional(JsonValue('附件')),
@@ -373,7 +370,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '抄送（发起人或审批人，每人最多5位）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: Fields({ ...TaskId.properties, cc: Type.Optional(JsonValue('抄送人')) }),
       handler: async ({ input, actor }) => {
         await addCcByUser(ctx, actor, input.taskid, parseCc(input.cc));
@@ -386,7 +383,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '撤回（发起人，审批进行中）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: TaskId,
       handler: async ({ input, actor }) => success('撤回成功', { Status: await revoke(ctx, actor, input.taskid) }),
     }),
@@ -396,7 +393,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '催办（发起人，每个审批30分钟一次）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalRead('taskid'),
       input: TaskId,
       handler: async ({ input, actor }) => success('催办成功', { count: await urge(ctx, actor, input.taskid) }),
     }),
@@ -406,7 +403,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '保存节点表单（只保存当前节点可编辑的字段）',
       tag: 'oa',
       access: 'login',
-      record: 'owner',
+      record: approvalStep('stepid'),
       input: Fields({ stepid: Id('审批步骤'), data: Type.Optional(JsonValue('表单数据')) }),
       handler: async ({ input, actor }) => {
         await editFormField(ctx, actor, input.stepid, parseJsonObject(input.data, '表单数据'));
@@ -419,7 +416,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       summary: '新建流程：提交工作表单记录到流程（抄送≤5；chosen 为发起人自选审批人）',
       tag: 'oa',
       access: can('oa', 'createApproval'),
-      record: 'owner',
+      record: 'none',
       input: Fields({ flowId: Id('流程', { messages: { missing: '请选择流程' } }), title: Text('标题', 100), data: Type.Optional(JsonValue('表单数据')), cc: Type.Optional(JsonValue('抄送人')), chosen: Type.Optional(JsonValue('审批人')) }),
       handler: async ({ input, actor }) => {
         const data = parseJsonObject(input.data, '表单数据');

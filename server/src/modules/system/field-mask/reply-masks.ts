@@ -79,3 +79,6 @@ export async function maskReply<T>(db: DbOrTx, actor: Actor, mask: ReplyMask | u
   }
   return payload;
 }
+
+/** The customer's 客户名称 carried as `customerName` by another record (contracts, intake records). */
+export const CUSTOMER_NAME_MASK: MaskSpec = { entity: 'customer', carried: { customerName: 'CustomerName' } };
