@@ -4,3 +4,4 @@
  * Field names on the wire are the spec's (CustomerName, genjinTime, gonghai, WorlFlowJson).
  */
 export * from './wire';
+export * from './crm/customer-views';

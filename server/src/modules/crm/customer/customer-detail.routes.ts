@@ -23,7 +23,7 @@ import {
   turnLeads,
   viewContact,
 } from './customer-detail.service';
-import { CUSTOMER_VIEWS, VIEW_KEYS } from './customer-views';
+import { CUSTOMER_VIEWS, VIEW_KEYS, viewPageRight, viewRight } from './customer-views';
 import { duplicateGroups } from './customer-duplicate-groups';
 import { MERGE_FIELDS, mergeCustomers, type MergeField } from './customer-merge';
 import { EDIT_CUSTOMERS, VIEW_CUSTOMERS } from './customer.routes';
@@ -131,11 +131,9 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       handler: async ({ actor }) => {
         // 字段权限: a column the user may not see at all is not offered.
         const masks = await rulesFor(ctx.db, actor, 'customer');
-        const views = VIEW_KEYS.filter((v) => can('crm', `customer/${CUSTOMER_VIEWS[v].page}`).allows(actor.rights)).map((v) => {
+        const views = VIEW_KEYS.filter((v) => viewPageRight(v).allows(actor.rights)).map((v) => {
           const def = CUSTOMER_VIEWS[v];
-          const actions = Object.entries(def.actions)
-            .filter(([, right]) => right.allows(actor.rights))
-            .map(([key]) => key);
+          const actions = def.actions.filter((a) => viewRight(a.right).allows(actor.rights)).map((a) => a.key);
           return { view: v, title: def.title, scenes: def.scenes, columns: def.columns.filter((c) => masks.get(c) !== 'hidden'), actions, create: def.create };
         });
         return success('获取成功', { roleName: actor.roleName, dataScope: actor.dataScope, views });
