@@ -5,3 +5,4 @@
  */
 export * from './wire';
 export * from './crm/customer-views';
+export * from './crm/customer';

@@ -1,3 +1,4 @@
+import { CustomerRoleViewsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -128,6 +129,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: 'self',
       input: Fields({}),
+      reply: CustomerRoleViewsReply,
       handler: async ({ actor }) => {
         // 字段权限: a column the user may not see at all is not offered.
         const masks = await rulesFor(ctx.db, actor, 'customer');
