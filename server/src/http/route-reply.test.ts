@@ -1,14 +1,14 @@
 /** A route's `reply` schema is what leaves the server: undeclared fields are dropped, errors pass as they are. */
 import { Envelope, ListOf, Maskable } from '@portal/shared-contract';
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import { Fields } from './input-fields';
 import { defineRoute, mountRoutes } from './route';
 
-async function appWith(handler: () => Promise<unknown>, reply = Envelope(Type.Object({ id: Type.Number(), CustomerName: Maskable() }))) {
+async function appWith(handler: () => Promise<unknown>, reply: TSchema = Envelope(Type.Object({ id: Type.Number(), CustomerName: Maskable() }))) {
   const app = Fastify();
   const route = defineRoute({ method: 'POST', url: '/api/test/reply', summary: '测试', tag: 'crm', access: 'public', record: 'none', input: Fields({}), reply, handler });
-  mountRoutes(app, async () => null, [route]);
+  mountRoutes(app, async () => 'invalid', [route]);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
