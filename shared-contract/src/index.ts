@@ -7,3 +7,4 @@ export * from './wire';
 export * from './crm/customer-views';
 export * from './crm/customer';
 export * from './system/releases';
+export * from './system/staff';

@@ -1,3 +1,4 @@
+import { StaffDetailReply, StaffListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -41,6 +42,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
         BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
         QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
       }),
+      reply: StaffListReply,
       handler: async ({ input }) => listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
     }),
     defineRoute({
@@ -51,6 +53,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user'),
       record: 'none',
       input: Fields(UserId),
+      reply: StaffDetailReply,
       handler: async ({ input }) => success('获取成功', await staffDetail(ctx, input.id)),
     }),
     defineRoute({
