@@ -1,4 +1,4 @@
-import { CustomerRoleViewsReply } from '@portal/shared-contract';
+import { Done, CustomerRoleViewsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -190,6 +190,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: EDIT_CUSTOMERS,
       record: 'data-scope',
       input: Fields({ ids: Ids('联系人', 100, { messages: { missing: '请选择联系人', invalid: '联系人不存在' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteContacts(ctx, actor, input.ids);
         return success('删除成功');
@@ -203,6 +204,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: EDIT_CUSTOMERS,
       record: 'data-scope',
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setPrimaryContact(ctx, actor, input.id);
         return success('设置成功');
@@ -236,6 +238,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
         ids: Ids('被合并的客户', 20, { messages: { missing: '请选择要合并的客户', invalid: '客户不存在', tooMany: '一次最多合并20个客户' } }),
         fields: Type.Optional(JsonObject('字段取值')),
       }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         demand(actor, EDIT_CUSTOMERS);
         const picks: Partial<Record<MergeField, number>> = {};

@@ -1,4 +1,4 @@
-import { StaffDetailReply, StaffListReply } from '@portal/shared-contract';
+import { Done, StaffDetailReply, StaffListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -87,6 +87,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, ...StaffFields }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await editStaff(ctx, actor, input.id, input);
         return success('保存成功');
@@ -146,6 +147,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, branchIds: Ids('部门', 50, { messages: { missing: '请选择部门' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await addUserBranches(ctx, input.id, input.branchIds);
         return success('添加成功');
@@ -159,6 +161,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, branchId: Id('部门', { messages: { missing: '请选择部门' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await removeUserBranch(ctx, input.id, input.branchId);
         return success('移除成功');
@@ -172,6 +175,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: 'login',
       record: 'self',
       input: Fields({ url: RequiredText('头像', 300, { messages: { missing: '请上传图片' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setAvatar(ctx, actor, input.url);
         return success('头像已更新');
