@@ -1,3 +1,3 @@
 import { portalEslintConfig } from '@portal/shared-core/build/eslint-base.mjs';
 
-export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core', '@portal/shared-ui'] });
+export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core', '@portal/shared-contract', '@portal/shared-ui'], browser: true });

@@ -1,3 +1,3 @@
 import { portalEslintConfig } from '../shared-core/build/eslint-base.mjs';
 
-export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/server'] });
+export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/server', '@portal/shared-contract'] });

@@ -28,7 +28,7 @@ const frontendInputs = (dir) => [`${dir}/src`, `${dir}/public`, `${dir}/package.
 export const BUILD_TARGETS = [
   { name: 'shell', pkg: '@portal/shell', output: 'shell/dist/index.html', inputs: frontendInputs('shell') },
   ...REMOTES.map((r) => ({ name: r.dir, pkg: r.pkg, output: `${r.dir}/dist/mf-manifest.json`, inputs: frontendInputs(r.dir), remote: r })),
-  { name: 'server', pkg: '@portal/server', output: 'server/dist/main.js', inputs: ['server/src', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json'] },
+  { name: 'server', pkg: '@portal/server', output: 'server/dist/main.js', inputs: ['server/src', 'shared-contract/src', 'shared-contract/package.json', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json'] },
 ];
 
 export function log(message) {

@@ -1,6 +1,6 @@
 import { DEMO, startServer, type TestServer } from './harness';
 
-type Operation = { summary?: string; description?: string; tags?: string[]; 'x-right'?: string; 'x-record-check'?: string; requestBody?: unknown; parameters?: unknown[] };
+type Operation = { summary?: string; description?: string; tags?: string[]; 'x-right'?: string; 'x-record-check'?: string; requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, unknown> };
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
 
 let s: TestServer;
@@ -50,6 +50,11 @@ test('the OpenAPI 3.1 document lists every registered route with its Chinese sum
   expect(JSON.stringify(del.requestBody)).toContain('客户');
   expect(JSON.stringify(doc.paths['/Api/city/list/'].get.parameters)).toContain('parentid');
   expect(doc.tags.map((tag) => tag.name)).toEqual(expect.arrayContaining(['crm', 'system', 'oa', 'auth']));
+  // Replies come from the contract's schemas: a route declaring `reply` documents its 200 reply's fields.
+  const views = JSON.stringify(doc.paths['/api/customer/GetRoleType'].post.responses?.['200']);
+  expect(views).toContain('application/json');
+  expect(views).toContain('dataScope');
+  expect(views).toContain('columns');
 });
 
 test('only system administrators may read the docs: anonymous 401, other roles 403', async () => {

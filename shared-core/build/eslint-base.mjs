@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 
 const WORKSPACE_PACKAGES = [
   '@portal/shared-core',
+  '@portal/shared-contract',
   '@portal/shared-ui',
   '@portal/shell',
   '@portal/remote-crm',
@@ -19,7 +20,7 @@ const WORKSPACE_PACKAGES = [
 /**
  * @param {{ allowedWorkspaceImports: string[], browser?: boolean }} options
  */
-export function portalEslintConfig({ allowedWorkspaceImports }) {
+export function portalEslintConfig({ allowedWorkspaceImports, browser = false }) {
   const forbidden = WORKSPACE_PACKAGES.filter((name) => !allowedWorkspaceImports.includes(name));
   return tseslint.config(
     { ignores: ['dist/**', 'coverage/**', '**/*.cjs', '**/*.js', '**/*.mjs'] },
@@ -41,6 +42,16 @@ export function portalEslintConfig({ allowedWorkspaceImports }) {
         ],
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+        // Browser code takes only types from the wire contract, so no TypeBox runtime lands in a bundle;
+        // data both sides use lives under a subpath without TypeBox (@portal/shared-contract/customer-views).
+        ...(browser
+          ? {
+              '@typescript-eslint/no-restricted-imports': [
+                'error',
+                { paths: [{ name: '@portal/shared-contract', allowTypeImports: true, message: 'Import only types from @portal/shared-contract in browser code (import type); data lives under its subpaths.' }] },
+              ],
+            }
+          : {}),
       },
     },
     {

@@ -7,7 +7,7 @@ import { TAGS, type RouteDeclaration } from './route';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route declarations (summary, tag, input
- * schema, right, record check), and a self-hosted Swagger UI (its assets come from
+ * and reply schemas, right, record check), and a self-hosted Swagger UI (its assets come from
  * @fastify/swagger-ui's own folder, no CDN) at `/api/docs`, JSON at `/api/docs/json`.
  *
  * Only system administrators (system `role` right) may read it. A browser cannot send the `authkey`
@@ -37,9 +37,10 @@ function operationOf(d: RouteDeclaration, url: string) {
     'x-record-check': ruleName(d.record),
     ...(d.access === 'public' ? {} : { security: [{ authkey: [] }] }),
   };
-  if (d.uploadFields) return { schema: { ...common, consumes: ['multipart/form-data'], body: d.uploadFields }, url };
-  if (d.method === 'GET') return { schema: { ...common, ...(d.input ? { querystring: d.input } : {}) }, url };
-  return { schema: { ...common, consumes: ['application/x-www-form-urlencoded', 'application/json'], ...(d.input ? { body: d.input } : {}) }, url };
+  const reply = d.reply ? { response: { 200: d.reply } } : {};
+  if (d.uploadFields) return { schema: { ...common, consumes: ['multipart/form-data'], body: d.uploadFields, ...reply }, url };
+  if (d.method === 'GET') return { schema: { ...common, ...(d.input ? { querystring: d.input } : {}), ...reply }, url };
+  return { schema: { ...common, consumes: ['application/x-www-form-urlencoded', 'application/json'], ...(d.input ? { body: d.input } : {}), ...reply }, url };
 }
 
 /** Swagger collects routes as they are registered: call before any route. */

@@ -1,4 +1,4 @@
-import type { Static, TObject } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRecord } from '../lib/is-record';
 import type { Actor } from '../modules/auth/session/actor';
@@ -17,6 +17,7 @@ import { apiPath } from './url';
  *     record: customerWrite('ids'),                      // the record policy guarding the ids (record-policy.ts)
  *     mask: { entity: 'customer' },                      // 字段权限 on the reply (reply-masks.ts), when it carries fields
  *     input: Fields({ ids: Ids('客户', 1000, { missing: '请选择要删除的客户' }) }),
+ *     reply: Done,                                       // the 200 reply's schema (@portal/shared-contract)
  *     handler: async ({ input, actor }) => { await deleteCustomers(ctx, actor, input.ids); return success('删除成功'); },
  *   })
  *
@@ -59,6 +60,12 @@ export type RouteDeclaration = {
   mask?: ReplyMask;
   /** Query + body (form or JSON) fields. */
   input?: TObject;
+  /**
+   * The success reply (status 200) from the wire contract (@portal/shared-contract: Envelope, ListOf):
+   * the reply is serialised through it, so a field it does not declare never leaves the server.
+   * Fields 字段权限 may mask or hide must be optional strings (Maskable): the mask hook runs first.
+   */
+  reply?: TSchema;
   /** Fields of a multipart/form-data upload (checked by the handler after the file is received). */
   uploadFields?: TObject;
   /** Left out of the OpenAPI document (the documentation's own pages, static files). */
@@ -115,7 +122,11 @@ export function defineRoute<S extends TObject>(spec: RouteSpec<S, Access, Actor 
         method: spec.method,
         url: apiPath(spec.url),
         // The gathered input is validated as a GET's query or as the body of the other methods.
-        schema: spec.method === 'GET' ? { querystring: spec.input } : { body: spec.input },
+        schema: {
+          ...(spec.method === 'GET' ? { querystring: spec.input } : { body: spec.input }),
+          // Errors (400/401/403/404 envelopes) have no schema and are sent as they are.
+          ...(spec.reply ? { response: { 200: spec.reply } } : {}),
+        },
         config: { declaration },
         onRequest:
           access === 'public'

@@ -1,7 +1,8 @@
 /** Customer shapes of the API (`api/customer/*`), named as the server names them. */
+import type { CustomerScene, CustomerView } from '@portal/shared-contract/customer-views';
 import type { Dayjs } from 'dayjs';
 
-export type CustomerScene = 'all' | 'mine' | 'participating' | 'subordinates';
+export type { CustomerScene, CustomerView };
 export type CustomerSortField = 'AddTime' | 'UpdateTime' | 'genjinTime' | 'nextgenjintime';
 export type CustomerLevel = 'A' | 'B' | 'C';
 export type QuickDays = 7 | 30 | 90;
@@ -27,9 +28,6 @@ export type CustomerFilters = CustomerAdvancedFilters & {
   soon?: 1;
   watched?: 1;
 };
-
-/** The customer lists (crm/customer/*) as the server names them (api/customer/index {view}). */
-export type CustomerView = 'watched' | 'zaifenpei' | 'nodispose' | 'total' | 'daifenpei' | 'teamkehu' | 'lizhi' | 'black' | 'clue';
 
 export type CustomerQuery = {
   view?: CustomerView;

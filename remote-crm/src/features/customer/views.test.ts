@@ -1,7 +1,8 @@
 /** The view table and its rights: pure, no DOM. */
 import { ACTION_CALLS, ACTION_NEEDS } from './api/customer-actions-api';
 import { viewRights } from './pages/customer-view-page';
-import { CUSTOMER_VIEWS, grants } from './views';
+import { CUSTOMER_VIEWS } from '@portal/shared-contract/customer-views';
+import { grants } from './views';
 
 const SALES = ['customer/watched', 'customer/watched:create', 'customer/watched:edit', 'customer/watched:import', 'customer/watched:pool', 'customer/total', 'customer/total:receive', 'customer/zaifenpei', 'customer/zaifenpei:pool'];
 

@@ -1,6 +1,6 @@
 /** The actions on selected customers (issue #10), one endpoint each; the server's msg shows as a toast. */
 import { api } from '@portal/shared-core';
-import type { CallActionKey } from '../views';
+import type { CallActionKey } from '@portal/shared-contract/customer-views';
 
 export type ActionInput = { ids: readonly number[]; reason?: string; userid?: number; owners?: readonly number[] };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useDataChange } from '@portal/shared-core';
-import type { CallActionKey } from '../views';
+import type { CallActionKey } from '@portal/shared-contract/customer-views';
 import { mergeCustomers, runCustomerAction, type ActionInput } from './customer-actions-api';
 
 /** Runs an action on customers; the lists, counts and the customers' details refresh (customers-changed). */

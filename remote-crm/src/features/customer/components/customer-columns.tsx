@@ -2,7 +2,7 @@
 import { Badge, Tag, type TableColumnsType } from 'antd';
 import { CLUE_DEAL_DONE, MESSAGES, clueLabel, formatDateTime } from '@portal/shared-core';
 import type { Customer } from '../types';
-import type { ColumnKey } from '../views';
+import type { ColumnKey } from '@portal/shared-contract/customer-views';
 
 const orDash = (value: string | null | undefined) => (value ? value : MESSAGES.empty);
 type Column = TableColumnsType<Customer>[number];

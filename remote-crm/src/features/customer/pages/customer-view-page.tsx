@@ -23,7 +23,8 @@ import { useMovePoolCustomers, usePoolOptions } from '../api/public-pools-api';
 import { ADVANCED_FILTER_KEYS, CUSTOMER_SCENES, CUSTOMER_SORTS, customerSearchFields } from '../constants';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import type { Customer, CustomerDetail, CustomerFilters as Filters, CustomerQuery, CustomerScene, CustomerSortField, CustomerView } from '../types';
-import { CUSTOMER_VIEWS, grants, type CallActionKey, type ViewAction } from '../views';
+import { CUSTOMER_VIEWS, type CallActionKey, type ViewAction } from '@portal/shared-contract/customer-views';
+import { grants } from '../views';
 
 // Loaded when first opened (shared-ui WhenOpened): the list shows its rows without the detail and
 // form panels (the form engine, pickers, uploads) and the modals.

@@ -1,27 +1,8 @@
 /** 员工管理 calls (api/user/*). */
 import { api } from '@portal/shared-core';
+import type { StaffDetail, StaffRow } from '@portal/shared-contract';
 
-export type StaffRow = {
-  id: number;
-  UserID: number;
-  UserName: string;
-  NickName: string;
-  Header: string;
-  mobile: string;
-  email: string;
-  jobTitle: string;
-  BranchID: number;
-  BranchName: string;
-  roleId: number;
-  rolename: string;
-  superiorId: number;
-  superiorName: string;
-  QuitStatus: number;
-  callEnabled: number;
-  AddTime: string;
-};
-
-export type StaffDetail = StaffRow & { extraBranches: { id: number; name: string }[] };
+export type { StaffDetail, StaffRow };
 
 /** '' all, 0 在职, 1 离职. */
 export type StaffQuery = { page: number; rows: number; key: string; BranchID: number; QuitStatus: '' | 0 | 1 };

@@ -1,3 +1,4 @@
+import { CustomerRoleViewsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -42,6 +43,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: 'self',
       input: Fields({}),
+      reply: CustomerRoleViewsReply,
       handler: async ({ actor }) => success('获取成功', await openableViews(ctx, actor)),
     }),
     defineRoute({

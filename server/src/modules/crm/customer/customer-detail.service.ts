@@ -14,7 +14,7 @@ import { textForViewer, writeLogs } from './customer-log';
 import { CUSTOMER_FILE_TYPE } from './customer.service';
 import { NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
 import { can } from '../../../http/auth';
-import { CUSTOMER_VIEWS, VIEW_KEYS } from './customer-views';
+import { CUSTOMER_VIEWS, VIEW_KEYS, viewPageRight, viewRight } from './customer-views';
 
 const MSG_NOT_FOUND = '客户不存在';
 
@@ -81,11 +81,9 @@ export async function setLocked(ctx: AppContext, actor: Actor, id: number, locke
 /** GetRoleType: the customer lists the actor may open, each with the actions their rights allow; 字段权限: a column the actor may not see at all is not offered. */
 export async function openableViews(ctx: AppContext, actor: Actor) {
   const masks = await rulesFor(ctx.db, actor, 'customer');
-  const views = VIEW_KEYS.filter((v) => can('crm', `customer/${CUSTOMER_VIEWS[v].page}`).allows(actor.rights)).map((v) => {
+  const views = VIEW_KEYS.filter((v) => viewPageRight(v).allows(actor.rights)).map((v) => {
     const def = CUSTOMER_VIEWS[v];
-    const actions = Object.entries(def.actions)
-      .filter(([, right]) => right.allows(actor.rights))
-      .map(([key]) => key);
+    const actions = def.actions.filter((a) => viewRight(a.right).allows(actor.rights)).map((a) => a.key);
     return { view: v, title: def.title, scenes: def.scenes, columns: def.columns.filter((c) => masks.get(c) !== 'hidden'), actions, create: def.create };
   });
   return { roleName: actor.roleName, dataScope: actor.dataScope, views };

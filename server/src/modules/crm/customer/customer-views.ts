@@ -1,3 +1,4 @@
+import { CUSTOMER_VIEW_KEYS, CUSTOMER_VIEWS, type CustomerView, type ViewRight } from '@portal/shared-contract';
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { can, type Right } from '../../../http/auth';
 import type { Actor } from '../../auth/session/actor';
@@ -8,15 +9,14 @@ import { recycleDaysFor, recycleTiers, tierLevelSql, type PoolRules } from '../p
 import { poolCondition, type PoolScope } from '../pool/public-pools';
 
 /**
- * The customer lists (spec §2.2 crm/customer/*) as one table of view definitions: which customers a
- * view shows (the server's preset; the client only names the view), the scenes it allows, its
- * default columns, the selection actions with the right each needs, and whether it offers 新建.
+ * The customer lists (spec §2.2 crm/customer/*): their definitions (title, page, scenes, columns,
+ * actions with their rights, 新建) are the contract's CUSTOMER_VIEWS, the very table the remote renders;
+ * this module adds which customers each view shows (its preset; the client only names the view).
  * `api/customer/index {view}` applies the preset, so ten lists are ten entries, not ten queries.
  */
-export const VIEW_KEYS = ['watched', 'zaifenpei', 'nodispose', 'total', 'daifenpei', 'teamkehu', 'lizhi', 'black', 'clue'] as const;
-export type ViewKey = (typeof VIEW_KEYS)[number];
-
-export type ViewAction = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'top' | 'watch' | 'turn' | 'close';
+export { CUSTOMER_VIEWS };
+export const VIEW_KEYS = CUSTOMER_VIEW_KEYS;
+export type ViewKey = CustomerView;
 
 /** `departed`: ids of departed staff (QuitStatus ≠ 0), read first so that the 离职 view is an indexed IN list. */
 /** `pools`: the 公海客户 view's pool (or the pools the actor is a member of), checked before (public-pools.ts `poolScope`). */
@@ -61,23 +61,12 @@ export function listTokens(view: ViewKey, actor: Actor, scene: Scene, branches: 
   }
 }
 
-export type ViewDefinition = {
-  title: string;
-  /** The page right that opens the view (crm `customer/<page>`). */
-  page: string;
-  scenes: readonly Scene[];
-  columns: readonly string[];
-  actions: Partial<Record<ViewAction, Right>>;
-  create: boolean;
-  batch: { import: boolean; export: boolean; duplicates: boolean };
-  /** Which customers (`c`) the view shows for the actor; the scene narrows within it where allowed. */
-  preset(v: ViewContext, scene: Scene): Expression<SqlBool>[];
-};
+/** Which customers (`c`) a view shows for the actor; the scene narrows within it where allowed. */
+export type ViewPreset = (v: ViewContext, scene: Scene) => Expression<SqlBool>[];
 
-const ALL_SCENES = ['all', 'mine', 'participating', 'subordinates'] as const satisfies readonly Scene[];
-const BASE_COLUMNS = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime'] as const;
+/** A right of the view table (`customer/<page>` or `customer/<page>:<action>`) as the server checks it. */
+export const viewRight = (right: ViewRight): Right => can('crm', right.action ? `${right.page}:${right.action}` : right.page);
 
-const r = (page: string, action: string) => can('crm', `customer/${page}:${action}`);
 /**
  * Blacklisted and merged customers leave the ordinary lists. SQLite: the unary `+` keeps the
  * blacklisted index from driving the query. PostgreSQL: the plain column, whose statistics the planner
@@ -106,129 +95,40 @@ function scopeOrUnowned(v: ViewContext): Expression<SqlBool> {
   return dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches);
 }
 
-export const CUSTOMER_VIEWS: Readonly<Record<ViewKey, ViewDefinition>> = {
-  watched: {
-    title: '我的客户',
-    page: 'watched',
-    scenes: ALL_SCENES,
-    columns: [...BASE_COLUMNS, 'recycleDays'],
-    actions: {
-      assign: r('watched', 'assign'),
-      transfer: r('watched', 'transfer'),
-      pool: r('watched', 'pool'),
-      blacklist: r('watched', 'blacklist'),
-      delete: r('watched', 'delete'),
-      top: can('crm', 'customer/watched'),
-      watch: can('crm', 'customer/watched'),
-    },
-    create: true,
-    batch: { import: true, export: true, duplicates: true },
-    preset: (v, scene) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder, ownPart: v.ownPart })],
+export const VIEW_PRESETS: Readonly<Record<ViewKey, ViewPreset>> = {
+  watched: (v, scene) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder, ownPart: v.ownPart })],
+  // Given to me by someone else (a manager's assignment or transfer), still mine.
+  zaifenpei: (v) => [
+    OWNED,
+    notBlack(v),
+    CUSTOMER_NOT_LEAD,
+    ownedBy(v.actor.userId),
+    sql<SqlBool>`c.id in (select a.customer_id from customer_assignments a where a.user_id = ${v.actor.userId} and a.assigned_by <> ${v.actor.userId})`,
+  ],
+  // Mine, and no follow-up since it became mine (created by me, assigned, claimed or transferred to me).
+  nodispose: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, ownedBy(v.actor.userId), sql<SqlBool>`(c.genjin_time < c.owned_at or c.genjin_time < c.created_at)`],
+  // Not scoped by the role: by pool membership (默认公海 is everyone's; the (gonghai, pool_id, sort) indexes serve one pool).
+  total: (v) => [sql<SqlBool>`c.gonghai = 1`, poolCondition(v.pools.poolId, v.pools.member), notBlack(v), CUSTOMER_NOT_LEAD],
+  daifenpei: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
+  // My department and below (whatever the role's scope, never wider than it).
+  teamkehu: (v, scene) => {
+    const department = v.actor.branchId !== null && v.branches.get(v.actor.branchId) ? v.branches.subtreeIds(v.actor.branchId) : [];
+    const inTeam = department.length > 0 ? sql<SqlBool>`c.branch_id in (${sql.join(department)})` : sql<SqlBool>`1 = 0`;
+    return [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is not null`, inTeam, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)];
   },
-  zaifenpei: {
-    title: '再分配客户',
-    page: 'zaifenpei',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'assignedBy', 'assignedAt', 'unseen', 'recycleDays'],
-    actions: { transfer: r('zaifenpei', 'transfer'), pool: r('zaifenpei', 'pool'), top: can('crm', 'customer/zaifenpei'), watch: can('crm', 'customer/zaifenpei') },
-    create: false,
-    batch: { import: false, export: false, duplicates: false },
-    // Given to me by someone else (a manager's assignment or transfer), still mine.
-    preset: (v) => [
-      OWNED,
-      notBlack(v),
-      CUSTOMER_NOT_LEAD,
-      ownedBy(v.actor.userId),
-      sql<SqlBool>`c.id in (select a.customer_id from customer_assignments a where a.user_id = ${v.actor.userId} and a.assigned_by <> ${v.actor.userId})`,
-    ],
-  },
-  nodispose: {
-    title: '未处理客户',
-    page: 'nodispose',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'ownedAt', 'recycleDays'],
-    actions: { pool: r('watched', 'pool'), top: can('crm', 'customer/nodispose'), watch: can('crm', 'customer/nodispose') },
-    create: false,
-    batch: { import: false, export: false, duplicates: false },
-    // Mine, and no follow-up since it became mine (created by me, assigned, claimed or transferred to me).
-    preset: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, ownedBy(v.actor.userId), sql<SqlBool>`(c.genjin_time < c.owned_at or c.genjin_time < c.created_at)`],
-  },
-  total: {
-    title: '公海客户',
-    page: 'total',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'LaiYuanName', 'level', 'poolDays', 'previousOwner', 'poolReason', 'genjinTime'],
-    actions: { receive: r('total', 'receive'), assign: r('total', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
-    create: false,
-    batch: { import: false, export: true, duplicates: true },
-    // Not scoped by the role: by pool membership (默认公海 is everyone's; the (gonghai, pool_id, sort) indexes serve one pool).
-    preset: (v) => [sql<SqlBool>`c.gonghai = 1`, poolCondition(v.pools.poolId, v.pools.member), notBlack(v), CUSTOMER_NOT_LEAD],
-  },
-  daifenpei: {
-    title: '待分配客户',
-    page: 'daifenpei',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'AddTime'],
-    actions: { assign: r('daifenpei', 'assign'), blacklist: r('watched', 'blacklist'), delete: r('watched', 'delete') },
-    create: false,
-    batch: { import: false, export: true, duplicates: true },
-    preset: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
-  },
-  teamkehu: {
-    title: '团队客户',
-    page: 'teamkehu',
-    scenes: ['all', 'mine', 'subordinates'],
-    columns: [...BASE_COLUMNS, 'BranchName', 'recycleDays'],
-    actions: { assign: r('teamkehu', 'assign'), transfer: r('teamkehu', 'transfer'), togonghai: r('teamkehu', 'pool'), blacklist: r('watched', 'blacklist') },
-    create: false,
-    batch: { import: false, export: true, duplicates: false },
-    // My department and below (whatever the role's scope, never wider than it).
-    preset: (v, scene) => {
-      const department = v.actor.branchId !== null && v.branches.get(v.actor.branchId) ? v.branches.subtreeIds(v.actor.branchId) : [];
-      const inTeam = department.length > 0 ? sql<SqlBool>`c.branch_id in (${sql.join(department)})` : sql<SqlBool>`1 = 0`;
-      return [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is not null`, inTeam, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)];
-    },
-  },
-  lizhi: {
-    title: '离职员工客户',
-    page: 'lizhi',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'BranchName', 'genjinTime'],
-    actions: { assign: r('lizhi', 'assign'), togonghai: r('lizhi', 'pool') },
-    create: false,
-    batch: { import: false, export: true, duplicates: false },
-    // Owned by departed staff (QuitStatus ≠ 0); the (owner, gonghai, created) index serves each departed owner.
-    preset: (v) => [
-      OWNED,
-      notBlack(v),
-      v.departed.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join([...v.departed])})` : sql<SqlBool>`1 = 0`,
-      dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches),
-    ],
-  },
-  black: {
-    title: '黑名单客户',
-    page: 'black',
-    scenes: ['all'],
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'blackReason', 'UpdateTime'],
-    actions: { leaveblack: r('black', 'delete') },
-    create: false,
-    batch: { import: false, export: true, duplicates: false },
-    preset: (v) => [sql<SqlBool>`c.blacklisted = 1 and c.merged_into is null`, scopeOrUnowned(v)],
-  },
-  clue: {
-    title: '线索',
-    page: 'watched',
-    scenes: ALL_SCENES,
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'UserName', 'closeReason', 'AddTime', 'genjinTime'],
-    actions: { transfer: r('watched', 'transfer'), turn: r('watched', 'create'), close: r('watched', 'edit'), delete: r('watched', 'delete') },
-    create: true,
-    batch: { import: false, export: false, duplicates: true },
-    preset: (v, scene) => [OWNED_SELECTIVE, notBlack(v), sql<SqlBool>`c.clue = 3`, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
-  },
+  // Owned by departed staff (QuitStatus ≠ 0); the (owner, gonghai, created) index serves each departed owner.
+  lizhi: (v) => [
+    OWNED,
+    notBlack(v),
+    v.departed.length > 0 ? sql<SqlBool>`c.owner_id in (${sql.join([...v.departed])})` : sql<SqlBool>`1 = 0`,
+    dataScope(CUSTOMER_SCOPE, v.actor, 'all', v.branches),
+  ],
+  black: (v) => [sql<SqlBool>`c.blacklisted = 1 and c.merged_into is null`, scopeOrUnowned(v)],
+  clue: (v, scene) => [OWNED_SELECTIVE, notBlack(v), sql<SqlBool>`c.clue = 3`, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches)],
 };
 
 export function viewPageRight(view: ViewKey): Right {
-  return can('crm', `customer/${CUSTOMER_VIEWS[view].page}`);
+  return viewRight({ page: CUSTOMER_VIEWS[view].page });
 }
 
 const DAY_MS = 86400_000;

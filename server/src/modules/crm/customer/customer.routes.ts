@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, canOpenAnyPage, demand, type ActorResolver } from '../../../http/auth';
@@ -97,6 +98,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       input: Fields({
         ids: Ids('客户', 1000, { messages: { missing: '请选择要删除的客户', invalid: MSG_CUSTOMER_NOT_FOUND, tooMany: '一次最多删除1000个客户' } }),
       }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteCustomers(ctx, actor, input.ids);
         return success('删除成功');

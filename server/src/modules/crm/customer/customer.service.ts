@@ -15,7 +15,7 @@ import { transact } from '../../../db/transact';
 import { COUNT_CAP, countCapped, countCappedWithIds, countIdsCapped, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
 import { ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
-import { CUSTOMER_VIEWS, daysUntilPool, listTokens, OWN_PART_VIEWS, soonInPoolCondition } from './customer-views';
+import { CUSTOMER_VIEWS, daysUntilPool, listTokens, OWN_PART_VIEWS, soonInPoolCondition, VIEW_PRESETS } from './customer-views';
 import { assertNotBlacklisted } from './customer-actions';
 import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
@@ -273,7 +273,7 @@ export function filteredCustomers(
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of view.preset({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart, dialect: ctx.dialect }, q.scene)) base = base.where(condition);
+  for (const condition of VIEW_PRESETS[q.view]({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart, dialect: ctx.dialect }, q.scene)) base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);

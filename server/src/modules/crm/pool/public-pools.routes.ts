@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -87,6 +88,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
       access: MANAGE_POOLS,
       record: 'none',
       input: PoolEditInput,
+      reply: Done,
       handler: async ({ input }) => {
         await editPool(ctx, input.id, toPoolInput(input));
         return success('保存成功');

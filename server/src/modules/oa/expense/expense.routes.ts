@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -93,6 +94,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('oa', 'createApproval'),
       record: expenseDelete('ids'),
       input: Fields({ ids: Ids('报销单', 100, { messages: { missing: '请选择要删除的报销单' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteExpenses(ctx, actor, input.ids);
         return success('删除成功');

@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -57,6 +58,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: taskAct('id'),
       input: TaskActionInput,
+      reply: Done,
       handler: async ({ input, actor }) => {
         await actOnTask(ctx, actor, input.id, input.status);
         return success('操作成功');
@@ -71,6 +73,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: taskDelete('ids'),
       input: TaskIdsInput,
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteTasks(ctx, actor, input.ids);
         return success('删除成功');

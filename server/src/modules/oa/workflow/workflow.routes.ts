@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -184,6 +185,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'flow:delete'),
       record: 'none',
       input: Fields({ ids: Ids('流程', 100, { messages: { missing: '请选择要删除的流程' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await deleteFlows(ctx, input.ids);
         return success('删除成功');
@@ -356,6 +358,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         username: Text('用户名', 50),
         node_id: Text('节点', 50),
       }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         let taskId = input.taskid;
         if (!taskId && input.ids?.length) taskId = (await ctx.db.selectFrom('wf_steps').select('instance_id').where('id', '=', input.ids[0]).executeTakeFirst())?.instance_id;
@@ -372,6 +375,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: Fields({ ...TaskId.properties, cc: Type.Optional(JsonValue('抄送人')) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await addCcByUser(ctx, actor, input.taskid, parseCc(input.cc));
         return success('抄送成功');
@@ -405,6 +409,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalStep('stepid'),
       input: Fields({ stepid: Id('审批步骤'), data: Type.Optional(JsonValue('表单数据')) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await editFormField(ctx, actor, input.stepid, parseJsonObject(input.data, '表单数据'));
         return success('保存成功');

@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -91,6 +92,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: can('system', 'branch:edit'),
       record: 'none',
       input: Fields({ id: Id('部门'), ...BranchFields }),
+      reply: Done,
       handler: async ({ input }) => {
         await editBranch(ctx, input.id, input);
         return success('保存成功');

@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -78,6 +79,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:edit'),
       record: 'none',
       input: Fields({ id: Id('字典值'), ...ValueFields }),
+      reply: Done,
       handler: async ({ input }) => {
         await editValue(ctx, input.id, input);
         return success('保存成功');
@@ -101,6 +103,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:create'),
       record: 'none',
       input: Fields(TypeFields),
+      reply: Done,
       handler: async ({ input }) => {
         await saveType(ctx, input, true);
         return success('添加成功');
@@ -114,6 +117,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:edit'),
       record: 'none',
       input: Fields(TypeFields),
+      reply: Done,
       handler: async ({ input }) => {
         await saveType(ctx, input, false);
         return success('保存成功');
@@ -127,6 +131,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:delete'),
       record: 'none',
       input: Fields({ code: RequiredText('类型编码', 50, { pattern: TYPE_CODE }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await deleteType(ctx, input.code);
         return success('删除成功');

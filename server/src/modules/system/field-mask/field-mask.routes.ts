@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -75,6 +76,7 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
           { title: '规则', maxItems: MAX_RULES, default: [], [MESSAGES_KEYWORD]: { invalid: '规则格式不正确', tooMany: `一次最多保存${MAX_RULES}条规则` } },
         ),
       }),
+      reply: Done,
       handler: async ({ input }) => {
         const role = await roleOf(ctx, input.roleId);
         if (role.built_in === 1) throw badRequest(MSG_ADMIN_UNMASKABLE);

@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -110,6 +111,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: EDIT_FORMS,
       record: 'none',
       input: Fields({ ...FieldId }),
+      reply: Done,
       handler: async ({ input }) => {
         await deleteField(ctx, input.id);
         return success('删除成功');

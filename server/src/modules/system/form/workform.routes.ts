@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -89,6 +90,7 @@ export function registerWorkFormRoutes(app: FastifyInstance, ctx: AppContext, re
       access: DELETE_WORK_FORMS,
       record: 'none',
       input: WorkFormIdInput,
+      reply: Done,
       handler: async ({ input }) => {
         await deleteWorkForm(ctx, input.id);
         return success('删除成功');

@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -82,6 +83,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
         ...FormKeys,
         ids: Ids('记录', 1000, { messages: { missing: '请选择要删除的记录', invalid: MSG_RECORD_NOT_FOUND, tooMany: '一次最多删除1000条记录' } }),
       }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         const form = input.module === '' ? undefined : await moduleForm(ctx.db, keysOf(input));
         await deleteRecords(ctx, actor, form, input.ids);

@@ -3,6 +3,7 @@
  * entry, baoxiao, customer). Everyone logged in lists them (printing a record picks one); holders of
  * 基础设置 edit (system `basic:edit`) create, edit, enable/disable and delete them.
  */
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
@@ -92,6 +93,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: can('system', 'basic:edit'),
       record: 'none',
       input: Fields({ id: Id('打印模板'), ...TemplateFields }),
+      reply: Done,
       handler: async ({ input }) => {
         await find(input.id);
         await ctx.db.updateTable('print_templates').set({ name: input.name, module: input.module, content: input.content, updated_at: ctx.clock().toISOString() }).where('id', '=', input.id).execute();
@@ -125,6 +127,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: can('system', 'basic:edit'),
       record: 'none',
       input: Fields({ id: Id('打印模板') }),
+      reply: Done,
       handler: async ({ input }) => {
         await find(input.id);
         await ctx.db.deleteFrom('print_templates').where('id', '=', input.id).execute();

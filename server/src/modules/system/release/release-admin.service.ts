@@ -3,6 +3,7 @@
  * server reads the same registry and history files and calls the same functions as
  * `pnpm release|rollback`, so the command and the page cannot drift apart.
  */
+import type { ReleaseRow, RemoteReleases } from '@portal/shared-contract';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../../app-context';
@@ -38,31 +39,8 @@ export function remoteOf(area: RemoteArea): RemoteDescriptor {
   return remote;
 }
 
-export type ReleaseRow = {
-  folder: string;
-  version: string;
-  /** First release time, Asia/Shanghai. */
-  releasedAt: string;
-  /** Who released it: a portal user, or 命令行. */
-  releasedBy: string;
-  shared: Record<string, string>;
-  current: boolean;
-  lastGood: boolean;
-  bad: boolean;
-};
-
-export type RemoteReleases = {
-  area: RemoteArea;
-  title: string;
-  packageName: string;
-  current: string | null;
-  lastGood: string | null;
-  bad: string[];
-  /** Newest first. */
-  releases: ReleaseRow[];
-  /** The latest events (release, rollback, mark-bad), newest first: the log of who did what. */
-  log: { action: string; folder: string; at: string; by: string; note: string }[];
-};
+/** The reply's shapes are the contract's (版本管理 reads the same types). */
+export type { ReleaseRow, RemoteReleases };
 
 async function sharedVersions(mfDir: string, remote: RemoteDescriptor, folder: string): Promise<Record<string, string>> {
   try {

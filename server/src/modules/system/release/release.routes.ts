@@ -2,6 +2,7 @@
  * 版本管理 (issue #13 §5): the releases of each remote, rollback with a click, and the report a
  * browser sends when a remote's build fails to load (self-healing delivery).
  */
+import { ReleaseListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -50,6 +51,7 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('system', 'release'),
       record: 'none',
       input: Fields({}),
+      reply: ReleaseListReply,
       handler: async () => success('', await listReleases(ctx)),
     }),
     defineRoute({

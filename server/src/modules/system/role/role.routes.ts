@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { DATA_SCOPES } from '../../../db/schema';
@@ -76,6 +77,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role:edit'),
       record: 'none',
       input: Fields({ id: Id('角色'), version: Integer('版本号', { min: 0, max: MAX_ID }), ...RoleFields }),
+      reply: Done,
       handler: async ({ input }) => {
         await editRole(ctx, input.id, input.version, input);
         return success('保存成功');

@@ -1,3 +1,4 @@
+import { Done, StaffDetailReply, StaffListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -41,6 +42,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
         BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
         QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
       }),
+      reply: StaffListReply,
       handler: async ({ input }) => listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
     }),
     defineRoute({
@@ -51,6 +53,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user'),
       record: 'none',
       input: Fields(UserId),
+      reply: StaffDetailReply,
       handler: async ({ input }) => success('获取成功', await staffDetail(ctx, input.id)),
     }),
     defineRoute({
@@ -84,6 +87,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, ...StaffFields }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await editStaff(ctx, actor, input.id, input);
         return success('保存成功');
@@ -143,6 +147,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, branchIds: Ids('部门', 50, { messages: { missing: '请选择部门' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await addUserBranches(ctx, input.id, input.branchIds);
         return success('添加成功');
@@ -156,6 +161,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, branchId: Id('部门', { messages: { missing: '请选择部门' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await removeUserBranch(ctx, input.id, input.branchId);
         return success('移除成功');
@@ -169,6 +175,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: 'login',
       record: 'self',
       input: Fields({ url: RequiredText('头像', 300, { messages: { missing: '请上传图片' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setAvatar(ctx, actor, input.url);
         return success('头像已更新');

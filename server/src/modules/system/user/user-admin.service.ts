@@ -3,6 +3,7 @@
  * reset, extra departments, 外呼 and avatars. Every command is one transaction; the side effects
  * (ending a departed person's sessions and realtime connections) follow the commit.
  */
+import type { StaffDetail, StaffRow } from '@portal/shared-contract';
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
@@ -39,27 +40,8 @@ async function rolesOf(db: DbOrTx, userIds: number[]): Promise<number[]> {
   return (await db.selectFrom('users').select('role_id').where('id', 'in', userIds).execute()).map((u) => u.role_id);
 }
 
-export type StaffRow = {
-  UserID: number;
-  id: number;
-  UserName: string;
-  NickName: string;
-  Header: string;
-  mobile: string;
-  email: string;
-  jobTitle: string;
-  BranchID: number;
-  BranchName: string;
-  roleId: number;
-  rolename: string;
-  superiorId: number;
-  superiorName: string;
-  QuitStatus: number;
-  callEnabled: number;
-  AddTime: string;
-};
-
-export type StaffDetail = StaffRow & { extraBranches: { id: number; name: string }[] };
+/** The reply's shapes are the contract's (员工管理 reads the same types). */
+export type { StaffDetail, StaffRow };
 
 export type StaffQuery = { page: number; rows: number; key: string; branchId?: number; quitStatus?: 0 | 1 };
 

@@ -1,0 +1,10 @@
+/**
+ * The wire contract of the portal's HTTP API: reply (and structured input) schemas the server
+ * serialises through, and their static types, which the remotes import with `import type`.
+ * Field names on the wire are the spec's (CustomerName, genjinTime, gonghai, WorlFlowJson).
+ */
+export * from './wire';
+export * from './crm/customer-views';
+export * from './crm/customer';
+export * from './system/releases';
+export * from './system/staff';
