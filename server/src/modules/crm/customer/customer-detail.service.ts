@@ -13,7 +13,6 @@ import type { Actor } from '../../auth/session/actor';
 import { textForViewer, writeLogs } from './customer-log';
 import { CUSTOMER_FILE_TYPE } from './customer.service';
 import { NO_RULES, rulesFor } from '../../system/field-mask/field-mask';
-import { can } from '../../../http/auth';
 import { CUSTOMER_VIEWS, VIEW_KEYS, viewPageRight, viewRight } from './customer-views';
 
 const MSG_NOT_FOUND = '客户不存在';
