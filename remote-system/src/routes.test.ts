@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { flattenRoutes } from '@portal/shared-ui/route-table';
 import { routeTableProblems } from '@portal/shared-ui/test/route-table-check';
 import routesModule from './routes';
-import { UNKNOWN_VIEW_TEXT } from './features/custom-form/pages/custom-form-view-page';
+import { UNKNOWN_VIEW_TEXT } from './lib/form-paths';
 
 const pages = {
   role: '角色管理',

@@ -55,7 +55,7 @@ const routesModule: RemoteRoutesModule = {
     }),
     page('customForm/view/:module/:type/:id', 'customForm/view/:module/:type/:id', { cn: '自定义表单查看', en: 'View custom form' }, {
       hidden: true,
-      page: () => import('./features/custom-form/pages/custom-form-view-page'),
+      page: () => import('./custom-form-view-page'),
     }),
     page('workForm', 'workForm', { cn: '工作流表单', en: 'Workflow forms' }, {
       icon: 'ProfileOutlined',

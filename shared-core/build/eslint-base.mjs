@@ -2,8 +2,20 @@
  * The ESLint flat config every package uses. `allowedWorkspaceImports` says which of our packages a
  * package may import, which keeps imports one way (shared-core → shared-ui → shell/remotes) and keeps
  * the remotes independent: a remote never imports the shell or another remote.
+ *
+ * Inside a package: no import cycles (import-x/no-cycle, resolved with the package's tsconfig), and in a
+ * package with `src/features/<feature>/` (the remotes) a feature imports no other feature and shared code
+ * (`src/lib/`) imports no feature: imports flow shared → features → app (the modules directly in `src/`:
+ * `routes.tsx`, `standalone*.tsx`, a page that composes two features), as ARCHITECTURE.md says. Client packages also get the rules of hooks.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+export { importX };
 
 const WORKSPACE_PACKAGES = [
   '@portal/shared-core',
@@ -17,16 +29,55 @@ const WORKSPACE_PACKAGES = [
   '@portal/server',
 ];
 
+/** One zone per feature: `src/features/<a>` may import nothing under `src/features/` but itself. */
+function featureZones(root) {
+  const featuresDir = path.join(root, 'src', 'features');
+  if (!fs.existsSync(featuresDir)) return [];
+  const features = fs
+    .readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return [
+    ...features.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'A feature imports no other feature: move what both need to src/lib/ (or to shared-core / shared-ui), or compose them in src/routes.tsx.',
+    })),
+    {
+      target: './src/lib',
+      from: './src/features',
+      message: 'Shared code (src/lib/) imports no feature: imports flow shared → features → app.',
+    },
+    {
+      target: ['./src/features', './src/lib'],
+      from: './src/*.{ts,tsx}',
+      message: 'The app modules (src/routes.tsx, src/standalone*.tsx, pages that compose features) compose features; features and shared code never import them.',
+    },
+  ];
+}
+
 /**
- * @param {{ allowedWorkspaceImports: string[], browser?: boolean }} options
+ * @param {{ allowedWorkspaceImports: string[], browser?: boolean, react?: boolean, root?: string }} options
+ *   `browser`: browser code, which takes only types from the wire contract.
+ *   `react` (default true): the package holds React code, so the rules of hooks apply.
+ *   `root` (default the working directory, which `pnpm lint` sets to the package): where tsconfig.json and src/ are.
  */
-export function portalEslintConfig({ allowedWorkspaceImports, browser = false }) {
+export function portalEslintConfig({ allowedWorkspaceImports, browser = false, react = true, root = process.cwd() }) {
   const forbidden = WORKSPACE_PACKAGES.filter((name) => !allowedWorkspaceImports.includes(name));
+  const zones = featureZones(root);
   return tseslint.config(
     { ignores: ['dist/**', 'coverage/**', '**/*.cjs', '**/*.js', '**/*.mjs'] },
     ...tseslint.configs.recommended,
     {
       files: ['**/*.ts', '**/*.tsx'],
+      plugins: { 'import-x': importX },
+      settings: {
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+        'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+      },
       rules: {
         'no-restricted-imports': [
           'error',
@@ -52,8 +103,20 @@ export function portalEslintConfig({ allowedWorkspaceImports, browser = false })
               ],
             }
           : {}),
+        // Cycles inside this package (other workspace packages can't close one: their imports flow one way).
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        ...(zones.length > 0 ? { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] } : {}),
       },
     },
+    ...(react
+      ? [
+          {
+            files: ['**/*.ts', '**/*.tsx'],
+            plugins: { 'react-hooks': reactHooks },
+            rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+          },
+        ]
+      : []),
     {
       files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
       rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -168,6 +168,13 @@ export type CustomerTable = {
   next_genjin_reminded: Generated<string>;
   /** Migration 033: the public pool it is in (or last came from); null 默认公海. */
   pool_id: Generated<number | null>;
+  /**
+   * Migration 046, PostgreSQL only: the customer's list tokens (`lst`, `own<user>`, `brn<department>`,
+   * `par<user>`), kept by triggers and read only inside the search index expressions (db/search-sql.ts);
+   * never written by the application, and not on SQLite (whose FTS5 table holds them).
+   * @postgresOnly
+   */
+  list_tokens?: Generated<string[]>;
 };
 
 /** Migration 033: a public pool besides 默认公海 (crm/pool/public-pools.ts). */

@@ -5,7 +5,8 @@ import type { Rng } from './prng';
 
 export type OwnerRef = { id: number; branchId: number | null };
 
-export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id'>>;
+/** Every column a seeded customer sets (list_tokens: PostgreSQL's triggers keep it). */
+export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id' | 'list_tokens'>>;
 
 const DAY = 86400_000;
 

@@ -1,5 +1,5 @@
 /** 批量导出: exports the list's current filter in the background, with progress, then downloads the .xlsx. */
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Button, Modal, Progress, Result, Typography } from 'antd';
 import type { RequestData } from '@portal/shared-core';
 import { useExportJob, type ExportEndpoints } from './use-export-job';
@@ -17,11 +17,13 @@ export type ExportModalProps = {
 export function ExportModal({ open, endpoints, query, title = '批量导出', fallbackName, onClose }: ExportModalProps) {
   const { state, start, reset } = useExportJob(endpoints, fallbackName);
 
-  // Each opening exports the filter of that moment (a later filter change does not restart it).
-  useEffect(() => {
-    if (open) start(query);
+  // Each opening exports the filter of that moment: a later filter change does not restart it, so the
+  // filter is read in an effect event (not a dependency) and only `open` starts or resets the job.
+  const onOpenChange = useEffectEvent((isOpen: boolean) => {
+    if (isOpen) start(query);
     else reset();
-  }, [open]);
+  });
+  useEffect(() => onOpenChange(open), [open]);
 
   const percent = state.phase === 'running' ? (state.total > 0 ? Math.floor((state.done / state.total) * 100) : 0) : state.phase === 'finished' ? 100 : 0;
 

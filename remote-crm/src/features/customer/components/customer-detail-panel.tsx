@@ -17,7 +17,7 @@ import { ContactsTab } from './contacts-tab';
 import { FollowUpTab } from './follow-up-tab';
 import { OperationLogTab } from './operation-log-tab';
 import { ContractsTab } from './contracts-tab';
-import { newIntakePath } from '../../intake/intake-paths';
+import { newIntakePath } from '../../../lib/intake-paths';
 
 export type CustomerDetailPanelProps = {
   open: boolean;

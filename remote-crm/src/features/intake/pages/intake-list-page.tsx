@@ -16,7 +16,7 @@ import { useIntakeList, type IntakeRow } from '../api/intake-api';
 import { IntakeDetailDrawer, StatusTag } from '../components/intake-detail-drawer';
 import { formatMoney } from '../components/intake-format';
 import { IntakePrintButton } from '../components/intake-print-button';
-import { newIntakePath } from '../intake-paths';
+import { newIntakePath } from '../../../lib/intake-paths';
 
 const PAGE_SIZE = 10;
 const STATUS_OPTIONS = [

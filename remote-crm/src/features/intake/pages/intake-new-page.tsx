@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { CC_MAX, MESSAGES, intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormFields, UserPicker, labelLayout, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
 import { INTAKE_FORM } from '../api/intake-api';
-import { INTAKE_LIST_PATH } from '../intake-paths';
+import { INTAKE_LIST_PATH } from '../../../lib/intake-paths';
 
 export default function IntakeNewPage({ params }: PageProps) {
   const rights = useActionRights('crm', 'signorentry/entry', ['create'] as const);

@@ -1,4 +1,9 @@
 /** The approval engine's shapes as the API answers them (spec §3 step row, log entry, read receipt, flow node/line). */
+import type { FieldRight, WorlFlowJson } from '../../../lib/flow-types';
+
+// The flow definition's types live in src/lib/ (the flow designer uses them too); approval code imports them from here.
+export type { ApproverRule, ConditionRule, FieldRight, FlowLine, FlowNode, FlowSettings, NodeConfig, NodeKind, WorlFlowJson } from '../../../lib/flow-types';
+
 export type ListKind = 'todo' | 'completed' | 'mySubmit' | 'myCc' | 'sub' | 'all';
 
 export type ApprovalQuery = { page: number; rows: number; key: string; flowId?: number; userid?: number; start?: string; end?: string; status?: number };
@@ -26,36 +31,6 @@ export type ApprovalRow = {
 
 export type LogEntry = { id: number; UserName: string; Header: string; name: string; status: string; action: string; Ext: string; AddTime: string; files: { id: number; FileName: string; url: string }[] };
 export type ReadReceipt = { id: number; userid: number; nickname: string; header: string; is_read: 'True' | 'False'; readtime: string; kind: string };
-
-export type FieldRight = 'edit' | 'read' | 'hidden';
-export type NodeKind = 'start' | 'approver' | 'handler' | 'cc' | 'condition' | 'parallel' | 'join' | 'end';
-export type ApproverRule =
-  | { type: 'users'; userIds: number[] }
-  | { type: 'role'; roleId: number }
-  | { type: 'head' }
-  | { type: 'superior'; level: number }
-  | { type: 'superiors'; level: number; untilRoleId?: number }
-  | { type: 'formUser'; field: string }
-  | { type: 'formBranch'; field: string }
-  | { type: 'chosen' }
-  | { type: 'submitter' };
-export type NodeConfig = {
-  kind: NodeKind;
-  approver?: ApproverRule;
-  mode?: 'or' | 'and' | 'seq';
-  rejectQuorum?: number;
-  emptyRule?: 'pass' | 'reject' | 'users' | 'admin';
-  emptyUserIds?: number[];
-  selfRule?: 'self' | 'skip' | 'head';
-  writeField?: Record<string, FieldRight>;
-  timeout?: { hours: number; workingDays?: boolean; action: 'remind' | 'pass' | 'reject' };
-  cc?: number[];
-};
-export type FlowNode = { id: string; name: string; ico?: string; top?: number | string; left?: number | string; bgcolor?: string; viewOnly?: boolean; config: NodeConfig };
-export type ConditionRule = { field: string; op: '>' | '>=' | '<' | '<=' | '==' | '!=' | 'in'; value: string | number | (string | number)[] };
-export type FlowLine = { from: string; to: string; label?: string; connector?: unknown; anchors?: unknown; paintStyle?: unknown; condition?: { rules: ConditionRule[]; isDefault?: boolean } };
-export type FlowSettings = { duplicateRule?: 'none' | 'once' | 'consecutive'; resumeAtReturner?: boolean; revokeBeforeDecisionOnly?: boolean; holidays?: string[] };
-export type WorlFlowJson = { nodes: FlowNode[]; lines: FlowLine[]; settings?: FlowSettings };
 
 export type StepView = { id: number; NodeID: string; StepName: string; UserName: string; Status: number; outcome: string; comment: string; active: number; round: number; receivedAt: string; decidedAt: string };
 

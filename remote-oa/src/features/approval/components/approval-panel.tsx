@@ -38,7 +38,7 @@ function writableDefinition(definition: FormDefinition, rights: Record<string, F
 function NodeForm({ detail }: { detail: ApprovalDetail }) {
   const [form] = Form.useForm();
   const record = useDynamicRecord({ module: detail.task.modelType, id: '0' });
-  const rights = detail.myStep?.writeField ?? {};
+  const rights = useMemo(() => detail.myStep?.writeField ?? {}, [detail.myStep?.writeField]);
   const hasWritable = Object.values(rights).includes('edit');
   const definition = useMemo(() => (record.definition && hasWritable ? writableDefinition(record.definition, rights) : null), [record.definition, hasWritable, rights]);
   const save = useApprovalCommand((data: Record<string, unknown>) => approvalApi.saveNodeForm(detail.myStep?.id ?? 0, data));

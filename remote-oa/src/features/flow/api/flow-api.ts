@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, flowKeys, isApiError, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
-import type { WorlFlowJson } from '../../approval/api/approval-types';
+import type { WorlFlowJson } from '../../../lib/flow-types';
 
 export type FlowRow = { id: number; name: string; category: string; formMode: string; formTitle: string; status: number; beizhu: string; version: number; UserName: string; updateTime: string; instances: number };
 export type FlowDetail = {

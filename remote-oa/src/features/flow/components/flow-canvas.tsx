@@ -10,7 +10,7 @@
  */
 import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { newInstance, type BrowserJsPlumbInstance } from '@jsplumb/browser-ui';
-import type { FlowNode, WorlFlowJson } from '../../approval/api/approval-types';
+import type { FlowNode, WorlFlowJson } from '../../../lib/flow-types';
 import { fromPx, KIND_TEXT, lineKey, toJsPlumbConnector } from '../flow-json';
 
 export const CANVAS_NODE_WIDTH = 140;
@@ -142,8 +142,9 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
       instance.destroy();
       instanceRef.current = null;
     };
-    // The instance lives as long as the canvas; readOnly is fixed per mount (a version opens its own designer).
-  }, []);
+    // The instance lives as long as the canvas and its readOnly (a version opens its own designer, so
+    // readOnly is in practice fixed per mount; were it to change, a new instance is made and drawn below).
+  }, [readOnly]);
 
   // Redraw every connection from the lines (a handful per flow: simpler than diffing).
   const shown = dragPos ? { ...flow, nodes: flow.nodes.map((n) => (n.id === dragPos.id ? { ...n, left: dragPos.left, top: dragPos.top } : n)) } : flow;
@@ -183,7 +184,8 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
       });
     });
     drawing.current = false;
-  }, [flow.lines, flow.nodes, selectedLine]);
+    // readOnly: a new instance (above) starts empty, so it is drawn anew.
+  }, [flow.lines, flow.nodes, selectedLine, readOnly]);
 
   // After React moved a node, jsPlumb re-reads its position.
   useLayoutEffect(() => {

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { api, endpointKey, useActionRights, type PageProps } from '@portal/shared-core';
 import { fetchFormDefinition, formFields, type PickedUser } from '@portal/shared-ui';
-import type { FlowNode, NodeKind, WorlFlowJson } from '../../approval/api/approval-types';
+import type { FlowNode, NodeKind, WorlFlowJson } from '../../../lib/flow-types';
 import { faultyNodeOf, useFlowDetail, useSaveFlowMutation, useWorkForms } from '../api/flow-api';
 import { FlowCanvas } from '../components/flow-canvas';
 import { NodeConfigPanel } from '../components/node-config-panel';

@@ -2,7 +2,7 @@
 import { Button, Card, Space } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { DynamicDetailView } from '@portal/shared-ui';
-import { CUSTOM_FORM_LIST_PATH, recordViewPath } from '../paths';
+import { CUSTOM_FORM_LIST_PATH, recordViewPath } from '../../../lib/form-paths';
 
 export type RecordDetailProps = { module: string; id: string };
 

@@ -8,7 +8,7 @@ import { Button, Card, Form, Result, Space, Spin } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-core';
 import { DynamicForm, useDynamicRecord, type FormValues } from '@portal/shared-ui';
-import { CUSTOM_FORM_LIST_PATH, recordViewPath } from '../paths';
+import { CUSTOM_FORM_LIST_PATH, recordViewPath } from '../../../lib/form-paths';
 
 export type RecordFormProps = { module: string; id: string };
 

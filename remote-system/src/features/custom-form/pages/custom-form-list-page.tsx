@@ -11,7 +11,7 @@ import { ListPage, useListQuery } from '@portal/shared-ui';
 import { type FormListQuery, type FormSummary } from '../api/custom-form-api';
 import { useFormList } from '../api/use-form-list';
 import { FormPreviewDrawer } from '../components/form-preview-drawer';
-import { designPath, recordViewPath } from '../paths';
+import { designPath, recordViewPath } from '../../../lib/form-paths';
 
 const INITIAL_QUERY: FormListQuery = { page: 1, rows: DEFAULT_PAGE_SIZE, key: '' };
 

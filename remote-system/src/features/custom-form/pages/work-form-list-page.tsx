@@ -12,8 +12,8 @@ import { ListPage, useListQuery } from '@portal/shared-ui';
 import type { FormListQuery, FormSummary } from '../api/custom-form-api';
 import { useWorkFormList } from '../api/use-form-list';
 import { FormPreviewDrawer } from '../components/form-preview-drawer';
-import { designPath } from '../paths';
-import { useDeleteWorkForm } from '../../form-designer/api/designer-api';
+import { designPath } from '../../../lib/form-paths';
+import { useDeleteWorkForm } from '../api/use-delete-work-form';
 
 const INITIAL_QUERY: FormListQuery = { page: 1, rows: DEFAULT_PAGE_SIZE, key: '' };
 

@@ -5,7 +5,7 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { useActionRights } from '@portal/shared-core';
-import { designPath } from '../../custom-form/paths';
+import { designPath } from '../../../lib/form-paths';
 import type { DesignerKind } from '../api/designer-api';
 import { FormDesigner } from '../components/form-designer';
 

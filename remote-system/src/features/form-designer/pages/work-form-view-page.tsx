@@ -4,7 +4,7 @@
  */
 import { Result } from 'antd';
 import type { PageProps } from '@portal/shared-core';
-import { UNKNOWN_VIEW_TEXT } from '../../custom-form/pages/custom-form-view-page';
+import { UNKNOWN_VIEW_TEXT } from '../../../lib/form-paths';
 import { designId, FormDesignerPage } from './form-designer-page';
 
 export default function WorkFormViewPage({ params = {} }: PageProps) {

@@ -2,9 +2,9 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx, Dialect } from '../../../db/database';
 import type { FieldRules } from '../../system/field-mask/field-mask';
 import { bigrams, normaliseForSearch } from '../../../db/search-terms';
-import { pgSearchWindows } from '../../../db/migrations/046-customer-list-tokens';
-import { pgListed, pgListedWindows, RANGE_BITS } from '../../../db/migrations/047-listed-windows-pg';
+import { pgListed, pgListedWindows, pgSearchWindows, RANGE_BITS } from '../../../db/search-sql';
 import type { ListTokens } from './customer-views';
+import { caselessLike, containsLike } from '../../shared/contains-search';
 
 /**
  * Search key over customer name, primary mobile and code, and (exactly) a contact's WeChat id or QQ.
@@ -19,8 +19,6 @@ import type { ListTokens } from './customer-views';
  * PostgreSQL: ILIKE, served by the pg_trgm GIN indexes when the extension is available (3+ characters)
  * and for 2-character keys by the customers_search_windows GIN index (withBigrams below).
  */
-const likePattern = (key: string): string => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * `exact`: fields masked or hidden for the viewer (字段权限, field-mask.ts) match only their full value,
  * never in part, so the hidden digits cannot be probed one at a time.
@@ -108,7 +106,7 @@ export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {
   if (dialect !== 'sqlite' || looksLikeAccount(key) || !match) return null;
   const ids = sql<{ id: number }>`(SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match})`;
   if (exact.name || exact.mobile) return { ids, rest: restrictedChecks(dialect, key, exact) };
-  const like = sqliteLike(likePattern(key));
+  const like = sqliteLike(key);
   return { ids, rest: normaliseForSearch(key) === key.toLowerCase() ? null : like };
 }
 
@@ -175,18 +173,17 @@ function looksLikeAccount(key: string): boolean {
   return /^[A-Za-z0-9_-]{5,20}$/.test(key);
 }
 
-function sqliteLike(pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`(c.customer_name LIKE ${pattern} ESCAPE '\\' OR c.contact_mobile LIKE ${pattern} ESCAPE '\\' OR c.code LIKE ${pattern} ESCAPE '\\')`;
+function sqliteLike(key: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${containsLike('c.customer_name', key)} OR ${containsLike('c.contact_mobile', key)} OR ${containsLike('c.code', key)})`;
 }
 
 function textCondition(dialect: Dialect, key: string, access: KeyAccess, matched?: readonly number[]): Expression<SqlBool> {
-  const pattern = likePattern(key);
   if (dialect === 'postgres') {
-    const check = sql<SqlBool>`(c.customer_name ILIKE ${pattern} OR c.contact_mobile LIKE ${pattern} OR c.code ILIKE ${pattern})`;
+    const check = sql<SqlBool>`(${containsLike('c.customer_name', key, 'ILIKE')} OR ${containsLike('c.contact_mobile', key)} OR ${containsLike('c.code', key, 'ILIKE')})`;
     if (access !== 'drive') return check;
     return caselessWindows(key) ?? withBigrams(key, check);
   }
-  const like = sqliteLike(pattern);
+  const like = sqliteLike(key);
   const match = phrase(key);
   if (!match) return like;
   const candidates = indexCandidates(match, access, matched);
@@ -218,12 +215,10 @@ function restrictedTextCondition(dialect: Dialect, key: string, access: KeyAcces
 
 /** Contains on the visible fields, equality on the masked ones (no index). */
 function restrictedChecks(dialect: Dialect, key: string, exact: ExactFields): Expression<SqlBool> {
-  const pattern = likePattern(key);
-  const op = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-  const escape = dialect === 'postgres' ? sql`` : sql` ESCAPE '\\'`;
-  const parts = [sql<SqlBool>`c.code ${op} ${pattern}${escape}`];
-  parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : sql<SqlBool>`c.customer_name ${op} ${pattern}${escape}`);
-  parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : sql<SqlBool>`c.contact_mobile LIKE ${pattern}${escape}`);
+  const op = caselessLike(dialect);
+  const parts = [containsLike('c.code', key, op)];
+  parts.push(exact.name ? sql<SqlBool>`c.customer_name = ${key}` : containsLike('c.customer_name', key, op));
+  parts.push(exact.mobile ? sql<SqlBool>`c.contact_mobile = ${key}` : containsLike('c.contact_mobile', key));
   return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
 }
 

@@ -5,6 +5,7 @@ import type { ListReply } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
+import { containsLike } from '../../shared/contains-search';
 import { NODE_KINDS, validateFlow, type ApproverRule, type FlowLine, type FlowNode, type FlowSettings, type NodeConfig, type WorlFlowJson } from './flow-graph';
 import { loadVersion } from './workflow-store';
 
@@ -224,7 +225,7 @@ export type FlowListInput = { page: number; rows: number; key: string; status?: 
 export async function listFlows(ctx: AppContext, input: FlowListInput): Promise<ListReply<Record<string, unknown>>> {
   const base = () => {
     let q = ctx.db.selectFrom('wf_flows as f');
-    if (input.key) q = q.where('f.name', 'like', `%${input.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (input.key) q = q.where(containsLike('f.name', input.key));
     if (input.status !== undefined) q = q.where('f.status', '=', input.status);
     if (input.formMode) q = q.where('f.form_mode', '=', input.formMode);
     return q;

@@ -8,6 +8,7 @@ import type { Actor } from '../../auth/session/actor';
 import { hasRight } from '../../system/role/permission-tree';
 import { findNode, startNode, type FieldRight } from './flow-graph';
 import { assertCanView, markOpened, passedNodes } from './workflow.service';
+import { containsLike } from '../../shared/contains-search';
 import { maskFormValues } from '../../system/field-mask/form-value-masks';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, loadVersion, parseData, subordinateIds } from './workflow-store';
 
@@ -60,7 +61,7 @@ function applyInstanceFilters<Q extends { where: (...a: never[]) => Q }>(q: Q, f
   if (start) r = r.where('i.created_at', '>=', start);
   if (end) r = r.where('i.created_at', '<=', end);
   if (f.status !== undefined && f.status >= 0) r = r.where('i.status', '=', f.status);
-  if (f.key) r = r.where('i.title', 'like', `%${f.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.key) r = r.where(containsLike('i.title', f.key));
   return r as Q;
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { FormTable } from '../../../db/schema';
@@ -6,6 +6,7 @@ import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 import { formatShanghai } from '../../../lib/time';
+import { containsLike } from '../../shared/contains-search';
 import { MODULE_API } from './builtin-forms';
 import { parseDefinitions, readDefinition, typeLabel, type FieldDefinition } from './field-definition';
 
@@ -155,8 +156,8 @@ export async function listForms(db: DbOrTx, q: FormListQuery): Promise<ListReply
   if (q.category) base = base.where('f.category', '=', q.category);
   if (q.workflowOnly) base = base.where('f.is_workflow', '=', 1);
   if (q.key) {
-    const like = `%${q.key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or([sql<boolean>`${eb.ref('f.title')} LIKE ${like} ESCAPE '\\'`, sql<boolean>`${eb.ref('f.mode')} LIKE ${like} ESCAPE '\\'`]));
+    const key = q.key;
+    base = base.where((eb) => eb.or([containsLike(eb.ref('f.title'), key), containsLike(eb.ref('f.mode'), key)]));
   }
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -307,10 +308,6 @@ async function someValueIn(rows: AsyncIterable<string> | Iterable<string>, name:
   return false;
 }
 
-function likeKey(name: string): string {
-  return `%"${name.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
-}
-
 /**
  * Whether a field already holds data: a record of the form (generic records and approvals' form data)
  * has a non-empty value under its name. Forms kept in their own tables (built-in customer, contract…)
@@ -318,10 +315,11 @@ function likeKey(name: string): string {
  */
 export async function fieldHoldsData(db: DbOrTx, form: FormRow, name: string): Promise<boolean> {
   if (!keepsGenericRecords(form)) return true;
-  const like = likeKey(name);
-  const records = await db.selectFrom('module_records').select('data').where('form_id', '=', form.id).where(sql<boolean>`data LIKE ${like} ESCAPE '\\'`).execute();
+  // The stored JSON holds the field's name as a quoted key: `"name":`.
+  const quoted = `"${name}"`;
+  const records = await db.selectFrom('module_records').select('data').where('form_id', '=', form.id).where(containsLike('data', quoted)).execute();
   if (await someValueIn(records.map((r) => r.data), name)) return true;
-  const approvals = await db.selectFrom('wf_instances').select('form_data').where('form_mode', '=', form.mode).where(sql<boolean>`form_data LIKE ${like} ESCAPE '\\'`).execute();
+  const approvals = await db.selectFrom('wf_instances').select('form_data').where('form_mode', '=', form.mode).where(containsLike('form_data', quoted)).execute();
   return someValueIn(approvals.map((r) => r.form_data), name);
 }
 

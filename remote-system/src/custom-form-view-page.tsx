@@ -1,15 +1,15 @@
 /**
  * 自定义表单查看 (system/customForm/view/:module/:type/:id): `add` enters a new record of the form
  * `module`, `edit` changes record `id`, `detail` shows it read-only, `design` opens the form designer
- * on form `id` (0 = a new form).
+ * on form `id` (0 = a new form). It composes the custom-form feature's record pages and the form
+ * designer, so it lives beside routes.tsx (features never import each other).
  */
 import { Result } from 'antd';
 import type { PageProps } from '@portal/shared-core';
-import { RecordDetail } from '../components/record-detail';
-import { RecordForm } from '../components/record-form';
-import { designId, FormDesignerPage } from '../../form-designer/pages/form-designer-page';
-
-export const UNKNOWN_VIEW_TEXT = '无法识别的查看方式';
+import { RecordDetail } from './features/custom-form/components/record-detail';
+import { RecordForm } from './features/custom-form/components/record-form';
+import { designId, FormDesignerPage } from './features/form-designer/pages/form-designer-page';
+import { UNKNOWN_VIEW_TEXT } from './lib/form-paths';
 
 export default function CustomFormViewPage({ params = {} }: PageProps) {
   const module = params.module ?? '';

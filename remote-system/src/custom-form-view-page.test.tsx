@@ -2,8 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { api, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
-import { FormDesigner } from '../../form-designer/components/form-designer';
-import CustomFormViewPage, { UNKNOWN_VIEW_TEXT } from './custom-form-view-page';
+import { FormDesigner } from './features/form-designer/components/form-designer';
+import CustomFormViewPage from './custom-form-view-page';
+import { UNKNOWN_VIEW_TEXT } from './lib/form-paths';
 
 const definition = {
   title: '示例',

@@ -1,4 +1,12 @@
-/** Where the custom-form pages live: `/system/customForm/view/:module/:type/:id`. */
+/**
+ * Where the custom-form and work-form pages live (`/system/customForm/view/:module/:type/:id`,
+ * `/system/workForm/…`): shared by the custom-form feature, the form designer and the view page that
+ * composes them (src/custom-form-view-page.tsx).
+ */
+
+/** The title of a view route whose type or id is not one we know. */
+export const UNKNOWN_VIEW_TEXT = '无法识别的查看方式';
+
 /** `design` opens the form designer on form `id` (0 = a new form; `module` is the form's key, or `new`). */
 export type RecordViewType = 'add' | 'edit' | 'detail' | 'design';
 
