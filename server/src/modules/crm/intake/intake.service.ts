@@ -24,7 +24,8 @@ import { maskCarried, rulesFor, type FieldRules } from '../../system/field-mask/
 import { requireForm } from '../../system/form/form.service';
 import { validateAgainstForm } from '../../system/module-record/module-record.service';
 import { nextNumber } from '../../system/settings/settings.service';
-import { assertCanView, submitInstance } from '../../oa/workflow/workflow.service';
+import { assertCanView } from '../../oa/workflow/approval-visibility';
+import { submitInstance } from '../../oa/workflow/submit-approval';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerStatusFollower } from '../../oa/workflow/workflow-store';
 
 export const INTAKE_MODE = 'intake';

@@ -7,7 +7,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Id, Ids, Integer, JsonValue, MAX_ID, OneOfNumbers, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { userIdsOfValue } from '../workflow/approver-resolution';
-import { parseCc } from '../workflow/workflow.service';
+import { parseCc } from '../workflow/approval-input';
 import { addExpense, deleteExpenses, editExpense, expenseDetail, listExpenses, type ExpenseInput } from './expense.service';
 
 /** 报销 routes: submitting needs 新建流程 (createApproval); every call is limited to one's own claims or claims one may see in approval. */

@@ -4,7 +4,8 @@ import { transact } from '../../../db/transact';
 import { badRequest, forbidden, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
-import { assertCanView, submitInstance } from '../workflow/workflow.service';
+import { assertCanView } from '../workflow/approval-visibility';
+import { submitInstance } from '../workflow/submit-approval';
 import { linkApprovalFiles } from '../workflow/approval-files';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
 
