@@ -40,7 +40,7 @@ import { registerCustomerLookupRoutes } from './modules/crm/customer-lookup/cust
 import { registerNotificationRoutes } from './modules/notification/notification.routes';
 import { registerTaskRoutes } from './modules/oa/task/task.routes';
 import { registerWorkflowRoutes } from './modules/oa/workflow/workflow.routes';
-import { startTimeoutJob } from './modules/oa/workflow/workflow.service';
+import { startTimeoutJob } from './modules/oa/workflow/step-timeouts';
 import { registerExpenseRoutes } from './modules/oa/expense/expense.routes';
 import { registerContractRoutes } from './modules/crm/contract/contract.routes';
 import { registerIntakeRoutes } from './modules/crm/intake/intake.routes';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
  */
 import { transact } from '../src/db/transact';
 import { handOverOpenSteps } from '../src/modules/oa/workflow/departure-handover';
-import { runTimeouts } from '../src/modules/oa/workflow/workflow.service';
+import { runTimeouts } from '../src/modules/oa/workflow/step-timeouts';
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Env = { result: string; msg: string; data?: Record<string, unknown> & { nodeId?: string; Status?: number; recordStatus?: number; taskid?: number; id?: number } };

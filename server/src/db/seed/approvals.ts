@@ -1,7 +1,8 @@
 import { addExpense } from '../../modules/oa/expense/expense.service';
 import { addFlow } from '../../modules/oa/workflow/flow.service';
 import type { WorlFlowJson } from '../../modules/oa/workflow/flow-graph';
-import { revoke, submitInstance } from '../../modules/oa/workflow/workflow.service';
+import { revoke } from '../../modules/oa/workflow/withdraw-and-urge';
+import { submitInstance } from '../../modules/oa/workflow/submit-approval';
 import type { Db } from '../database';
 import { transact } from '../transact';
 import { createSeedWorkflow, flowConnector as connector, flowPos as pos } from './seed-workflow';

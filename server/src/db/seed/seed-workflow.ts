@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { offlineRealtime } from '../../hub/realtime';
 import type { Actor } from '../../modules/auth/session/actor';
-import { decide } from '../../modules/oa/workflow/workflow.service';
+import { decide } from '../../modules/oa/workflow/decide-step';
 import { emptyTree } from '../../modules/system/role/permission-tree';
 import { dialectOf, type Db } from '../database';
 

@@ -7,7 +7,7 @@
  * - files an approval refers to (its form snapshot, decision and comment attachments: 进件资料, 报销票据;
  *   linked in `wf_files` by oa/workflow/approval-files.ts): whoever may open that approval (its
  *   submitter, approvers and cc recipients, holders of 全部审批, superiors holding 下属审批), as
- *   workflow.service's assertCanView decides for the approval itself;
+ *   approval.policy.ts's approvalRole decides for the approval itself;
  * - every other file (form attachments tied by `code`, album pictures, vouchers of record types that
  *   have no record-level check yet): its uploader and administrators (system `user` right).
  * The same rule filters the lists (in SQL, so totals and pages agree), signs URLs and serves files.

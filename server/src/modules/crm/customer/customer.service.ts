@@ -15,7 +15,8 @@ import { transact } from '../../../db/transact';
 import { COUNT_CAP, countCapped, countCappedWithIds, countIdsCapped, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
 import { ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
-import { CUSTOMER_VIEWS, daysUntilPool, listTokens, OWN_PART_VIEWS, soonInPoolCondition, VIEW_PRESETS } from './customer-views';
+import { CUSTOMER_VIEWS, daysUntilPool, listTokens, soonInPoolCondition, VIEW_PRESETS } from './customer-views';
+import { countPlan, pagePlan } from './customer-list-plan';
 import { assertNotBlacklisted } from './customer-actions';
 import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
@@ -137,7 +138,8 @@ export const PIN_MAX = 50;
 /**
  * A customer list (one of the views of customer-views.ts): the view's preset and scene, filters and
  * key in the database, one indexed count (capped at COUNT_CAP), the user's pinned customers first (a short index range on
- * customer_pins), one page query for the rest, then the names joined for just that page.
+ * customer_pins), one page query for the rest, then the names joined for just that page. Which count
+ * and which page query: customer-list-plan.ts (countPlan before counting, pagePlan after).
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
   // Independent lookups, at once: on PostgreSQL each is a round trip on its own connection.
@@ -147,53 +149,56 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   const [owners, pools] = await Promise.all([ownerRules(ctx.db, rules), poolScope(ctx.db, actor, q, branches)]);
   const unkeyed = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks);
   // SQLite: the search index read once for the key: a rare key's few ids then serve the count and the
-  // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans below.
+  // page (customer-search.ts indexMatches), a frequent key's share of the table chooses the plans.
   const matches = q.key ? await indexMatches(ctx.db, ctx.dialect, q.key) : null;
   const matched = matches && 'ids' in matches ? matches.ids : undefined;
   const share = matches && 'share' in matches ? matches.share : 0;
-  // 我的客户 with a key that is not rare, no filter: the search index's list tokens answer the count
-  // alone (migration 046). A rare key's ids, already read, count faster (an index phrase of several
-  // windows reads their positions; see server/bench/README.md, customer list).
+  // What the search index offers for the key (query builders, no reads): the view's list tokens, the match set as a join.
+  const tokens = q.key ? listTokens(q.view, actor, q.scene, branches) : null;
+  const tokensAnswer = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
+  const join = q.key ? searchJoin(ctx.dialect, q.key, exact) : null;
   const unfiltered = Object.values(q.filters).every((v) => v === undefined);
-  const tokens = q.key && !matched && unfiltered ? listTokens(q.view, actor, q.scene, branches) : null;
-  const keyed = tokens && q.key ? keyedList(ctx.dialect, q.key, tokens, exact) : null;
+  const plan = countPlan({
+    dialect: ctx.dialect,
+    view: q.view,
+    scene: q.scene,
+    dataScope: actor.dataScope,
+    hasKey: Boolean(q.key),
+    unfiltered,
+    soon: Boolean(q.filters.soon),
+    rareKeyIds: matched !== undefined,
+    share,
+    listTokensAnswer: tokensAnswer !== null,
+    matchSetJoin: join !== null,
+  });
+  const keyed = plan.strategy === 'list-tokens' ? tokensAnswer : null;
   let base = unkeyed;
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, 'drive', exact, matched));
 
-  // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them. SQLite counts a
-  // key's matches joined to the search index's match set, streamed (customer-search.ts searchJoin).
-  // A salesperson's list (own scope or scene 'mine') and a frequent key: the owner's rows, from the
-  // owner index, probe the match set (`+c.id IN`, built once) instead of the join fetching every match's
-  // row to test its owner (see server/bench/README.md, customer list). A rare key keeps the join
-  // (its few rows against ~47,000 owned ones).
-  const join = q.key && !matched && !keyed ? searchJoin(ctx.dialect, q.key, exact) : null;
+  // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them (customer-list-plan.ts).
   let countBase = base;
-  if (join && q.key) {
-    const ownersRows = actor.dataScope === 'own' || q.scene === 'mine';
-    const frequent = ownersRows && share > FREQUENT_KEY;
-    countBase = frequent
-      ? unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact))
-      : (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
-  }
-  const counting = keyed ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : countList(ctx, actor, q, countBase, (part) => {
+  if (q.key && join && plan.strategy === 'owner-rows-probe') countBase = unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact));
+  if (join && plan.strategy === 'match-set-join') countBase = (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
+  const counting = keyed ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : countList(ctx, q, plan.halves, countBase, (part) => {
     const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
     // The participating half is driven by the user's few participations; through the 2-character
-    // window index the planner computed every candidate's windows again (server/bench/README.md).
+    // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
     return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
   });
   // Asked beside the count (on PostgreSQL each on its own connection): whether the user pins anything
   // (most do not: one indexed probe of customer_pins spares the list's conditions a second evaluation;
-  // on SQLite a search key's match set was built again for it; see server/bench/README.md, customer
-  // list), and the highest id, which the page's plan takes as the table's size.
+  // on SQLite a search key's match set was built again for it: 15–30 ms for a frequent key at 1,000,000
+  // customers), and the highest id, which the page's plan takes as the table's size.
   const [{ total, capped, ids: listed }, pinsAny, maxId] = await Promise.all([
     counting,
     ctx.db.selectFrom('customer_pins').select('customer_id').where('user_id', '=', actor.userId).limit(1).executeTakeFirst(),
     highestId(ctx),
   ]);
   const counted = capped ? { total, totalCapped: true } : { total };
-  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], ...counted };
+  const page = pagePlan({ dialect: ctx.dialect, dataScope: actor.dataScope, hasKey: Boolean(q.key), soon: Boolean(q.filters.soon), share, page: q.page, rows: q.rows, total, capped, listedIds: Boolean(listed), maxId, counted: plan.strategy });
+  if (page.rows === 'none') return { rows: [], ...counted };
   // A key's few matches, handed back by the count: the pins and the page read them by id instead of
-  // evaluating the key again (see server/bench/README.md, customer list).
+  // evaluating the key again (PostgreSQL, 13856: its trigram index, ~10 ms, and a sort of the 566).
   if (listed) base = unkeyed.where('c.id', 'in', listed);
 
   // Pinned first: the user's pins that match, newest pin first.
@@ -211,36 +216,18 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
 
   let restIds: number[] = [];
   if (wanted > 0) {
-    // When the matches are a large share of the table (a frequent key, a salesperson's many
-    // customers), walk the sort index instead of collecting and sorting every match (see
-    // searchCondition and data-scope.ts ScopeOptions).
     let pageQuery = base;
-    // Not for 即将进入公海: its matches are bunched in time (none among the last ~27 days' customers),
-    // so a walk of the creation-time index would pass tens of thousands of rows before the first one.
-    // Not for a key's few matches read as ids: fetching and sorting them is the short way.
-    const size = Math.max(maxId, total);
-    const ordered = !q.filters.soon && !listed && scanLength(q, size, total) <= ORDERED_SCAN_LIMIT;
-    if (keyed && !capped && !listed && ctx.dialect === 'sqlite') {
-      // The tokens' matches (at most COUNT_CAP), built once: a walk of the sort index probes them
-      // (sales 科技: ~1,200 index entries for page 1), or a deep page sorts them. Every token implies
-      // the view's conditions; gonghai = 0 keeps the walk on the (gonghai, sort column) index.
-      pageQuery = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', 0).where(keyed.condition(ordered ? 'probe' : 'drive'));
-    } else if (ordered) {
-      const inOrder = actor.dataScope === 'own' ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
-      // A very frequent key: the few rows the walk visits each look the key up (customer-search.ts KeyAccess).
-      const lookups = share > 0 && scanLength(q, size, share * size) * LOOKUP_COST < share * size;
-      pageQuery = q.key ? inOrder.where(searchCondition(ctx.dialect, q.key, lookups ? 'walk' : 'probe', exact)) : inOrder;
+    if (keyed && page.tokensAccess) pageQuery = ctx.db.selectFrom('customers as c').where('c.gonghai', '=', 0).where(keyed.condition(page.tokensAccess));
+    else if (page.rows === 'sort-index-walk') {
+      const inOrder = page.scanInSortOrder ? filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, true) : unkeyed;
+      pageQuery = q.key && page.keyAccess ? inOrder.where(searchCondition(ctx.dialect, q.key, page.keyAccess, exact)) : inOrder;
     }
     if (pinnedIds.length > 0) pageQuery = pageQuery.where('c.id', 'not in', pinnedIds);
-    // Few matches (the count says so, uncapped), PostgreSQL: the sort column as an expression (the same text,
-    // so the same order) keeps the planner from walking the sort index backwards in search of them,
-    // which it did on a low row estimate: 待分配 of a manager (1 row) 2.4 s at 1,000,000 customers,
-    // read through a filter index and sorted instead.
     // Deferred join: pick the page's ids on the narrow indexed query, then fetch the rows with names.
     restIds = (
       await pageQuery
         .select('c.id')
-        .orderBy(ordered || capped || ctx.dialect !== 'postgres' ? sql.ref(SORT_COLUMNS[q.sort]) : sql`${sql.ref(SORT_COLUMNS[q.sort])} || ''`, q.order)
+        .orderBy(page.sortAsExpression ? sql`${sql.ref(SORT_COLUMNS[q.sort])} || ''` : sql.ref(SORT_COLUMNS[q.sort]), q.order)
         .orderBy('c.id', q.order)
         .limit(wanted)
         .offset(Math.max(0, start - pinnedIds.length))
@@ -296,25 +283,18 @@ export function filteredCustomers(
   return base;
 }
 
-/**
- * The capped count. PostgreSQL, a salesperson's (own scope) 我的客户: the customers they own, then
- * those they take part in and do not own (disjoint halves, so the sum is the count), each through
- * its own index; "owner or participant" made it test every owned customer's row of the view index
- * (see server/bench/README.md, customer list). Not for 即将进入公海: its window index
- * (migration 044) holds every owner's few thousand rows in the window with their owners, so the one
- * count filters them once where two counts would read the window twice.
- */
+/** The capped count: the whole list, or (plan `halves`, customer-list-plan.ts) the owned customers, then the participating ones. */
 async function countList(
   ctx: AppContext,
-  actor: Actor,
   q: CustomerListQuery,
+  halves: boolean,
   whole: Parameters<typeof countCapped>[1],
   half: (part: OwnPart) => Parameters<typeof countCapped>[1],
 ): Promise<CappedIds> {
   // With a key, the count hands back the ids of few matches (listCustomers pages them by id).
   const count = (query: Parameters<typeof countCapped>[1], cap = COUNT_CAP): Promise<CappedIds> =>
     q.key ? countCappedWithIds(ctx.db, ctx.dialect, query, 'c.id', FEW_MATCHES, cap) : countCapped(ctx.db, query, cap).then((c) => ({ ...c, ids: null }));
-  if (ctx.dialect !== 'postgres' || actor.dataScope !== 'own' || q.scene !== 'all' || !OWN_PART_VIEWS.includes(q.view) || q.filters.soon) return count(whole);
+  if (!halves) return count(whole);
   const owned = await count(half('owned'));
   if (owned.capped) return owned;
   const rest = await count(half('participating'), COUNT_CAP - owned.total);
@@ -327,33 +307,11 @@ export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view'])
   return (await db.selectFrom('users').select('id').where('quit_status', '<>', 0).execute()).map((u) => u.id);
 }
 
-/**
- * A key matching more than this share of the customers is frequent (listCustomers: probe the match set
- * from the owner's rows; 20,000 at 1,000,000 customers).
- */
-const FREQUENT_KEY = 0.02;
-
-/** Rows an in-order index walk would visit to fill the page, from the share of customers that match. */
-const ORDERED_SCAN_LIMIT = 20_000;
-
 /** The highest customer id: the walks' estimates take it (or the matches, if more) as the table's size. */
 async function highestId(ctx: AppContext): Promise<number> {
   const row = await ctx.db.selectFrom('customers').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirst();
   return Number(row?.maxId ?? 0);
 }
-
-/** Rows an in-order walk visits to fill the page when `matches` of `size` rows match, spread evenly. */
-function scanLength(q: CustomerListQuery, size: number, matches: number): number {
-  return (q.page * q.rows * size) / Math.max(matches, 1);
-}
-
-/**
- * A lookup in the search index per row a walk visits costs as much as adding this many rowids to the
- * key's match set (measured on SQLite: server/bench/README.md, customer list): a walk looks the key up
- * only when its expected lookups cost less than the set (科技, 13 % of the customers: ~80 lookups
- * against 132,000 rowids; 杭州, 4 %: ~240 against 41,000, so it builds the set).
- */
-const LOOKUP_COST = 500;
 
 /** Attachments of a customer are files uploaded with picType 'customer' and modelId = the customer id. */
 export const CUSTOMER_FILE_TYPE = 'customer';

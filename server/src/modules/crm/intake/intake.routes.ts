@@ -7,7 +7,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Id, Integer, JsonValue, OneOf, Paging, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
-import { parseCc } from '../../oa/workflow/workflow.service';
+import { parseCc } from '../../oa/workflow/approval-input';
 import { INTAKE_STATUS_FILTERS, intakeDetail, listIntakes, MSG_INTAKE_NOT_FOUND, submitIntake, type IntakeValues } from './intake.service';
 import { intakeRead } from './intake.policy';
 import { CUSTOMER_NAME_MASK } from '../../system/field-mask/reply-masks';

@@ -23,7 +23,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { requireForm } from '../../system/form/form.service';
 import { validateAgainstForm } from '../../system/module-record/module-record.service';
 import { nextNumber } from '../../system/settings/settings.service';
-import { submitInstance } from '../../oa/workflow/workflow.service';
+import { submitInstance } from '../../oa/workflow/submit-approval';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, registerStatusFollower } from '../../oa/workflow/workflow-store';
 
 export const INTAKE_MODE = 'intake';

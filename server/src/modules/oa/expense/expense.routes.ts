@@ -8,7 +8,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Id, Ids, Integer, JsonValue, MAX_ID, OneOfNumbers, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { userIdsOfValue } from '../workflow/approver-resolution';
-import { parseCc } from '../workflow/workflow.service';
+import { parseCc } from '../workflow/approval-input';
 import { addExpense, deleteExpenses, editExpense, expenseDetail, listExpenses, type ExpenseInput } from './expense.service';
 import { expenseDelete, expenseEdit, expenseRead } from './expense.policy';
 

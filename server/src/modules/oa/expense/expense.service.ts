@@ -4,7 +4,7 @@ import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
-import { submitInstance } from '../workflow/workflow.service';
+import { submitInstance } from '../workflow/submit-approval';
 import { linkApprovalFiles } from '../workflow/approval-files';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
 

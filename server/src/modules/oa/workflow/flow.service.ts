@@ -311,3 +311,28 @@ export async function enabledFlows(ctx: AppContext) {
   }
   return out;
 }
+
+/** The flow designer's directory: roles and employed staff (choosing approvers, showing chosen members). */
+export async function flowDirectory(ctx: AppContext) {
+  return {
+    roles: await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
+    users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({ id: u.id, name: u.nick_name })),
+  };
+}
+
+/** Every flow's name and category (the approval lists' flow filter). */
+export async function flowOptions(ctx: AppContext) {
+  return ctx.db.selectFrom('wf_flows').select(['id', 'name', 'category']).orderBy('id').execute();
+}
+
+/** isCC: whether a form (by mode or title) has an enabled flow, and which. */
+export async function approvalFlowOfForm(ctx: AppContext, formName: string): Promise<{ isCC: boolean; flowId: number }> {
+  const flow = await ctx.db
+    .selectFrom('wf_flows as f')
+    .innerJoin('forms as fm', 'fm.mode', 'f.form_mode')
+    .select(['f.id'])
+    .where('f.status', '=', 1)
+    .where((eb) => eb.or([eb('fm.mode', '=', formName), eb('fm.title', '=', formName)]))
+    .executeTakeFirst();
+  return { isCC: flow !== undefined, flowId: flow?.id ?? 0 };
+}

@@ -7,10 +7,13 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { hasRight } from '../../system/role/permission-tree';
 import { findNode, startNode, type FieldRight } from './flow-graph';
-import { assertCanView, markOpened, passedNodes } from './workflow.service';
+import { assertCanView } from './approval.policy';
+import { markOpened } from './read-receipts';
+import { passedNodes } from './return-to-earlier-node';
 import { containsLike } from '../../shared/contains-search';
 import { maskFormValues } from '../../system/field-mask/form-value-masks';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, loadInstance, loadVersion, parseData, subordinateIds } from './workflow-store';
+import { nodeConfig } from './flow.service';
 
 /**
  * The approval lists (spec oa routes): 待我审批, 我已审批 (steps of the caller), 我发起的, 抄送我的,
@@ -393,4 +396,22 @@ export async function approvalStatistics(ctx: AppContext, f: { start?: string; e
       .map((p) => ({ userid: p.userid, name: p.name, decided: p.decided, approved: p.approved, refused: p.refused, open: p.open, overdue: p.overdue, avgHours: p.decided ? round1(p.totalHours / p.decided) : 0, maxHours: round1(p.maxHours) }))
       .sort((a, b) => b.decided - a.decided),
   };
+}
+
+/** WorkFlow/logs: the instance's log, for whoever may see the instance. */
+export async function approvalLogs(ctx: AppContext, actor: Actor, taskId: number, type?: number) {
+  const rows = await instanceLogs(ctx.db, taskId, type);
+  return { rows, total: rows.length };
+}
+
+/** WorkFlow/loadRead: the instance's read receipts, for whoever may see the instance. */
+export async function readReceiptList(ctx: AppContext, actor: Actor, taskId: number) {
+  const rows = await readReceipts(ctx.db, taskId);
+  return { rows, total: rows.length };
+}
+
+/** WorkFlow/getNodeConfig: a node of the instance's flow version, for whoever may see the instance. */
+export async function instanceNodeConfig(ctx: AppContext, actor: Actor, taskId: number, nodeId: string) {
+  const inst = await loadInstance(ctx.db, taskId);
+  return nodeConfig(ctx, inst.version_id, nodeId);
 }

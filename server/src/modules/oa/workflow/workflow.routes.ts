@@ -4,18 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, type ActorResolver } from '../../../http/auth';
 import { failure, success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Id, Ids, Integer, JsonValue, MAX_ID, Paging, RequiredText, Text } from '../../../http/input-fields';
-import { defineRoute, mountRoutes } from '../../../http/route';
-import { definitionsOf, loadFields } from '../../system/form/form.service';
-import { enforceLinkage } from '../../system/module-record/record-validation';
-import { userIdsOfValue } from './approver-resolution';
-import { addFlow, changeFlowStatus, copyFlow, deleteFlows, editFlow, enabledFlows, FlowProblem, flowDetail, listFlows, nodeConfig } from './flow.service';
-import { approvalDetail, approvalList, approvalStatistics, commentLog, instanceLogs, readReceipts, type ListKind } from './workflow-lists';
-import { addCcByUser, comment, decide, editFormField, forward, parseCc, receive, revoke, submitInstance, urge, passedNodes } from './workflow.service';
-import { loadInstance, loadVersion } from './workflow-store';
-import { transact } from '../../../db/transact';
 import { approvalRead, approvalStep, approvalStepRead } from './approval.policy';
+import { defineRoute, mountRoutes } from '../../../http/route';
+import { addFlow, approvalFlowOfForm, changeFlowStatus, copyFlow, deleteFlows, editFlow, enabledFlows, FlowProblem, flowDetail, flowDirectory, flowOptions, listFlows } from './flow.service';
+import { approvalDetail, approvalList, approvalLogs, approvalStatistics, commentLog, instanceNodeConfig, readReceiptList, type ListKind } from './workflow-lists';
+import { filesJson, parseCc, parseJsonObject } from './approval-input';
+import { submitWorkForm } from './submit-approval';
+import { decide } from './decide-step';
+import { returnTargets } from './return-to-earlier-node';
+import { forward, forwardTarget } from './forward-step';
+import { addCcByUser, comment, commentedTask } from './comments-and-cc';
+import { receive } from './read-receipts';
+import { revoke, urge } from './withdraw-and-urge';
+import { editFormField } from './edit-node-form';
 
 /**
  * The approval API (spec §7 api/WorkFlow/*, api/flow/*, api/WorkFlowLog/Index, api/Approval/isCC).
@@ -45,19 +47,6 @@ const FlowFields = {
   WorlFlowJson: Type.Optional(JsonValue('流程图')),
 };
 
-function parseJsonObject(value: unknown, label: string): Record<string, unknown> {
-  if (value === undefined || value === null || value === '') return {};
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest(`${label}格式不正确`);
-    }
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(`${label}格式不正确`);
-  return v as Record<string, unknown>;
-}
 
 /** A designer save refused by validation: 400 with the faulty node's id for the designer to mark. */
 async function flowSave<T>(reply: { code(n: number): unknown }, work: () => Promise<T>): Promise<unknown> {
@@ -96,11 +85,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: anyOf(FLOW_PAGE, can('oa', 'flow/view/:id')),
       record: 'none',
       input: Fields({}),
-      handler: async () =>
-        success('获取成功', {
-          roles: await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
-          users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({ id: u.id, name: u.nick_name })),
-        }),
+      handler: async () => success('获取成功', await flowDirectory(ctx)),
     }),
     defineRoute({
       method: 'POST',
@@ -110,7 +95,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({}),
-      handler: async () => success('获取成功', await ctx.db.selectFrom('wf_flows').select(['id', 'name', 'category']).orderBy('id').execute()),
+      handler: async () => success('获取成功', await flowOptions(ctx)),
     }),
     defineRoute({
       method: 'POST',
@@ -240,10 +225,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: Fields({ ...TaskId.properties, type: Type.Optional(Integer('类型', { min: 1, max: 2 })) }),
-      handler: async ({ input }) => {
-        const rows = await instanceLogs(ctx.db, input.taskid, input.type);
-        return { rows, total: rows.length };
-      },
+      handler: async ({ input, actor }) => approvalLogs(ctx, actor, input.taskid, input.type),
     }),
     defineRoute({
       method: 'POST',
@@ -253,10 +235,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: TaskId,
-      handler: async ({ input }) => {
-        const rows = await readReceipts(ctx.db, input.taskid);
-        return { rows, total: rows.length };
-      },
+      handler: async ({ input, actor }) => readReceiptList(ctx, actor, input.taskid),
     }),
     defineRoute({
       method: 'POST',
@@ -266,15 +245,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: [approvalRead('taskid'), approvalStepRead('stepid')],
       input: Fields({ ...TaskId.properties, stepid: Type.Optional(Integer('审批步骤', { min: 1, max: MAX_ID })) }),
-      handler: async ({ input, actor }) => {
-        const inst = await loadInstance(ctx.db, input.taskid);
-        let q = ctx.db.selectFrom('wf_steps').select('node_id').where('instance_id', '=', inst.id).where('user_id', '=', actor.userId).where('status', '<', 3);
-        if (input.stepid) q = q.where('id', '=', input.stepid);
-        const mine = await q.executeTakeFirst();
-        if (!mine) return { rows: [], total: 0 };
-        const rows = await passedNodes(ctx.db, inst, await loadVersion(ctx.db, inst.version_id), mine.node_id);
-        return { rows, total: rows.length };
-      },
+      handler: async ({ input, actor }) => returnTargets(ctx, actor, input.taskid, input.stepid),
     }),
     defineRoute({
       method: 'POST',
@@ -284,10 +255,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: Fields({ nodeid: RequiredText('节点', 50), taskid: Id('审批') }),
-      handler: async ({ input }) => {
-        const inst = await loadInstance(ctx.db, input.taskid);
-        return success('获取成功', await nodeConfig(ctx, inst.version_id, input.nodeid));
-      },
+      handler: async ({ input, actor }) => success('获取成功', await instanceNodeConfig(ctx, actor, input.taskid, input.nodeid)),
     }),
     defineRoute({
       method: 'POST',
@@ -307,10 +275,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalStep('ids'),
       input: Fields({ ids: StepIds, ext: TEXT('审批意见'), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50), node_id: Text('节点', 50) }),
-      handler: async ({ input, actor }) => {
-        const r = await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) });
-        return success('审批成功', r);
-      },
+      handler: async ({ input, actor }) => success('审批成功', await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
     }),
     defineRoute({
       method: 'POST',
@@ -320,11 +285,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalStep('ids'),
       input: Fields({ ids: StepIds, ext: TEXT('审批意见'), node_id: Text('退回节点', 50), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50) }),
-      handler: async ({ input, actor }) => {
-        const ret = input.node_id !== '';
-        const r = await decide(ctx, actor, input.ids, { action: ret ? 'return' : 'refuse', nodeId: input.node_id, ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) });
-        return success(ret ? '已退回' : '已拒绝', r);
-      },
+      handler: async ({ input, actor }) =>
+        success(input.node_id !== '' ? '已退回' : '已拒绝', await decide(ctx, actor, input.ids, { action: input.node_id !== '' ? 'return' : 'refuse', nodeId: input.node_id, ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
     }),
     defineRoute({
       method: 'POST',
@@ -334,12 +296,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalStep('ids'),
       input: Fields({ ids: StepIds, userid: Type.Optional(JsonValue('转交人')), username: Text('转交人', 50), ext: TEXT('转交说明'), node_id: Text('节点', 50), cc: Type.Optional(JsonValue('抄送人')) }),
-      handler: async ({ input, actor }) => {
-        const [to, more] = userIdsOfValue(input.userid);
-        if (!to) throw badRequest('请选择转交人');
-        if (more) throw badRequest('只能转交给一个人');
-        return success('转交成功', await forward(ctx, actor, input.ids, to, input.ext));
-      },
+      handler: async ({ input, actor }) => success('转交成功', await forward(ctx, actor, input.ids, forwardTarget(input.userid), input.ext)),
     }),
     defineRoute({
       method: 'POST',
@@ -349,6 +306,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: [approvalRead('taskid'), approvalStepRead('ids')],
       input: Fields({
+      reply: Done,
         taskid: Type.Optional(Integer('审批', { min: 1, max: MAX_ID })),
         ids: Type.Optional(Ids('审批步骤', 1, { messages: { invalid: '审批格式不正确', tooMany: '审批格式不正确' } })),
         ext: TEXT('评论内容'),
@@ -358,12 +316,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         username: Text('用户名', 50),
         node_id: Text('节点', 50),
       }),
-      reply: Done,
       handler: async ({ input, actor }) => {
-        let taskId = input.taskid;
-        if (!taskId && input.ids?.length) taskId = (await ctx.db.selectFrom('wf_steps').select('instance_id').where('id', '=', input.ids[0]).executeTakeFirst())?.instance_id;
-        if (!taskId) throw badRequest('请选择审批');
-        await comment(ctx, actor, taskId, input.ext, filesJson(input.files), parseCc(input.cc));
+        await comment(ctx, actor, await commentedTask(ctx, input.taskid, input.ids), input.ext, filesJson(input.files), parseCc(input.cc));
         return success('评论成功');
       },
     }),
@@ -424,22 +378,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       record: 'none',
       input: Fields({ flowId: Id('流程', { messages: { missing: '请选择流程' } }), title: Text('标题', 100), data: Type.Optional(JsonValue('表单数据')), cc: Type.Optional(JsonValue('抄送人')), chosen: Type.Optional(JsonValue('审批人')) }),
       handler: async ({ input, actor }) => {
-        const data = parseJsonObject(input.data, '表单数据');
-        const chosenRaw = parseJsonObject(input.chosen, '审批人');
-        const chosen = Object.fromEntries(Object.entries(chosenRaw).map(([k, v]) => [k, userIdsOfValue(v)]));
-        const cc = parseCc(input.cc);
-        const id = await transact(ctx, async (tx) => {
-          const flow = await tx.selectFrom('wf_flows as f').innerJoin('forms as fm', 'fm.mode', 'f.form_mode').select(['f.id', 'f.name', 'f.form_mode', 'fm.id as form_id']).where('f.id', '=', input.flowId).where('f.status', '=', 1).executeTakeFirst();
-          if (!flow) throw badRequest('流程不存在或已停用');
-          if (flow.form_mode === 'baoxiao') throw badRequest('费用报销请通过报销单提交');
-          const now = ctx.clock().toISOString();
-          // The work form's field linkage (issue #9): hidden fields' values dropped, conditionally required ones refused when empty.
-          const kept = enforceLinkage(definitionsOf(await loadFields(tx, flow.form_id, { enabledOnly: true, shownOnly: true })), data);
-          const rec = await tx.insertInto('module_records').values({ form_id: flow.form_id, data: JSON.stringify(kept), created_by: actor.userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-          const title = input.title || `${actor.nickName}的${flow.name}`;
-          const inst = await submitInstance(ctx, tx, actor, { flowId: flow.id, formMode: flow.form_mode, recordId: rec.id, title, data: kept, cc, chosen });
-          return inst.id;
-        });
+        const id = await submitWorkForm(ctx, actor, input);
         return success('提交成功', { id, taskid: id });
       },
     }),
@@ -451,35 +390,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({ formName: RequiredText('表单', 50) }),
-      handler: async ({ input }) => {
-        const flow = await ctx.db
-          .selectFrom('wf_flows as f')
-          .innerJoin('forms as fm', 'fm.mode', 'f.form_mode')
-          .select(['f.id'])
-          .where('f.status', '=', 1)
-          .where((eb) => eb.or([eb('fm.mode', '=', input.formName), eb('fm.title', '=', input.formName)]))
-          .executeTakeFirst();
-        return success('获取成功', { isCC: flow !== undefined, flowId: flow?.id ?? 0 });
-      },
+      handler: async ({ input }) => success('获取成功', await approvalFlowOfForm(ctx, input.formName)),
     }),
   ]);
 }
-
-/** Attachments on a decision or comment, as the spec's file shape (kept as JSON). */
-function filesJson(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '[]';
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest('附件格式不正确');
-    }
-  }
-  if (!Array.isArray(v) || v.length > 9) throw badRequest('附件最多9个');
-  return JSON.stringify(v.map((f) => {
-    const o = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
-    return { id: Number(o.id) || 0, FileName: String(o.FileName ?? o.filename ?? '').slice(0, 200), url: String(o.url ?? '').slice(0, 300), format: String(o.format ?? '').slice(0, 20), size: Number(o.size) || 0 };
-  }));
-}
-

@@ -6,16 +6,11 @@
 import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { transact } from '../../../db/transact';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { notFound } from '../../../http/errors';
 import { Fields, Id, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { formatShanghai } from '../../../lib/time';
-import { containsAny } from '../../shared/contains-search';
-
-export const PRINT_MODULES = ['contract', 'entry', 'baoxiao', 'customer'] as const;
+import { addTemplate, deleteTemplate, editTemplate, listTemplates, PRINT_MODULES, templateDetail, toggleTemplate } from './print-template.service';
 
 const TemplateFields = {
   name: RequiredText('模板名称', 50),
@@ -24,11 +19,6 @@ const TemplateFields = {
 };
 
 export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
-  const find = async (id: number) => {
-    const row = await ctx.db.selectFrom('print_templates').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('打印模板不存在');
-    return row;
-  };
   mountRoutes(app, resolve, [
     defineRoute({
       method: 'POST',
@@ -38,21 +28,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: 'login',
       record: 'none',
       input: Fields({ ...Paging(20), key: Text('关键词', 50), module: Text('适用单据', 30), status: Text('状态', 1, { pattern: '^[01]?$' }) }),
-      handler: async ({ input }) => {
-        let base = ctx.db.selectFrom('print_templates as t');
-        if (input.key) base = base.where(containsAny(ctx.dialect, ['t.name'], input.key));
-        if (input.module) base = base.where('t.module', '=', input.module);
-        if (input.status !== '') base = base.where('t.status', '=', Number(input.status));
-        const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        const rows = await base
-          .leftJoin('users as u', 'u.id', 't.created_by')
-          .select(['t.id', 't.name', 't.module', 't.status', 't.updated_at', 'u.nick_name'])
-          .orderBy('t.id', 'desc')
-          .limit(input.rows)
-          .offset((input.page - 1) * input.rows)
-          .execute();
-        return { rows: rows.map((r) => ({ id: r.id, name: r.name, module: r.module, status: r.status, UserName: r.nick_name ?? '', UpdateTime: formatShanghai(r.updated_at) })), total: Number(n) };
-      },
+      handler: async ({ input }) => listTemplates(ctx, input),
     }),
     defineRoute({
       method: 'POST',
@@ -62,10 +38,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: 'login',
       record: 'none',
       input: Fields({ id: Id('打印模板') }),
-      handler: async ({ input }) => {
-        const t = await find(input.id);
-        return success('获取成功', { id: t.id, name: t.name, module: t.module, content: t.content, status: t.status });
-      },
+      handler: async ({ input }) => success('获取成功', await templateDetail(ctx, input.id)),
     }),
     defineRoute({
       method: 'POST',
@@ -75,15 +48,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: can('system', 'basic:edit'),
       record: 'none',
       input: Fields(TemplateFields),
-      handler: async ({ input, actor }) => {
-        const now = ctx.clock().toISOString();
-        const row = await ctx.db
-          .insertInto('print_templates')
-          .values({ name: input.name, module: input.module, content: input.content, status: 1, created_by: actor.userId, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return success('添加成功', { id: row.id });
-      },
+      handler: async ({ input, actor }) => success('添加成功', { id: await addTemplate(ctx, actor, input) }),
     }),
     defineRoute({
       method: 'POST',
@@ -95,8 +60,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       input: Fields({ id: Id('打印模板'), ...TemplateFields }),
       reply: Done,
       handler: async ({ input }) => {
-        await find(input.id);
-        await ctx.db.updateTable('print_templates').set({ name: input.name, module: input.module, content: input.content, updated_at: ctx.clock().toISOString() }).where('id', '=', input.id).execute();
+        await editTemplate(ctx, input.id, input);
         return success('保存成功');
       },
     }),
@@ -109,13 +73,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       record: 'none',
       input: Fields({ id: Id('打印模板') }),
       handler: async ({ input }) => {
-        const next = await transact(ctx, async (tx) => {
-          const t = await tx.selectFrom('print_templates').select('status').where('id', '=', input.id).executeTakeFirst();
-          if (!t) throw notFound('打印模板不存在');
-          const status = t.status === 1 ? 0 : 1;
-          await tx.updateTable('print_templates').set({ status, updated_at: ctx.clock().toISOString() }).where('id', '=', input.id).execute();
-          return status;
-        });
+        const next = await toggleTemplate(ctx, input.id);
         return success(next === 1 ? '已启用' : '已停用', { status: next });
       },
     }),
@@ -129,8 +87,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       input: Fields({ id: Id('打印模板') }),
       reply: Done,
       handler: async ({ input }) => {
-        await find(input.id);
-        await ctx.db.deleteFrom('print_templates').where('id', '=', input.id).execute();
+        await deleteTemplate(ctx, input.id);
         return success('删除成功');
       },
     }),

@@ -1,41 +1,14 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { transact } from '../../../db/transact';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Integer, JsonObject, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes, type Route } from '../../../http/route';
-import { formatShanghai } from '../../../lib/time';
-import type { DbOrTx } from '../../../db/database';
-import { dictionaryOptions } from '../dictionary/dictionary.service';
-import { LEVEL_DAYS_MAX, NUMBER_KIND_NAMES, NUMBER_KINDS, readSettings, writeSettingGroup, type SettingGroup } from './settings.service';
-
-const GROUP_NAMES: Readonly<Record<SettingGroup, string>> = { company: '公司信息', pool: '公海规则', numbering: '编号规则', security: '登录安全', upload: '上传设置' };
+import { NUMBER_KINDS, type SettingGroup } from './settings.service';
+import { companyBrand, GROUP_NAMES, saveSettingGroup, settingsLog, settingsPage } from './basic-settings';
 
 const days = (label: string, max: number) => Integer(label, { min: 0, max }, { messages: { invalid: `${label}必须是0到${max}之间的整数`, missing: `${label}不能为空` } });
-
-/** The 客户级别 dictionary (kehu_level) whose values may have their own recycle days. */
-const LEVEL_DICTIONARY = 'kehu_level';
-
-/**
- * Checks the per-level recycle days the pool card sends (level → days; empty or null =
- * the general rule): every level a value of the 客户级别 dictionary, every day count an integer
- * 1…LEVEL_DAYS_MAX. Returns the entries to store.
- */
-async function checkLevelDays(db: DbOrTx, raw: Record<string, unknown>): Promise<Record<string, number>> {
-  const known = new Set((await dictionaryOptions(db, LEVEL_DICTIONARY)).map((o) => o.value));
-  const out: Record<string, number> = {};
-  for (const [level, value] of Object.entries(raw)) {
-    if (!known.has(level)) throw badRequest(`客户级别“${level}”不存在，请先在数据字典的客户级别中添加`);
-    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
-    const days = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isInteger(days) || days < 1 || days > LEVEL_DAYS_MAX) throw badRequest(`客户级别${level}的未跟进回收天数必须是1到${LEVEL_DAYS_MAX}之间的整数`);
-    out[level] = days;
-  }
-  return out;
-}
 
 /** 基础设置 (system `basic`): read everything, save one group at a time (basic:edit), the change log. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
@@ -48,27 +21,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic:edit'),
       record: 'none',
       input,
-      handler: async ({ input: values, actor }) => {
-        const changed = await transact(ctx, async (tx) => {
-          const value = toValue(values as Record<string, unknown>);
-          if (group === 'company' && value.companyLogo) {
-            // An uploaded logo picture (picType 'logo'), which every logged-in user may see.
-            const logo = await tx.selectFrom('files').select('id').where('url', '=', String(value.companyLogo)).where('pic_type', '=', 'logo').where('is_image', '=', 1).executeTakeFirst();
-            if (!logo) throw badRequest('公司标志图片不存在，请先上传');
-          }
-          // Per-level days: absent keeps what is stored; sent, it replaces the whole map.
-          if (group === 'pool') {
-            if (value.poolLevelDays === undefined) delete value.poolLevelDays;
-            else value.poolLevelDays = await checkLevelDays(tx, value.poolLevelDays as Record<string, unknown>);
-          }
-          if (group === 'numbering') {
-            const current = (await readSettings(tx)).numbering;
-            return writeSettingGroup(tx, group, { ...current, ...value }, actor.userId, ctx.clock());
-          }
-          return writeSettingGroup(tx, group, value, actor.userId, ctx.clock());
-        });
-        return success(changed ? '保存成功' : '没有修改');
-      },
+      handler: async ({ input: values, actor }) => success((await saveSettingGroup(ctx, actor, group, toValue(values as Record<string, unknown>))) ? '保存成功' : '没有修改'),
     });
 
   mountRoutes(app, resolve, [
@@ -80,14 +33,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic'),
       record: 'none',
       input: Fields({}),
-      handler: async () =>
-        success('获取成功', {
-          ...(await readSettings(ctx.db, { sessionHours: ctx.config.sessionTtlHours, uploadMaxMb: Math.floor(ctx.config.uploadMaxBytes / 1048576) })),
-          numberKinds: NUMBER_KINDS.map((k) => ({ key: k, name: NUMBER_KIND_NAMES[k] })),
-          uploadLimitMb: Math.floor(ctx.config.uploadMaxBytes / 1048576),
-          // The 客户级别 values the pool card offers per-level recycle days for.
-          poolLevels: (await dictionaryOptions(ctx.db, LEVEL_DICTIONARY)).map((o) => ({ value: o.value, name: o.name })),
-        }),
+      handler: async () => success('获取成功', await settingsPage(ctx)),
     }),
     defineRoute({
       method: 'POST',
@@ -97,10 +43,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({}),
-      handler: async () => {
-        const s = await readSettings(ctx.db);
-        return success('获取成功', { companyName: s.companyName, companyLogo: s.companyLogo });
-      },
+      handler: async () => success('获取成功', await companyBrand(ctx)),
     }),
     defineRoute({
       method: 'POST',
@@ -110,29 +53,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic'),
       record: 'none',
       input: Fields({ ...Paging(20) }),
-      handler: async ({ input }) => {
-        const base = ctx.db.selectFrom('settings_log as l');
-        const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        const rows = await base
-          .leftJoin('users as u', 'u.id', 'l.user_id')
-          .select(['l.id', 'l.key', 'l.old_value', 'l.new_value', 'l.created_at', 'u.nick_name'])
-          .orderBy('l.created_at', 'desc')
-          .orderBy('l.id', 'desc')
-          .limit(input.rows)
-          .offset((input.page - 1) * input.rows)
-          .execute();
-        return {
-          rows: rows.map((r) => ({
-            id: r.id,
-            group: GROUP_NAMES[r.key as SettingGroup] ?? r.key,
-            oldValue: r.old_value,
-            newValue: r.new_value,
-            UserName: r.nick_name ?? '',
-            AddTime: formatShanghai(r.created_at),
-          })),
-          total: Number(n),
-        };
-      },
+      handler: async ({ input }) => settingsLog(ctx, input.page, input.rows),
     }),
     save('company', '/api/setting/saveCompany', Fields({ companyName: RequiredText('公司名称', 50), companyLogo: Text('公司标志', 300) }), (v) => ({ companyName: v.companyName, companyLogo: v.companyLogo })),
     save(

@@ -4,29 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { Fields, Flag, Id, Ids, Integer, MAX_ID, Paging, RequiredText, Secret, Text } from '../../../http/input-fields';
+import { Fields, Flag, Id, Ids, Integer, MAX_ID, Paging, Secret, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { StaffFields } from './staff-fields';
-import {
-  addUserBranches,
-  avatarHistory,
-  createStaff,
-  deleteStaff,
-  editStaff,
-  listStaff,
-  removeUserBranch,
-  resetPassword,
-  restoreAvatar,
-  setAvatar,
-  setQuitStatus,
-  staffDetail,
-  staffOptions,
-  toggleCallState,
-} from './user-admin.service';
+import { addUserBranches, createStaff, deleteStaff, editStaff, removeUserBranch, resetPassword, revokeSessionsOf, setQuitStatus, toggleCallState } from './user-admin.service';
+import { listStaff, staffDetail, staffOptions } from './staff-list';
 
 const UserId = { id: Id('员工', { messages: { missing: '请选择员工', invalid: '员工ID不正确' } }) };
 
-/** 员工管理 (system `user`) and the avatar calls of 个人设置. */
+/** 员工管理 (system `user`). */
 export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   mountRoutes(app, resolve, [
     defineRoute({
@@ -37,12 +23,12 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user'),
       record: 'none',
       input: Fields({
+      reply: StaffListReply,
         ...Paging(20),
         key: Text('关键词', 50),
         BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
         QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
       }),
-      reply: StaffListReply,
       handler: async ({ input }) => listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
     }),
     defineRoute({
@@ -169,34 +155,13 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
     }),
     defineRoute({
       method: 'POST',
-      url: '/api/user/setHeader',
-      summary: '设置自己的头像（自己上传的图片），并记入历史头像',
-      tag: 'auth',
-      access: 'login',
-      record: 'self',
-      input: Fields({ url: RequiredText('头像', 300, { messages: { missing: '请上传图片' } }) }),
-      reply: Done,
-      handler: async ({ input, actor }) => {
-        await setAvatar(ctx, actor, input.url);
-        return success('头像已更新');
-      },
-    }),
-    defineRoute({
-      method: 'POST',
-      url: '/api/user/setHeaderLOG',
-      summary: '历史头像：不带 url 时列出自己的历史头像；带 url 时换回其中一个',
-      tag: 'auth',
-      access: 'login',
-      record: 'self',
-      input: Fields({ url: Text('头像', 300) }),
-      handler: async ({ input, actor }) => {
-        if (input.url) {
-          await restoreAvatar(ctx, actor, input.url);
-          return success('头像已更新');
-        }
-        const rows = await avatarHistory(ctx, actor);
-        return { rows, total: rows.length };
-      },
+      url: '/api/user/RevokeSessions',
+      summary: '强制下线：结束一个用户的全部会话',
+      tag: 'system',
+      access: can('system', 'user:edit'),
+      record: 'none',
+      input: Fields({ id: Id('用户', { messages: { invalid: '用户ID不正确' } }) }),
+      handler: async ({ input }) => success('已强制下线', { revoked: await revokeSessionsOf(ctx, input.id) }),
     }),
   ]);
 }

@@ -1,27 +1,25 @@
 /**
- * 员工管理 (system `user`): the staff list, create, edit, departure and re-hiring, delete, password
- * reset, extra departments, 外呼 and avatars. Every command is one transaction; the side effects
- * (ending a departed person's sessions and realtime connections) follow the commit.
+ * 员工管理 (system `user`): create, edit, departure and re-hiring, delete, password reset, ending a
+ * person's sessions, extra departments and 外呼. Every command is one transaction; the side effects
+ * (ending a departed person's sessions and realtime connections) follow the commit. Reading staff is
+ * staff-list.ts; the signed-in user's own profile (avatar) is user-profile.service.ts.
  */
-import type { StaffDetail, StaffRow } from '@portal/shared-contract';
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { afterCommit, transact } from '../../../db/transact';
 import { badRequest, forbidden, notFound } from '../../../http/errors';
-import type { ListReply } from '../../../http/envelope';
-import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { hashPassword } from '../../auth/session/password';
 import { revokeUserSessions } from '../../auth/session/session.service';
 import { handOverOpenSteps } from '../../oa/workflow/departure-handover';
-import { containsAny } from '../../shared/contains-search';
-import { loadBranchIndex } from '../branch/branch-index';
 import { passwordProblem, readSettings, type SecuritySettings } from '../settings/settings.service';
 
 export const MSG_LAST_ADMIN = '这是最后一位在职的超级管理员，不能更换角色、离职或删除';
+
 export const MSG_USERNAME_TAKEN = '账号已存在';
+
 export const MSG_ADMIN_ONLY = '只有超级管理员可以授予、变更或管理超级管理员账号';
 
 /**
@@ -40,11 +38,6 @@ async function rolesOf(db: DbOrTx, userIds: number[]): Promise<number[]> {
   return (await db.selectFrom('users').select('role_id').where('id', 'in', userIds).execute()).map((u) => u.role_id);
 }
 
-/** The reply's shapes are the contract's (员工管理 reads the same types). */
-export type { StaffDetail, StaffRow };
-
-export type StaffQuery = { page: number; rows: number; key: string; branchId?: number; quitStatus?: 0 | 1 };
-
 export type StaffInput = {
   username: string;
   nickName: string;
@@ -56,96 +49,6 @@ export type StaffInput = {
   jobTitle: string;
   header: string;
 };
-
-/** The staff list: 20 a page, search in name, account and mobile, a department with those below it (extra memberships count), 在职/离职. */
-export async function listStaff(ctx: AppContext, q: StaffQuery): Promise<ListReply<StaffRow>> {
-  let base = ctx.db.selectFrom('users as u');
-  if (q.branchId !== undefined) {
-    const branches = await loadBranchIndex(ctx.db);
-    if (!branches.get(q.branchId)) throw badRequest('部门不存在');
-    const ids = branches.subtreeIds(q.branchId);
-    base = base.where((eb) =>
-      eb.or([eb('u.branch_id', 'in', ids), eb('u.id', 'in', eb.selectFrom('user_branches').select('user_id').where('branch_id', 'in', ids))]),
-    );
-  }
-  if (q.key) base = base.where(containsAny(ctx.dialect, ['u.nick_name', 'u.username', 'u.mobile'], q.key));
-  if (q.quitStatus === 0) base = base.where('u.quit_status', '=', 0);
-  if (q.quitStatus === 1) base = base.where('u.quit_status', '<>', 0);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const total = Number(n);
-  if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
-  const page = await base.select('u.id').orderBy('u.quit_status').orderBy('u.id').limit(q.rows).offset((q.page - 1) * q.rows).execute();
-  const rows = await staffRows(ctx.db, page.map((p) => p.id));
-  return { rows, total };
-}
-
-async function staffRows(db: DbOrTx, ids: number[]): Promise<StaffRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('users as u')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .leftJoin('branches as b', 'b.id', 'u.branch_id')
-    .leftJoin('users as s', 's.id', 'u.superior_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.nick_name',
-      'u.header',
-      'u.mobile',
-      'u.email',
-      'u.job_title',
-      'u.branch_id',
-      'u.role_id',
-      'u.superior_id',
-      'u.quit_status',
-      'u.call_enabled',
-      'u.created_at',
-      'r.name as role_name',
-      'b.name as branch_name',
-      's.nick_name as superior_name',
-    ])
-    .where('u.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        UserID: r.id,
-        id: r.id,
-        UserName: r.username,
-        NickName: r.nick_name,
-        Header: r.header,
-        mobile: r.mobile,
-        email: r.email,
-        jobTitle: r.job_title,
-        BranchID: r.branch_id ?? 0,
-        BranchName: r.branch_name ?? '',
-        roleId: r.role_id,
-        rolename: r.role_name,
-        superiorId: r.superior_id ?? 0,
-        superiorName: r.superior_name ?? '',
-        QuitStatus: r.quit_status,
-        callEnabled: r.call_enabled,
-        AddTime: formatShanghai(r.created_at),
-      },
-    ];
-  });
-}
-
-export async function staffDetail(ctx: AppContext, id: number): Promise<StaffDetail> {
-  const [row] = await staffRows(ctx.db, [id]);
-  if (!row) throw notFound('员工不存在');
-  const extra = await ctx.db
-    .selectFrom('user_branches as ub')
-    .innerJoin('branches as b', 'b.id', 'ub.branch_id')
-    .select(['b.id', 'b.name'])
-    .where('ub.user_id', '=', id)
-    .orderBy('b.id')
-    .execute();
-  return { ...row, extraBranches: extra };
-}
 
 /** Other characters of generated passwords, for a policy that asks for all four classes. */
 const PASSWORD_SYMBOLS = '!@#$%^&*-_=+?';
@@ -394,49 +297,9 @@ export async function removeUserBranch(ctx: AppContext, id: number, branchId: nu
   if (Number(result.numDeletedRows) === 0) throw notFound('该员工不属于这个附加部门');
 }
 
-/** The stored address of an image the actor uploaded, or a 400 naming the field. */
-async function ownImage(ctx: AppContext, actor: Actor, url: string): Promise<string> {
-  // Uploaded as picType 'avatar', so that everyone who sees the name may see the picture (file-access.ts).
-  const file = await ctx.db.selectFrom('files').select(['url', 'is_image', 'pic_type']).where('url', '=', url).where('user_id', '=', actor.userId).executeTakeFirst();
-  if (!file || file.pic_type !== 'avatar') throw badRequest('头像图片不存在，请先上传');
-  if (file.is_image !== 1) throw badRequest('头像必须是图片');
-  return file.url;
-}
-
-/** Sets the actor's avatar to an image they uploaded and keeps it in their avatar history. */
-export async function setAvatar(ctx: AppContext, actor: Actor, url: string): Promise<void> {
-  const stored = await ownImage(ctx, actor, url);
-  await transact(ctx, async (tx) => {
-    await tx.updateTable('users').set({ header: stored }).where('id', '=', actor.userId).execute();
-    await tx.insertInto('avatar_history').values({ user_id: actor.userId, url: stored, created_at: ctx.clock().toISOString() }).execute();
-  });
-}
-
-export type AvatarHistoryRow = { id: number; url: string; addTime: string; current: boolean };
-
-export async function avatarHistory(ctx: AppContext, actor: Actor): Promise<AvatarHistoryRow[]> {
-  const [rows, me] = await Promise.all([
-    ctx.db.selectFrom('avatar_history').select(['id', 'url', 'created_at']).where('user_id', '=', actor.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute(),
-    ctx.db.selectFrom('users').select('header').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
-  ]);
-  return rows.map((r) => ({ id: r.id, url: r.url, addTime: formatShanghai(r.created_at), current: r.url === me.header }));
-}
-
-/** Back to an avatar of the history (no new history entry). */
-export async function restoreAvatar(ctx: AppContext, actor: Actor, url: string): Promise<void> {
-  const known = await ctx.db.selectFrom('avatar_history').select('url').where('user_id', '=', actor.userId).where('url', '=', url).executeTakeFirst();
-  if (!known) throw badRequest('该头像不在您的历史头像中');
-  await ctx.db.updateTable('users').set({ header: known.url }).where('id', '=', actor.userId).execute();
-}
-
-/** Employed staff for selects (上级, 负责人): id and name. */
-export async function staffOptions(ctx: AppContext, key: string): Promise<{ id: number; NickName: string; BranchName: string }[]> {
-  let q = ctx.db
-    .selectFrom('users as u')
-    .leftJoin('branches as b', 'b.id', 'u.branch_id')
-    .select(['u.id', 'u.nick_name', 'b.name as branch_name'])
-    .where('u.quit_status', '=', 0);
-  if (key) q = q.where(containsAny(ctx.dialect, ['u.nick_name', 'u.username'], key));
-  const rows = await q.orderBy('u.id').limit(50).execute();
-  return rows.map((r) => ({ id: r.id, NickName: r.nick_name, BranchName: r.branch_name ?? '' }));
+/** 强制下线: ends every session of one user. */
+export async function revokeSessionsOf(ctx: AppContext, id: number): Promise<number> {
+  const user = await ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  if (!user) throw notFound('用户不存在');
+  return revokeUserSessions(ctx, id);
 }

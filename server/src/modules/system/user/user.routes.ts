@@ -1,14 +1,12 @@
+import { Done } from '@portal/shared-contract';
+/** The signed-in user's own profile: who they are (GetUser) and their avatar (个人设置). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
-import { can, type ActorResolver } from '../../../http/auth';
-import { notFound } from '../../../http/errors';
+import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { Fields, Id } from '../../../http/input-fields';
+import { Fields, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { formatShanghai } from '../../../lib/time';
-import { revokeUserSessions } from '../../auth/session/session.service';
-import { loadBranchIndex } from '../branch/branch-index';
-import { previousSuccessfulLogin } from '../login-log/login-log.repo';
+import { avatarHistoryOrRestore, currentUser, setAvatar } from './user-profile.service';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   mountRoutes(app, resolve, [
@@ -20,38 +18,31 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'self',
       input: Fields({}),
-      handler: async ({ actor }) => {
-        const [branches, last] = await Promise.all([loadBranchIndex(ctx.db), previousSuccessfulLogin(ctx.db, actor.userId)]);
-        return {
-          ...success('获取成功', {
-            UserID: actor.userId,
-            NickName: actor.nickName,
-            header: actor.header,
-            BranchID: actor.branchId ?? 0,
-            BranchName: branches.get(actor.branchId)?.name ?? '',
-            rolename: actor.roleName,
-            ShopID: branches.rootOf(actor.branchId) ?? 0,
-            lastLogin: last ? { Date: formatShanghai(last.created_at), IP: last.ip } : null,
-          }),
-          model: actor.rights,
-        };
-      },
+      handler: async ({ actor }) => currentUser(ctx, actor),
     }),
-
     defineRoute({
       method: 'POST',
-      url: '/api/user/RevokeSessions',
-      summary: '强制下线：结束一个用户的全部会话',
-      tag: 'system',
-      access: can('system', 'user:edit'),
-      record: 'none',
-      input: Fields({ id: Id('用户', { messages: { invalid: '用户ID不正确' } }) }),
-      handler: async ({ input }) => {
-        const user = await ctx.db.selectFrom('users').select('id').where('id', '=', input.id).executeTakeFirst();
-        if (!user) throw notFound('用户不存在');
-        const revoked = await revokeUserSessions(ctx, input.id);
-        return success('已强制下线', { revoked });
+      url: '/api/user/setHeader',
+      summary: '设置自己的头像（自己上传的图片），并记入历史头像',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({ url: RequiredText('头像', 300, { messages: { missing: '请上传图片' } }) }),
+      reply: Done,
+      handler: async ({ input, actor }) => {
+        await setAvatar(ctx, actor, input.url);
+        return success('头像已更新');
       },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/setHeaderLOG',
+      summary: '历史头像：不带 url 时列出自己的历史头像；带 url 时换回其中一个',
+      tag: 'auth',
+      access: 'login',
+      record: 'self',
+      input: Fields({ url: Text('头像', 300) }),
+      handler: async ({ input, actor }) => avatarHistoryOrRestore(ctx, actor, input.url),
     }),
   ]);
 }
