@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * 我已审批 on PostgreSQL: `wf_steps_decided (user_id, outcome, id)` finds a user's decided steps, but
  * with three outcomes the rows do not come out in id order, so PostgreSQL read and sorted every one
- * of them (see server/bench/README.md, approvals) for a page of ten. A partial index on
+ * of them (52,550 rows, ~100 ms at 1,000,000 steps) for a page of ten. A partial index on
  * (user_id, id) holding decided steps only answers the page by a backward index range and the count
  * index-only, on both databases. The predicate is written exactly as `workflow-lists.ts` queries it
  * (`DECIDED_OUTCOMES`, as literals), which SQLite needs to use a partial index.

@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 
 /**
  * PostgreSQL: two-character keys (杭州, 科技: most Chinese searches) make no trigram, so pg_trgm could
- * not serve them and a search scanned every customer (server/bench/README.md, customer list). A GIN index on
+ * not serve them and a search scanned every customer (p95 198 ms for 杭州 at 1,000,000). A GIN index on
  * the 2-character windows of name, mobile and code (the same windows SQLite's customer_search holds)
  * finds the candidates; ILIKE then checks them (customer-search.ts). `portal_bigrams` is IMMUTABLE so
  * that the index can use it; the query calls it with the same expression. SQLite: nothing (its FTS5

@@ -8,9 +8,10 @@ import { dialectOf } from '../database';
  * `par<user>` for each participant; any other customer carries none. The key's windows are 2
  * characters long and the tokens at least 3, so neither ever matches the other.
  *
- * A salesperson's count of a frequent key (科技) had to test each of their owned customers against
- * the key's matches; as `"科技" AND (own7 OR par7)` the search index intersects two lists instead, and
- * the admin's count is `"科技" AND lst` (figures: server/bench/README.md, customer list).
+ * At 1,000,000 customers a salesperson's count of 科技 (132,000 matches, 8,214 in their scope) had to
+ * test each of their ~59,000 customers against the key's 132,000 matches: SQLite 75 ms, PostgreSQL
+ * ~45 ms in two halves. As `"科技" AND (own7 OR par7)` the search index intersects two lists: SQLite
+ * ~4 ms, PostgreSQL ~11 ms. The admin's count (`"科技" AND lst`, capped at 10,001) on SQLite: 15 → 2 ms.
  *
  * The database keeps the tokens: triggers on customers and customer_participants.
  * - SQLite: the FTS5 table customer_search gets a second column `scope`; as a contentless table it

@@ -8,8 +8,8 @@ import { dialectOf } from '../database';
  * department's, with a frequent key: 科技) then reads the newest id ranges one after the other and stops
  * once it has enough (customer-search.ts `inIdRanges`): at 1,000,000 customers 科技 (132,000 matches)
  * needs two ranges of ~5,000, 杭州 (41,000) five, where a GIN scan of customers_search_windows builds
- * the whole key's bitmap before its first row and cannot stop at a cap (see server/bench/README.md,
- * customer list). ~90 MB at 1,000,000 customers.
+ * the whole key's bitmap before its first row (~9 ms) and cannot stop at a cap. Count of 科技 for
+ * everyone 16.6 → 3 ms, 杭州 12.7 → 5 ms, a rare key (张伟) ~0.4 ms. ~90 MB at 1,000,000 customers.
  * SQLite: nothing (its FTS5 index streams `"科技" AND lst` and stops at the cap).
  */
 
