@@ -4,8 +4,7 @@ import type { ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
 import { Fields, RequiredText, Secret } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { loadBranchIndex } from '../../system/branch/branch-index';
-import { changePassword, login, logout } from './session.service';
+import { changePassword, logout, signIn } from './session.service';
 
 const MSG_NEW_PASSWORD_LENGTH = '新密码长度必须为6到32个字符';
 
@@ -23,21 +22,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
         // Longer than any password we accept: answered like a wrong password.
         password: Secret('密码', 100, { messages: { missing: '请输入密码', tooLong: '用户名或密码错误' } }),
       }),
-      handler: async ({ input, request }) => {
-        const userAgent = String(request.headers['user-agent'] ?? '');
-        const { token, actor } = await login(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent });
-        const branches = await loadBranchIndex(ctx.db);
-        return {
-          ...success('登录成功', {
-            LoginToken: token,
-            NickName: actor.nickName,
-            UserID: actor.userId,
-            ShopID: branches.rootOf(actor.branchId) ?? 0,
-            header: actor.header,
-          }),
-          model: actor.rights,
-        };
-      },
+      handler: async ({ input, request }) => signIn(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }),
     }),
 
     defineRoute({

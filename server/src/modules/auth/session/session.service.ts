@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../../app-context';
+import { success } from '../../../http/envelope';
 import { badRequest, tooManyRequests } from '../../../http/errors';
+import { loadBranchIndex } from '../../system/branch/branch-index';
 import { recordLogin } from '../../system/login-log/login-log.repo';
 import { passwordProblem, readSettings } from '../../system/settings/settings.service';
 import { actorOfRow, type Actor } from './actor';
@@ -96,6 +98,22 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<Log
   const actor = await resolveActor(ctx, token);
   if (actor === 'invalid') throw new Error('session just created could not be resolved');
   return { token, actor };
+}
+
+/** api/user/login's reply: the token, who signed in, and (as `model`) their rights tree. */
+export async function signIn(ctx: AppContext, attempt: LoginAttempt) {
+  const { token, actor } = await login(ctx, attempt);
+  const branches = await loadBranchIndex(ctx.db);
+  return {
+    ...success('登录成功', {
+      LoginToken: token,
+      NickName: actor.nickName,
+      UserID: actor.userId,
+      ShopID: branches.rootOf(actor.branchId) ?? 0,
+      header: actor.header,
+    }),
+    model: actor.rights,
+  };
 }
 
 /** The actor behind a token, or 'invalid' when it is unknown, expired, revoked or its user departed. */

@@ -8,14 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, demand, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
 import { Fields, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { createExportJobs } from '../../shared/batch/export-jobs';
 import { registerImportRoutes } from '../../shared/batch/import-routes';
 import { openTempFiles } from '../../shared/batch/temp-files';
 import { sendXlsx, writeXlsx } from '../../shared/batch/xlsx-write';
-import { findDuplicateCustomers, MSG_DUPLICATE_CRITERIA } from './customer-duplicate';
+import { findDuplicateCustomers } from './customer-duplicate';
 import { customerExportSource } from './customer-export';
 import { createCustomerImport, createPoolImport, customerImportTemplate } from './customer-import';
 import { CREATE_CUSTOMERS } from './customer.routes';
@@ -138,7 +137,6 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       mask: { entity: 'customer' },
       input: Fields({ name: Text('客户名称', 100), mobile: Text('手机号码', 30), wechat: Text('微信', 50), qq: Text('QQ', 20) }),
       handler: async ({ input, actor }) => {
-        if (!input.name && !input.mobile && !input.wechat && !input.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);
         const rows = await findDuplicateCustomers(ctx, actor, input);
         return { rows, total: rows.length };
       },

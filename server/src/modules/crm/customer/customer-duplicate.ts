@@ -9,7 +9,7 @@
  */
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../app-context';
-import { tooManyRequests } from '../../../http/errors';
+import { badRequest, tooManyRequests } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { countAttempt } from '../../auth/session/login-throttle';
@@ -59,6 +59,7 @@ async function assertDuplicateRate(ctx: AppContext, actor: Actor): Promise<void>
 }
 
 export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: DuplicateQuery): Promise<DuplicateRow[]> {
+  if (!q.name && !q.mobile && !q.wechat && !q.qq) throw badRequest(MSG_DUPLICATE_CRITERIA);
   await assertDuplicateRate(ctx, actor);
   const db = ctx.db;
   const branches = await loadBranchIndex(ctx.db);

@@ -5,9 +5,8 @@ import { anyOf, can, canOpenAnyPage, demand, type ActorResolver } from '../../..
 import { success } from '../../../http/envelope';
 import { Fields, Id, Ids } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { markCustomerSeen } from './customer-assignment';
 import { detailSubtotal } from './customer-detail.service';
-import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, updateCustomer, viewCustomer } from './customer.service';
+import { createCustomer, deleteCustomers, listCustomers, MSG_CUSTOMER_NOT_FOUND, openCustomer, updateCustomer } from './customer.service';
 import { viewPageRight } from './customer-views';
 import { CustomerListInput, CustomerSaveInput, toCustomerInput, toListQuery } from './customer.validation';
 import { customerRead, customerWrite } from './customer.policy';
@@ -51,10 +50,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       mask: [{ entity: 'customer' }, { entity: 'contact', at: 'contacts' }],
       input: CustomerId,
       handler: async ({ input, actor }) => {
-        const detail = await viewCustomer(ctx, actor, input.id);
-        // The owner opening a customer given to them: it no longer counts as 再分配 (not yet opened).
-        if (detail.UserID === actor.userId) await markCustomerSeen(ctx, detail.UserID, input.id);
-        return success('获取成功', detail);
+        return success('获取成功', await openCustomer(ctx, actor, input.id));
       },
     }),
 

@@ -10,7 +10,7 @@ import { type OwnPart } from '../../shared/data-scope';
 import { exactFields, FEW_MATCHES, indexMatches, keyedList, searchCondition, searchJoin } from './customer-search';
 import { isHidden, keepHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
 import { containsAny } from '../../shared/contains-search';
-import { recordAssignment } from './customer-assignment';
+import { markCustomerSeen, recordAssignment } from './customer-assignment';
 import { transact } from '../../../db/transact';
 import { COUNT_CAP, countCapped, countCappedWithIds, countIdsCapped, type CappedIds } from '../../../db/count';
 import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rules';
@@ -361,6 +361,13 @@ async function assertLeadSource(db: DbOrTx, id: number): Promise<void> {
 }
 
 /** Customer code: KH + Shanghai date + the id, e.g. KH2026112100042. */
+/** api/customer/Views: the customer; the owner opening a customer given to them no longer sees it as 再分配 (not yet opened). */
+export async function openCustomer(ctx: AppContext, actor: Actor, id: number): Promise<CustomerDetail> {
+  const detail = await viewCustomer(ctx, actor, id);
+  if (detail.UserID === actor.userId) await markCustomerSeen(ctx, detail.UserID, id);
+  return detail;
+}
+
 export function customerCode(id: number, at: Date): string {
   return `KH${shanghaiDateStamp(at)}${String(id).padStart(5, '0')}`;
 }

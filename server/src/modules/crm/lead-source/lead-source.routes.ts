@@ -3,8 +3,7 @@ import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
 import { Fields } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-
-export type LeadSourceOption = { id: number; name: string };
+import { leadSourceOptions } from './lead-source.service';
 
 export function registerLeadSourceRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   mountRoutes(app, resolve, [
@@ -16,7 +15,7 @@ export function registerLeadSourceRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: 'none',
       input: Fields({}),
-      handler: async (): Promise<LeadSourceOption[]> => ctx.db.selectFrom('lead_sources').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute(),
+      handler: async () => leadSourceOptions(ctx),
     }),
   ]);
 }

@@ -6,32 +6,7 @@ import { success } from '../../../http/envelope';
 import { Fields, Id, Ids, Integer, MAX_ID, OneOfNumbers, RequiredText } from '../../../http/input-fields';
 import { branchDetail, createBranch, deleteBranches, editBranch, flatBranches } from './branch-admin.service';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { loadBranchIndex, type BranchIndex } from './branch-index';
-
-/** A node of `api/branch/TreeJson` (spec §3: ID (id), parent, Name, text, userCount, children, attributes). */
-export type BranchNode = {
-  id: number;
-  ID: number;
-  parent: number;
-  Name: string;
-  text: string;
-  userCount: number;
-  attributes: number;
-  /** 负责人 (0 when none). */
-  headUserId: number;
-  children: BranchNode[];
-};
-
-export function buildBranchTree(index: BranchIndex, directCounts: Map<number, number>): BranchNode[] {
-  const build = (id: number): BranchNode => {
-    const b = index.get(id);
-    if (!b) throw new Error(`branch ${id} vanished`);
-    const children = index.childrenOf(id).map((c) => build(c.id));
-    const userCount = (directCounts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.userCount, 0);
-    return { id: b.id, ID: b.id, parent: b.parent_id ?? 0, Name: b.name, text: b.name, userCount, attributes: b.attributes, headUserId: b.head_user_id ?? 0, children };
-  };
-  return index.roots().map((r) => build(r.id));
-}
+import { branchTree, type BranchNode } from './branch-tree';
 
 const BranchFields = {
   name: RequiredText('部门名称', 100),
@@ -109,20 +84,4 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       handler: async ({ input }) => success('删除成功', { deleted: await deleteBranches(ctx, input.ids) }),
     }),
   ]);
-}
-
-/** The department tree; userCount counts employed staff in the node and below. */
-async function branchTree(ctx: AppContext): Promise<BranchNode[]> {
-  const [index, counts] = await Promise.all([
-    loadBranchIndex(ctx.db),
-    ctx.db
-      .selectFrom('users')
-      .select((eb) => ['branch_id', eb.fn.countAll<number>().as('n')])
-      .where('quit_status', '=', 0)
-      .groupBy('branch_id')
-      .execute(),
-  ]);
-  const direct = new Map<number, number>();
-  for (const c of counts) if (c.branch_id !== null) direct.set(c.branch_id, Number(c.n));
-  return buildBranchTree(index, direct);
 }

@@ -2,11 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
-import { badRequest } from '../../../http/errors';
 import { Fields, Id, Integer } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
-
-export type RegionOption = { id: number; name: string };
+import { listRegions } from './region.service';
 
 const MSG_LEVEL = '地区级别参数不正确（type 只能是1、2或3）';
 
@@ -29,23 +27,7 @@ export function registerRegionRoutes(app: FastifyInstance, ctx: AppContext, reso
         status: Type.Optional(Integer('地区状态', { min: 0, max: 1 }, { messages: { invalid: '地区状态参数不正确' } })),
         parentid: Type.Optional(Id('上级地区', { messages: { invalid: '上级地区参数不正确' } })),
       }),
-      handler: async ({ input }): Promise<RegionOption[]> => {
-        const level = input.type;
-        let parentId = 0;
-        if (level > 1) {
-          if (input.parentid === undefined) throw badRequest(level === 2 ? '请先选择省份' : '请先选择城市');
-          parentId = input.parentid;
-        }
-        let query = ctx.db.selectFrom('regions').select(['id', 'name']).where('level', '=', level).where('parent_id', '=', parentId);
-        if (input.status !== undefined) query = query.where('status', '=', input.status);
-        const rows = await query.orderBy('id').execute();
-        if (rows.length === 0 && level > 1) {
-          // An empty answer for a parent that does not exist (at the level above) is a bad request.
-          const parent = await ctx.db.selectFrom('regions').select('id').where('id', '=', parentId).where('level', '=', level - 1).executeTakeFirst();
-          if (!parent) throw badRequest('上级地区不存在');
-        }
-        return rows;
-      },
+      handler: async ({ input }) => listRegions(ctx, input),
     }),
   ]);
 }

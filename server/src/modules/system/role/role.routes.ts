@@ -7,7 +7,7 @@ import { success } from '../../../http/envelope';
 import { Fields, Id, Ids, Integer, JsonObject, MAX_ID, OneOf, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { rightsCatalogue } from './rights-catalogue';
-import { copyRole, createRole, deleteRoles, editRole, listRoles, roleDetail } from './role.service';
+import { copyRole, createRole, deleteRoles, editRole, listRoles, roleDetail, roleOptions } from './role.service';
 
 const RoleFields = {
   name: RequiredText('角色名称', 30),
@@ -37,7 +37,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: anyOf(can('system', 'user'), can('system', 'role')),
       record: 'none',
       input: Fields({}),
-      handler: async () => success('获取成功', await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('built_in', 'desc').orderBy('id').execute()),
+      handler: async () => success('获取成功', await roleOptions(ctx)),
     }),
     defineRoute({
       method: 'POST',

@@ -186,3 +186,8 @@ export async function deleteRoles(ctx: AppContext, ids: number[]): Promise<numbe
     return Number(result.numDeletedRows);
   });
 }
+
+/** Roles for selects (the staff form's role): 超级管理员 first. */
+export async function roleOptions(ctx: AppContext): Promise<{ id: number; name: string }[]> {
+  return ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('built_in', 'desc').orderBy('id').execute();
+}

@@ -1,0 +1,8 @@
+import type { AppContext } from '../../../app-context';
+
+export type LeadSourceOption = { id: number; name: string };
+
+/** 客户来源 for selects, in their set order. */
+export async function leadSourceOptions(ctx: AppContext): Promise<LeadSourceOption[]> {
+  return ctx.db.selectFrom('lead_sources').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute();
+}
