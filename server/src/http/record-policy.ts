@@ -17,13 +17,10 @@ import type { Actor } from '../modules/auth/session/actor';
  */
 export const RECORD_LABELS = {
   none: '无记录级限制：参考数据、自己发起的新建，或不涉及具体记录',
-  self: '只涉及当前用户自己的数据（会话、消息、自己的导出任务）；指定的其他人的记录被忽略',
+  self: '只涉及当前用户自己的数据（会话、消息、自己的导出任务、自己的实时连接）；指定的其他人的记录被忽略',
   list: '列表：查询本身按角色的数据范围（全部 / 本部门 / 本人及参与）或本人的记录筛选；指定的记录只是筛选条件，范围外的不会列出',
   linked: '新建：表单值中关联的记录（客户、合同）由新建本身按数据范围检查（动态表单的值，不是固定的输入字段）',
   attachment: '附件随其所属记录：能查看该记录的人才能列出和下载其附件（modules/file/file-access.ts），范围外回答404',
-  // Being replaced by policies (this commit's successors); kept so the tree compiles meanwhile.
-  'data-scope': '按角色的数据范围限制记录（由服务检查）',
-  owner: '只限记录的创建人、上传人或相关人（由服务检查）',
 } as const;
 export type RecordLabel = keyof typeof RECORD_LABELS;
 

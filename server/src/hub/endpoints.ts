@@ -188,7 +188,7 @@ export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { 
       description: '连接令牌由协商得到；之后的每个请求都必须来自协商时的同一用户（否则401或403）。WebSocket 在同一路径升级。',
       tag: 'realtime',
       access: 'public',
-      record: 'owner',
+      record: 'self',
     };
     scope.all(
       path,
