@@ -1,3 +1,4 @@
+import { Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -80,6 +81,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       access: EDIT_CUSTOMERS,
       record: contactWrite('ids'),
       input: Fields({ ids: Ids('联系人', 100, { messages: { missing: '请选择联系人', invalid: '联系人不存在' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteContacts(ctx, actor, input.ids);
         return success('删除成功');
@@ -93,6 +95,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       access: EDIT_CUSTOMERS,
       record: contactWrite('id'),
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setPrimaryContact(ctx, actor, input.id);
         return success('设置成功');

@@ -1,4 +1,4 @@
-import { CustomerRoleViewsReply } from '@portal/shared-contract';
+import { Done, CustomerRoleViewsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -69,6 +69,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
       record: customerWrite('id', 'ids'),
+      reply: Done,
       input: Fields({
         id: Id('保留的客户', { messages: { missing: '请选择保留的客户', invalid: '客户不存在' } }),
         ids: Ids('被合并的客户', 20, { messages: { missing: '请选择要合并的客户', invalid: '客户不存在', tooMany: '一次最多合并20个客户' } }),

@@ -305,8 +305,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: [approvalRead('taskid'), approvalStepRead('ids')],
-      input: Fields({
       reply: Done,
+      input: Fields({
         taskid: Type.Optional(Integer('审批', { min: 1, max: MAX_ID })),
         ids: Type.Optional(Ids('审批步骤', 1, { messages: { invalid: '审批格式不正确', tooMany: '审批格式不正确' } })),
         ext: TEXT('评论内容'),

@@ -22,8 +22,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       tag: 'system',
       access: can('system', 'user'),
       record: 'none',
-      input: Fields({
       reply: StaffListReply,
+      input: Fields({
         ...Paging(20),
         key: Text('关键词', 50),
         BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
