@@ -6,7 +6,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 /** A LIKE operator as Kysely takes it (the second argument of where(), having(), eb()), in any case: `like`, `ilike`, `not like`, `not ilike`. */
 const LIKE = '/^(not )?i?like$/i';
 const LIKE_IN_SQL = '/\\bi?like\\b/i';
-const USE_CONTAINS_LIKE = 'Search with containsLike() (modules/shared/contains-search.ts): it escapes the key and says ESCAPE, without which SQLite treats `50%` as a wildcard.';
+const USE_CONTAINS_LIKE =
+  'Search with containsLike() (modules/shared/contains-search.ts): it escapes the key and says ESCAPE, without which SQLite treats `50%` as a wildcard.';
 
 export default [
   ...portalEslintConfig({ allowedWorkspaceImports: ['@portal/server', '@portal/shared-contract'], react: false, root }),
@@ -20,7 +21,13 @@ export default [
         'error',
         {
           basePath: root,
-          zones: [{ target: './src', from: './src/db/migrations', message: 'Runtime code never imports a migration (only db/migrate.ts and tests do): copy what it needs out of it, see db/search-sql.ts.' }],
+          zones: [
+            {
+              target: './src',
+              from: './src/db/migrations',
+              message: 'Runtime code never imports a migration (only db/migrate.ts and tests do): copy what it needs out of it, see db/search-sql.ts.',
+            },
+          ],
         },
       ],
     },
@@ -35,7 +42,10 @@ export default [
         { selector: `CallExpression > Literal.arguments:nth-child(2)[value=${LIKE}]`, message: USE_CONTAINS_LIKE },
         { selector: `TaggedTemplateExpression[tag.name='sql'] > TemplateLiteral > TemplateElement[value.raw=${LIKE_IN_SQL}]`, message: USE_CONTAINS_LIKE },
         { selector: `CallExpression[callee.object.name='sql'][callee.property.name='raw'] > Literal[value=${LIKE_IN_SQL}]`, message: USE_CONTAINS_LIKE },
-        { selector: `CallExpression[callee.object.name='sql'][callee.property.name='raw'] > TemplateLiteral > TemplateElement[value.raw=${LIKE_IN_SQL}]`, message: USE_CONTAINS_LIKE },
+        {
+          selector: `CallExpression[callee.object.name='sql'][callee.property.name='raw'] > TemplateLiteral > TemplateElement[value.raw=${LIKE_IN_SQL}]`,
+          message: USE_CONTAINS_LIKE,
+        },
       ],
     },
   },

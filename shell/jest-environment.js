@@ -4,7 +4,20 @@
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const FROM_NODE = ['Request', 'Response', 'Headers', 'fetch', 'AbortController', 'AbortSignal', 'FormData', 'ReadableStream', 'TextEncoder', 'TextDecoder', 'MessageChannel', 'structuredClone'];
+const FROM_NODE = [
+  'Request',
+  'Response',
+  'Headers',
+  'fetch',
+  'AbortController',
+  'AbortSignal',
+  'FormData',
+  'ReadableStream',
+  'TextEncoder',
+  'TextDecoder',
+  'MessageChannel',
+  'structuredClone',
+];
 
 class PortalJsdomEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -87,7 +87,10 @@ module.exports = (_env, argv) => {
         filename: 'login.html',
         templateContent: htmlPage('login.html', () => ({
           title: TITLE,
-          loginCss: fs.readFileSync(path.join(__dirname, 'src/auth/login-page.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, ''),
+          loginCss: fs
+            .readFileSync(path.join(__dirname, 'src/auth/login-page.css'), 'utf8')
+            .replace(/\/\*[\s\S]*?\*\//g, '')
+            .replace(/\s*\n\s*/g, ''),
           loginMarkup: fs.readFileSync(path.join(__dirname, 'src/auth/login-prerender.html'), 'utf8').trim(),
         })),
       }),

@@ -59,7 +59,10 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 function fileNameOf(testName: string): string {
-  return testName.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 120);
+  return testName
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
 }
 
 /**

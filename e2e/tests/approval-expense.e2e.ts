@@ -53,7 +53,13 @@ async function clickForResponse(page: Page, target: Locator, api: string): Promi
 async function clickUntil(target: Locator, shown: Locator): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await target.click();
-    if (await shown.waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+    if (
+      await shown.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   await shown.waitFor();
 }
@@ -154,7 +160,6 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
   const reason = `端到端差旅${Date.now() % 1_000_000}`;
 
   it('submits 6,000 with a 票据 and a cc; the manager’s open 待我审批 shows it within a second, without a reload', async () => {
-
     // The manager waits on 待我审批, connected to the hub.
     await manager.page.goto('/oa/approval/todo');
     await waitForPage(manager.page, '审批标题');
@@ -205,7 +210,10 @@ describe('an expense claim through 费用报销: form, push, read receipt, retur
     await financePanel.getByPlaceholder('审批意见 / 评论').fill('请经理复核住宿标准');
     const returnBox = financePanel.locator('[role="dialog"][aria-label="退回"]');
     await clickUntil(financePanel.getByRole('button', { name: /^退\s*回$/ }), returnBox);
-    await returnBox.getByText(/部门经理/).first().click();
+    await returnBox
+      .getByText(/部门经理/)
+      .first()
+      .click();
     const returned = await clickForResponse(finance.page, returnBox.getByRole('button', { name: /^确\s*定$/ }), 'WorkFlow/Refused');
     expect(await returned.json()).toMatchObject({ result: 'success' });
 
@@ -276,7 +284,13 @@ describe('drawing a flow in the designer (jsPlumb drag-to-connect and click-to-c
     const canvas = page.locator('[aria-label="流程画布"]');
     const node = (id: string) => canvas.locator(`[data-node-id="${id}"]`);
     const connectors = canvas.locator('svg.jtk-connector');
-    const waitForLines = (n: number) => page.waitForFunction((count) => document.querySelectorAll('[aria-label="流程画布"] svg.jtk-connector').length === count, n, { timeout: 3000 }).then(() => true, () => false);
+    const waitForLines = (n: number) =>
+      page
+        .waitForFunction((count) => document.querySelectorAll('[aria-label="流程画布"] svg.jtk-connector').length === count, n, { timeout: 3000 })
+        .then(
+          () => true,
+          () => false,
+        );
 
     /** Drags a node by its title to (left, top) on the canvas. */
     async function moveNode(id: string, left: number, top: number) {
@@ -290,11 +304,18 @@ describe('drawing a flow in the designer (jsPlumb drag-to-connect and click-to-c
         await page.mouse.move(x + (left - at.left), y + (top - at.top), { steps: 8 });
         await page.mouse.up();
         const placed = await page
-          .waitForFunction(([sel, l, t]) => {
-            const el = document.querySelector<HTMLElement>(sel as string);
-            return el !== null && Math.abs(parseFloat(el.style.left) - (l as number)) < 3 && Math.abs(parseFloat(el.style.top) - (t as number)) < 3;
-          }, [`[aria-label="流程画布"] [data-node-id="${id}"]`, left, top] as const, { timeout: 3000 })
-          .then(() => true, () => false);
+          .waitForFunction(
+            ([sel, l, t]) => {
+              const el = document.querySelector<HTMLElement>(sel as string);
+              return el !== null && Math.abs(parseFloat(el.style.left) - (l as number)) < 3 && Math.abs(parseFloat(el.style.top) - (t as number)) < 3;
+            },
+            [`[aria-label="流程画布"] [data-node-id="${id}"]`, left, top] as const,
+            { timeout: 3000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
         if (placed) return;
       }
       throw new Error(`${id} did not move`);

@@ -66,7 +66,11 @@ describe('assigning from 待分配客户 and following up with a picture', () =>
     // A walk-in visitor turned into a customer lands in 待分配客户 (no owner, outside the pool).
     const token = (await apiLogin('manager1', 'manager123')).LoginToken;
     const company = `待分配测试${unique()}`;
-    const visitor = await apiCall<{ id: number }>('api/customer/visitorsAdd', { name: '周先生', mobile: mobile(), company, arrivedAt: '2026-11-20 10:00' }, token);
+    const visitor = await apiCall<{ id: number }>(
+      'api/customer/visitorsAdd',
+      { name: '周先生', mobile: mobile(), company, arrivedAt: '2026-11-20 10:00' },
+      token,
+    );
     expect(visitor.body).toMatchObject({ result: 'success' });
     const turned = await apiCall('api/customer/visitorsTurn', { id: visitor.body.data?.id }, token);
     expect(turned.body).toMatchObject({ result: 'success' });
@@ -111,7 +115,11 @@ describe('assigning from 待分配客户 and following up with a picture', () =>
   it('a rep adds a follow-up with a picture and the list’s 最后跟进 column shows it', async () => {
     const token = (await apiLogin('sales1', 'sales123')).LoginToken;
     const name = `跟进图片测试${unique()}`;
-    const created = await apiCall('api/customer/CustomerAddEndit', { id: 0, CustomerName: name, contact_name: '吴女士', contact_mobile: mobile(), LaiYuan: 1 }, token);
+    const created = await apiCall(
+      'api/customer/CustomerAddEndit',
+      { id: 0, CustomerName: name, contact_name: '吴女士', contact_mobile: mobile(), LaiYuan: 1 },
+      token,
+    );
     expect(created.body).toMatchObject({ result: 'success' });
 
     const page = rep.page;

@@ -13,11 +13,20 @@ describe('creating a customer at /crm/customer/watched', () => {
     await page.goto('/crm/customer/watched');
     await page.locator('.ant-table-row').first().waitFor();
 
-    await page.getByRole('button', { name: /新\s*建|新\s*增|创建客户|添加客户/ }).first().click();
-    const form = page.locator('form').filter({ has: page.getByLabel('客户名称') }).first();
+    await page
+      .getByRole('button', { name: /新\s*建|新\s*增|创建客户|添加客户/ })
+      .first()
+      .click();
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByLabel('客户名称') })
+      .first();
     await form.waitFor();
     await form.getByLabel('联系人').fill('张测试');
-    await form.getByLabel(/手机|电话/).first().fill('13800138000');
+    await form
+      .getByLabel(/手机|电话/)
+      .first()
+      .fill('13800138000');
     await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await form.getByText('信息必须填写').first().waitFor();
     await form.getByText('请选择').first().waitFor();
@@ -35,7 +44,10 @@ describe('creating a customer at /crm/customer/watched', () => {
       const source = (await option.innerText()).trim();
       await option.click();
       const chosen = sourceField.getByText(source, { exact: true }).first();
-      const registered = await chosen.waitFor({ state: 'attached', timeout: 5000 }).then(() => true, () => false);
+      const registered = await chosen.waitFor({ state: 'attached', timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
       if (registered) break;
       if (attempt === 3) throw new Error(`客户来源 "${source}" was not chosen after three tries`);
     }

@@ -26,7 +26,11 @@ describe('import straight into the public pool', () => {
     const { page } = browser();
     const mobile = (n: number) => `168${stamp}${String(n).padStart(2, '0')}`;
     const existing = `${prefix}已有`;
-    const created = await apiCall('api/customer/CustomerAddEndit', { id: 0, CustomerName: existing, contact_name: '郑一', contact_mobile: mobile(9), LaiYuan: 1 }, token);
+    const created = await apiCall(
+      'api/customer/CustomerAddEndit',
+      { id: 0, CustomerName: existing, contact_name: '郑一', contact_mobile: mobile(9), LaiYuan: 1 },
+      token,
+    );
     expect(created.body).toMatchObject({ result: 'success' });
 
     const workbook = new ExcelJS.Workbook();
@@ -72,6 +76,9 @@ describe('import straight into the public pool', () => {
     const box = page.getByPlaceholder('客户名称/手机号/编号');
     await box.fill(`${prefix}新`);
     await box.press('Enter');
-    await page.locator('.ant-table-row', { hasText: `${prefix}新` }).getByText('导入公海').waitFor();
+    await page
+      .locator('.ant-table-row', { hasText: `${prefix}新` })
+      .getByText('导入公海')
+      .waitFor();
   });
 });

@@ -5,7 +5,8 @@ import { logIn, openBrowser, screenshot, useBrowser, type BrowserSession } from 
 async function apiAs(page: Page, username: string, password: string) {
   const login = await page.request.post('/api/user/login', { form: { username, password } });
   const token = ((await login.json()) as { data: { LoginToken: string } }).data.LoginToken;
-  return async <T>(url: string, form: Record<string, string | number>): Promise<T> => (await (await page.request.post(url, { form, headers: { authkey: token } })).json()) as T;
+  return async <T>(url: string, form: Record<string, string | number>): Promise<T> =>
+    (await (await page.request.post(url, { form, headers: { authkey: token } })).json()) as T;
 }
 
 async function selectOnlyRow(page: Page, name: string): Promise<void> {
@@ -62,7 +63,13 @@ describe('public pool and public search', () => {
     const { page } = browser();
     const call = await apiAs(page, 'sales1', 'sales123');
     const name = `公海流转测试${Date.now() % 1_000_000}`;
-    const created = await call<{ result: string }>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: name, contact_name: '钱七', contact_mobile: `135${String(Date.now() % 100_000_000).padStart(8, '0')}`, LaiYuan: 1 });
+    const created = await call<{ result: string }>('/api/customer/CustomerAddEndit', {
+      id: 0,
+      CustomerName: name,
+      contact_name: '钱七',
+      contact_mobile: `135${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      LaiYuan: 1,
+    });
     expect(created.result).toBe('success');
 
     await logIn(page, 'sales1', 'sales123');
@@ -78,7 +85,10 @@ describe('public pool and public search', () => {
     await page.locator('.ant-table-row', { hasText: name }).getByText('客户暂无需求').waitFor();
     await page.getByRole('button', { name: /领\s*取/ }).click();
     await confirmModal(page);
-    await page.getByText(/7天内不能重新领取/).first().waitFor();
+    await page
+      .getByText(/7天内不能重新领取/)
+      .first()
+      .waitFor();
     await screenshot(page, 'customer-pool-reclaim-refused');
 
     other = await openBrowser();

@@ -40,9 +40,7 @@ async function shownText(page: Page, title: string): Promise<string> {
 
 /** The value cell beside the detail label `title`. */
 function detailCell(page: Page, title: string): Locator {
-  return page
-    .locator('th.ant-descriptions-item-label', { hasText: new RegExp(`^${escapeRegExp(title)}$`) })
-    .locator('xpath=following-sibling::td[1]');
+  return page.locator('th.ant-descriptions-item-label', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }).locator('xpath=following-sibling::td[1]');
 }
 
 const visibleDropdownOption = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
@@ -52,7 +50,10 @@ async function chooseOption(page: Page, title: string, optionText?: string): Pro
   const options = visibleDropdownOption(page);
   const option = optionText ? options.filter({ hasText: new RegExp(`^${escapeRegExp(optionText)}$`) }).first() : options.first();
   await option.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
 }
 
 async function typeDate(input: Locator, text: string): Promise<void> {
@@ -73,7 +74,13 @@ async function chooseRegion(page: Page, title: string, levels: number): Promise<
     // next column (loaded from the server) shows, at most three times.
     const next = dropdown.locator('.ant-cascader-menu').nth(level + 1);
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await next.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+      if (
+        await next.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await entry.click();
     }
   }
@@ -103,10 +110,7 @@ async function pick(page: Page, title: string, step: () => Promise<void>): Promi
 
 /** Clicks 开始上传 and waits for the server to accept the file. */
 async function uploadAndWait(page: Page, startButton: Locator): Promise<void> {
-  const [reply] = await Promise.all([
-    page.waitForResponse((r) => /\/api\/file\/uploadfile$/i.test(new URL(r.url()).pathname)),
-    startButton.click(),
-  ]);
+  const [reply] = await Promise.all([page.waitForResponse((r) => /\/api\/file\/uploadfile$/i.test(new URL(r.url()).pathname)), startButton.click()]);
   expect(await reply.json()).toMatchObject({ result: 'success' });
 }
 
@@ -196,7 +200,9 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     const county = await shownText(page, '所在地区');
 
     await pick(page, '所属部门', async () => {
-      await item(page, '所属部门').getByRole('button', { name: /^选\s*择$/ }).click();
+      await item(page, '所属部门')
+        .getByRole('button', { name: /^选\s*择$/ })
+        .click();
       const branchModal = page.locator('.ant-modal:visible', { hasText: '选择部门' });
       await branchModal.locator('.ant-tree-checkbox').first().click();
       await branchModal.getByRole('button', { name: /^选\s*择$/ }).click();
@@ -206,28 +212,40 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     await pick(page, '关联合同', () => chooseOption(page, '关联合同'));
 
     await pick(page, '关联客户', async () => {
-      await item(page, '关联客户').getByRole('button', { name: /^选\s*择$/ }).click();
+      await item(page, '关联客户')
+        .getByRole('button', { name: /^选\s*择$/ })
+        .click();
       const customerModal = page.locator('.ant-modal:visible', { hasText: '线索管理' });
       await customerModal.locator('.ant-table-row').first().waitFor();
-      await customerModal.locator('.ant-table-row').first().getByRole('button', { name: /^选\s*择$/ }).click();
+      await customerModal
+        .locator('.ant-table-row')
+        .first()
+        .getByRole('button', { name: /^选\s*择$/ })
+        .click();
       await customerModal.waitFor({ state: 'hidden' });
     });
 
     await pick(page, '负责人', async () => {
-      await item(page, '负责人').getByRole('button', { name: /选择人员/ }).click();
+      await item(page, '负责人')
+        .getByRole('button', { name: /选择人员/ })
+        .click();
       const popover = page.locator('.ant-popover:visible');
       await popover.locator('.ant-table-row').first().click();
       await popover.getByRole('button', { name: /^确\s*定$/ }).click();
     });
     await pick(page, '参与人', async () => {
-      await item(page, '参与人').getByRole('button', { name: /选择人员/ }).click();
+      await item(page, '参与人')
+        .getByRole('button', { name: /选择人员/ })
+        .click();
       const popover = page.locator('.ant-popover:visible');
       await popover.locator('.ant-table-row').nth(1).click();
       await popover.locator('.ant-table-row').nth(2).click();
       await popover.getByRole('button', { name: /^确\s*定$/ }).click();
     });
 
-    await item(page, '产品明细').getByRole('button', { name: /添加产品/ }).click();
+    await item(page, '产品明细')
+      .getByRole('button', { name: /添加产品/ })
+      .click();
     const productModal = page.locator('.ant-modal:visible', { hasText: '产品管理' });
     await productModal.locator('.ant-table-row').first().locator('.ant-checkbox').click();
     await productModal.getByRole('button', { name: /^确\s*定$/ }).click();
@@ -245,7 +263,9 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
     await editorBody.click();
     await page.keyboard.type('富文本说明内容');
 
-    await item(page, '扩展属性').getByRole('button', { name: /添\s*加/ }).click();
+    await item(page, '扩展属性')
+      .getByRole('button', { name: /添\s*加/ })
+      .click();
     await page.getByLabel('扩展属性名称1').fill('颜色');
     await page.getByLabel('扩展属性值1').fill('红');
 
@@ -254,10 +274,16 @@ describe('the dynamic form at /system/customForm/view/fieldDemo/add/0', () => {
 
     await pick(page, '所属分类', async () => {
       await item(page, '所属分类').locator('input').click();
-      await page.locator('.ant-popover:visible').getByRole('button', { name: /^选\s*择$/ }).first().click();
+      await page
+        .locator('.ant-popover:visible')
+        .getByRole('button', { name: /^选\s*择$/ })
+        .first()
+        .click();
     });
 
-    await item(page, '行程安排').getByRole('button', { name: /添\s*加/ }).click();
+    await item(page, '行程安排')
+      .getByRole('button', { name: /添\s*加/ })
+      .click();
     await typeDate(page.getByLabel('行程安排日期1'), '2024-06-01');
     await page.getByLabel('行程安排内容1').fill('出发拜访');
     await page.locator('.ant-card-head-title').click();

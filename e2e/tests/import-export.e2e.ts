@@ -98,7 +98,12 @@ describe('batch import and export of customers', () => {
     const rows: string[][] = [];
     workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
     expect(rows[0].slice(0, 4)).toEqual(['客户编号', '客户名称', '联系人', '手机号码']);
-    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([...names].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([...names].sort());
     for (const row of rows.slice(1)) expect(row[0]).toMatch(/^KH\d{13}$/);
   });
 });

@@ -25,15 +25,31 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
     // A searchable select (department, role) is narrowed to the option, so it never sits off screen.
     const search = item.locator('.ant-select-show-search input');
     if ((await search.count()) > 0) await search.first().fill(option);
-    await dropdown.getByText(option, { exact: true }).first().click({ timeout: 10_000 }).catch(() => undefined);
-    if (await chosen.first().waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    await dropdown
+      .getByText(option, { exact: true })
+      .first()
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
+    if (
+      await chosen
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
   }
   await chosen.first().waitFor();
   // A dropdown left open (a tree select) is closed by clicking the drawer's title, not Escape (which would close the drawer).
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   if ((await open.count()) > 0) {
     await page.locator('.ant-drawer-title').click();
-    await open.first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await open
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5_000 })
+      .catch(() => undefined);
   }
 }
 
@@ -109,9 +125,17 @@ describe('an administrator sets up a department, a role and a person, then makes
     const row = page.locator('.ant-table-row', { hasText: '钱电话' });
     await row.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: '离职/复职' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     // The toast is brief on a busy machine: its text, or the row's 离职 tag after the list reloads.
-    await page.getByText('已设为离职').first().or(row.locator('.ant-tag', { hasText: '离职' })).first().waitFor();
+    await page
+      .getByText('已设为离职')
+      .first()
+      .or(row.locator('.ant-tag', { hasText: '离职' }))
+      .first()
+      .waitFor();
 
     const staffPage = staff!.page;
     // Ending the sessions closes the realtime connection; its reconnect, or the next call, is refused.

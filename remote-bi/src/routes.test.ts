@@ -17,9 +17,7 @@ const pages = {
 
 describe('bi route table', () => {
   it('matches spec §2.2: every path, title, permission and flag', () => {
-    expect(
-      routeTableProblems(routesModule, { pages, groups: { customer: '客户统计', attendance: '考勤统计' }, hidden: [] }),
-    ).toEqual([]);
+    expect(routeTableProblems(routesModule, { pages, groups: { customer: '客户统计', attendance: '考勤统计' }, hidden: [] })).toEqual([]);
     expect(routesModule.area).toBe('bi');
   });
 

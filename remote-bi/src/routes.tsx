@@ -16,14 +16,24 @@ const routesModule: RemoteRoutesModule = {
   area: 'bi',
   title: { cn: '统计分析', en: 'Analytics' },
   routes: [
-    group('customer', { cn: '客户统计', en: 'Customer statistics' }, [
-      page('count', 'customer/count', { cn: '客户数量统计', en: 'Customer count statistics' }),
-      page('customerTotal', 'customer/customerTotal', { cn: '员工业绩', en: 'Staff performance' }),
-    ], { icon: 'PieChartOutlined' }),
-    group('attendance', { cn: '考勤统计', en: 'Attendance' }, [
-      page('total', 'attendance/total', { cn: '考勤日历', en: 'Attendance calendar' }),
-      page('attendreport', 'attendance/attendreport', { cn: '考勤报表', en: 'Attendance report' }),
-    ], { icon: 'CalendarOutlined' }),
+    group(
+      'customer',
+      { cn: '客户统计', en: 'Customer statistics' },
+      [
+        page('count', 'customer/count', { cn: '客户数量统计', en: 'Customer count statistics' }),
+        page('customerTotal', 'customer/customerTotal', { cn: '员工业绩', en: 'Staff performance' }),
+      ],
+      { icon: 'PieChartOutlined' },
+    ),
+    group(
+      'attendance',
+      { cn: '考勤统计', en: 'Attendance' },
+      [
+        page('total', 'attendance/total', { cn: '考勤日历', en: 'Attendance calendar' }),
+        page('attendreport', 'attendance/attendreport', { cn: '考勤报表', en: 'Attendance report' }),
+      ],
+      { icon: 'CalendarOutlined' },
+    ),
     page('customerRank', 'customerRank', { cn: '客户排名', en: 'Customer ranking' }, { icon: 'TrophyOutlined' }),
     page('financeTotal', 'financeTotal', { cn: '财务收款统计', en: 'Finance receipts statistics' }, { icon: 'AccountBookOutlined' }),
     page('financePayment', 'financePayment', { cn: '财务支出统计', en: 'Finance expense statistics' }, { icon: 'PayCircleOutlined' }),

@@ -60,11 +60,22 @@ describe('crm route table', () => {
     expect(built.menus[0].items.map((i) => i.title.cn)).toEqual(['工作台', '客户管理', '报表', '接口配置', '合同/进件']);
   });
 
-  it("gives the 销售 role only its customer pages and contracts", () => {
+  it('gives the 销售 role only its customer pages and contracts', () => {
     const sales = {
       ...emptyPermissionTree(),
-      crm: ['index', 'customer/watched', 'customer/zaifenpei', 'customer/nodispose', 'customer/total', 'customer/search',
-        'customer/fangke', 'customer/form', 'signorentry/sign', 'signorentry/entry', 'signorentry/entry/:id'],
+      crm: [
+        'index',
+        'customer/watched',
+        'customer/zaifenpei',
+        'customer/nodispose',
+        'customer/total',
+        'customer/search',
+        'customer/fangke',
+        'customer/form',
+        'signorentry/sign',
+        'signorentry/entry',
+        'signorentry/entry/:id',
+      ],
     };
     const built = buildRoutesAndMenus(sales, [routesModule], { loggedIn: true });
     const menuPaths = built.menus[0].items.flatMap((i) => [i.key, ...(i.children ?? []).map((c) => c.key)]);

@@ -39,7 +39,6 @@ beforeAll(() => {
   renderWithProviders(<FormDesigner kind="custom" id={0} canSave initialPreview={false} />).unmount();
 });
 
-
 describe('CustomFormViewPage', () => {
   it('add: saves a new record through api/module/add and then shows its detail', async () => {
     const fetch = jest.spyOn(api, 'fetch').mockImplementation(async (url) => (url === 'api/module/detail' ? { subject: '第一条' } : definition));
@@ -68,7 +67,12 @@ describe('CustomFormViewPage', () => {
   });
 
   it('design: a new form (id 0) saves through api/form/add and then moves to its own design page', async () => {
-    useSessionStore.getState().login({ LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 }, { ...emptyPermissionTree(), system: ['customForm', 'customForm:create'] });
+    useSessionStore
+      .getState()
+      .login(
+        { LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 },
+        { ...emptyPermissionTree(), system: ['customForm', 'customForm:create'] },
+      );
     const command = jest.spyOn(api, 'command').mockResolvedValue({ result: 'success', msg: '保存成功', data: { id: 77 } });
     // A stand-in for the new form's own page (a static route wins over the page's pattern).
     renderAt('/system/customForm/view/new/design/0', { path: '/system/customForm/view/visit/design/77', text: '已转到表单77' });
@@ -84,8 +88,20 @@ describe('CustomFormViewPage', () => {
 
   it('design: a stored form opens from api/form/detail; without the edit right it cannot be saved', async () => {
     const fetch = jest.spyOn(api, 'fetch').mockResolvedValue({
-      id: 77, mode: 'visit', title: '拜访', category: '', cols: 2, labelwidth: 100, labelposition: 'right', labelbg: '', is_workflow: 0, is_builtin: 0,
-      api_add: 'api/module/add', api_edit: 'api/module/Edit', api_detail: 'api/module/detail', items: [],
+      id: 77,
+      mode: 'visit',
+      title: '拜访',
+      category: '',
+      cols: 2,
+      labelwidth: 100,
+      labelposition: 'right',
+      labelbg: '',
+      is_workflow: 0,
+      is_builtin: 0,
+      api_add: 'api/module/add',
+      api_edit: 'api/module/Edit',
+      api_detail: 'api/module/detail',
+      items: [],
     });
     renderAt('/system/customForm/view/visit/design/77');
     expect(await screen.findByText('设计表单：拜访')).toBeInTheDocument();

@@ -26,7 +26,6 @@ const instances = Number(process.env.BENCH_INSTANCES ?? 100_000);
 const STEPS_PER_INSTANCE = 10;
 const requests = Number(process.env.BENCH_REQUESTS ?? 100);
 
-
 async function seed(config: AppConfig): Promise<void> {
   const handle = openDatabase(config);
   const db = handle.db;
@@ -89,14 +88,20 @@ async function seed(config: AppConfig): Promise<void> {
             };
           }),
         );
-        for (let s = 0; s < steps.length; s += 1000) await tx.insertInto('wf_steps').values(steps.slice(s, s + 1000)).execute();
+        for (let s = 0; s < steps.length; s += 1000)
+          await tx
+            .insertInto('wf_steps')
+            .values(steps.slice(s, s + 1000))
+            .execute();
       });
       if (start % 10_000 === 0) process.stdout.write(`\r  ${start.toLocaleString()} / ${instances.toLocaleString()} instances`);
     }
     // A bulk load leaves PostgreSQL's visibility map empty until autovacuum passes (as it does on any
     // live table of this size): vacuum now, so the counts are index-only as they are in steady state.
     if (config.databaseUrl) for (const t of ['wf_steps', 'wf_instances', 'wf_cc']) await sql`VACUUM ANALYZE ${sql.table(t)}`.execute(db);
-    process.stdout.write(`\n  seeded ${instances.toLocaleString()} instances and ${(instances * STEPS_PER_INSTANCE).toLocaleString()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `\n  seeded ${instances.toLocaleString()} instances and ${(instances * STEPS_PER_INSTANCE).toLocaleString()} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
   } finally {
     await handle.close();
   }
@@ -113,14 +118,25 @@ async function main(): Promise<void> {
     await client.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
     await client.end();
   }
-  const config: AppConfig = { ...loadConfig({ ...process.env, LOG_LEVEL: 'warn' }), dataDir, sqliteFile: path.join(dataDir, 'portal.db'), databaseUrl, databaseSchema: schema, seedDemo: true };
+  const config: AppConfig = {
+    ...loadConfig({ ...process.env, LOG_LEVEL: 'warn' }),
+    dataDir,
+    sqliteFile: path.join(dataDir, 'portal.db'),
+    databaseUrl,
+    databaseSchema: schema,
+    seedDemo: true,
+  };
   await seed(config);
   const app = await createApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   const post = async (p: string, body: Record<string, unknown>, token?: string) => {
-    const res = await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authkey: token } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(url + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authkey: token } : {}) },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as Record<string, unknown> & { data?: Record<string, unknown>; rows?: { id: number; TaskID: number }[]; total?: number };
   };
   try {
@@ -136,7 +152,9 @@ async function main(): Promise<void> {
         total = Number(r.total);
       }
       times.sort((a, b) => a - b);
-      console.log(`${list}: ${total.toLocaleString()} rows for manager1 — p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+      console.log(
+        `${list}: ${total.toLocaleString()} rows for manager1 — p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+      );
     }
     // One decision on a real instance: submit a claim as a rep, then time the manager's 同意.
     const rep = ((await post('/api/user/login', { username: 'sales2', password: 'sales123' })).data as { LoginToken: string }).LoginToken;

@@ -45,11 +45,17 @@ async function prepare(config: AppConfig): Promise<void> {
   try {
     await migrateToLatest(handle.db);
     await seedOnFirstStart(handle.db, config);
-    const row = await handle.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const missing = target - Number(row.n);
     if (missing > 0) {
       process.stdout.write(`seeding ${missing.toLocaleString()} customers…\n`);
-      const result = await seedLargeCustomers(handle, { customers: missing, onProgress: (d, t) => process.stdout.write(`\r  ${d.toLocaleString()} / ${t.toLocaleString()}`) });
+      const result = await seedLargeCustomers(handle, {
+        customers: missing,
+        onProgress: (d, t) => process.stdout.write(`\r  ${d.toLocaleString()} / ${t.toLocaleString()}`),
+      });
       process.stdout.write(`\n  done in ${(result.ms / 1000).toFixed(1)} s\n`);
     } else {
       process.stdout.write(`reusing ${Number(row.n).toLocaleString()} customers\n`);
@@ -60,7 +66,6 @@ async function prepare(config: AppConfig): Promise<void> {
 }
 
 type Case = { name: string; token: string; body: Record<string, unknown> };
-
 
 async function main(): Promise<void> {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
@@ -84,7 +89,9 @@ async function main(): Promise<void> {
     logger: false,
     queryLog: (event) => {
       sqlMs += event.queryDurationMillis;
-      queries?.push(`    ${event.queryDurationMillis.toFixed(1).padStart(7)} ms  ${event.query.sql.slice(0, 600)}  ${JSON.stringify(event.query.parameters).slice(0, 200)}`);
+      queries?.push(
+        `    ${event.queryDurationMillis.toFixed(1).padStart(7)} ms  ${event.query.sql.slice(0, 600)}  ${JSON.stringify(event.query.parameters).slice(0, 200)}`,
+      );
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -136,7 +143,9 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - [...s].length * (/[^\x00-\x7f]/.test(s) ? 1 : 1)));
-  lines.push(`${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)}`);
+  lines.push(
+    `${pad('case', 40)} ${'total'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'sql p50'.padStart(8)} ${'sql p95'.padStart(8)}`,
+  );
   const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES) : null;
   for (const c of cases.filter((k) => !only || only.test(k.name))) {
     const first = await post('/api/customer/index', c.body, c.token);
@@ -161,7 +170,9 @@ async function main(): Promise<void> {
     sqlTimes.sort((a, b) => a - b);
     const fmt = (n: number) => n.toFixed(1).padStart(8);
     const total = typeof first.total === 'number' && (first as { totalCapped?: boolean }).totalCapped ? `${first.total}+` : String(first.total);
-    lines.push(`${pad(c.name, 40)} ${total.padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])} ${fmt(quantile(sqlTimes, 0.5))} ${fmt(quantile(sqlTimes, 0.95))}`);
+    lines.push(
+      `${pad(c.name, 40)} ${total.padStart(9)} ${fmt(quantile(times, 0.5))} ${fmt(quantile(times, 0.95))} ${fmt(times[times.length - 1])} ${fmt(quantile(sqlTimes, 0.5))} ${fmt(quantile(sqlTimes, 0.95))}`,
+    );
     process.stdout.write(`${lines[lines.length - 1]}\n`);
   }
   if (process.env.BENCH_RECYCLE === '1') {
@@ -179,6 +190,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

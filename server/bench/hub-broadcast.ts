@@ -75,8 +75,7 @@ async function runHub(): Promise<void> {
     else if (message.kind === 'broadcast') {
       const started = now();
       void hub.broadcast('bench', [{ t: started, pad: PAD }]).then(() => send({ kind: 'sent', ms: now() - started }));
-    }
-    else if (message.kind === 'stop') {
+    } else if (message.kind === 'stop') {
       void app.close().finally(() => {
         fs.rmSync(dataDir, { recursive: true, force: true });
         process.exit(0);
@@ -178,7 +177,10 @@ class Round {
 async function openHubClient(base: string, token: string, round: Round): Promise<WebSocket> {
   const res = await fetch(`${base}/hub/negotiate?negotiateVersion=1`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   const { connectionToken } = (await res.json()) as { connectionToken: string };
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/hub?id=${encodeURIComponent(connectionToken)}`, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/hub?id=${encodeURIComponent(connectionToken)}`, {
+    headers: { authorization: `Bearer ${token}` },
+    perMessageDeflate: false,
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => ws.send(`{"protocol":"json","version":1}${RS}`));
     ws.once('message', (data: Buffer) => (data.toString().startsWith(`{}${RS}`) ? resolve() : reject(new Error(`handshake: ${data.toString()}`))));
@@ -208,9 +210,12 @@ async function connectAll(open: () => Promise<WebSocket>): Promise<{ sockets: We
   return { sockets, ms: performance.now() - started };
 }
 
-
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
   const body = (await res.json()) as { data?: { LoginToken: string }; msg?: string };
   if (!body.data) throw new Error(`login failed: ${body.msg}`);
   return body.data.LoginToken;
@@ -232,11 +237,28 @@ async function main(): Promise<void> {
   const bareClients = await connectAll(() => openBareClient(bare.url, bareRound));
   await new Promise((resolve) => setTimeout(resolve, 500));
   const [hubAfter, bareAfter] = [await hub.memory(), await bare.memory()];
-  if (hubAfter.connections !== CLIENTS || bareAfter.connections !== CLIENTS) throw new Error(`connected ${hubAfter.connections} / ${bareAfter.connections} of ${CLIENTS}`);
+  if (hubAfter.connections !== CLIENTS || bareAfter.connections !== CLIENTS)
+    throw new Error(`connected ${hubAfter.connections} / ${bareAfter.connections} of ${CLIENTS}`);
 
   const results: Record<Role, Result> = {
-    hub: { name: 'hub (SignalR JSON)', connectMs: hubClients.ms, latencies: [], lastClient: [], sendLoop: [], perConnRss: (hubAfter.rss - hubBefore.rss) / CLIENTS, perConnHeap: (hubAfter.heapUsed + hubAfter.external - hubBefore.heapUsed - hubBefore.external) / CLIENTS },
-    bare: { name: 'bare ws', connectMs: bareClients.ms, latencies: [], lastClient: [], sendLoop: [], perConnRss: (bareAfter.rss - bareBefore.rss) / CLIENTS, perConnHeap: (bareAfter.heapUsed + bareAfter.external - bareBefore.heapUsed - bareBefore.external) / CLIENTS },
+    hub: {
+      name: 'hub (SignalR JSON)',
+      connectMs: hubClients.ms,
+      latencies: [],
+      lastClient: [],
+      sendLoop: [],
+      perConnRss: (hubAfter.rss - hubBefore.rss) / CLIENTS,
+      perConnHeap: (hubAfter.heapUsed + hubAfter.external - hubBefore.heapUsed - hubBefore.external) / CLIENTS,
+    },
+    bare: {
+      name: 'bare ws',
+      connectMs: bareClients.ms,
+      latencies: [],
+      lastClient: [],
+      sendLoop: [],
+      perConnRss: (bareAfter.rss - bareBefore.rss) / CLIENTS,
+      perConnHeap: (bareAfter.heapUsed + bareAfter.external - bareBefore.heapUsed - bareBefore.external) / CLIENTS,
+    },
   };
   const runRound = async (role: Role, measured: boolean) => {
     const child = role === 'hub' ? hub : bare;
@@ -266,7 +288,16 @@ async function main(): Promise<void> {
     const sorted = [...r.latencies].sort((a, b) => a - b);
     const last = [...r.lastClient].sort((a, b) => a - b);
     const loop = [...r.sendLoop].sort((a, c) => a - c);
-    return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1], allP50: quantile(last, 0.5), loopP50: quantile(loop, 0.5), rssKb: r.perConnRss / 1024, heapKb: r.perConnHeap / 1024, connectS: r.connectMs / 1000 };
+    return {
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      max: sorted[sorted.length - 1],
+      allP50: quantile(last, 0.5),
+      loopP50: quantile(loop, 0.5),
+      rssKb: r.perConnRss / 1024,
+      heapKb: r.perConnHeap / 1024,
+      connectS: r.connectMs / 1000,
+    };
   };
   const h = row(results.hub);
   const b = row(results.bare);

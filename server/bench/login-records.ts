@@ -32,7 +32,14 @@ async function main(): Promise<void> {
         const n = i + k;
         const u = users[n % users.length] ?? users[0];
         const failed = n % 17 === 0;
-        return { user_id: u?.id ?? null, username: u?.username ?? 'x', created_at: new Date(start + Math.floor((n / total) * 365 * 86400_000)).toISOString(), ip: `10.0.${n % 250}.${n % 200}`, user_agent: 'Chrome/126.0', success: failed ? 0 : 1 };
+        return {
+          user_id: u?.id ?? null,
+          username: u?.username ?? 'x',
+          created_at: new Date(start + Math.floor((n / total) * 365 * 86400_000)).toISOString(),
+          ip: `10.0.${n % 250}.${n % 200}`,
+          user_agent: 'Chrome/126.0',
+          success: failed ? 0 : 1,
+        };
       });
       await db.insertInto('login_logs').values(rows).execute();
     }
@@ -41,7 +48,13 @@ async function main(): Promise<void> {
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `http://127.0.0.1:${address.port}`;
-    const login = (await (await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).json()) as { data: { LoginToken: string } };
+    const login = (await (
+      await fetch(`${url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      })
+    ).json()) as { data: { LoginToken: string } };
     const token = login.data.LoginToken;
     const branch = await db.selectFrom('branches').select('id').where('name', '=', '销售一部').executeTakeFirstOrThrow();
     const sales1 = users.find((u) => u.username === 'sales1');
@@ -55,7 +68,9 @@ async function main(): Promise<void> {
     ];
     for (const [name, body] of cases) {
       const { sorted, last } = await timeRequests(requests, () => postJson<{ total: number }>(`${url}/api/user/getloglos`, token, { rows: 20, ...body }));
-      process.stdout.write(`${name.padEnd(28)} total ${(last?.total ?? 0).toLocaleString().padStart(9)}   p50 ${quantile(sorted, 0.5).toFixed(1)} ms   p95 ${quantile(sorted, 0.95).toFixed(1)} ms\n`);
+      process.stdout.write(
+        `${name.padEnd(28)} total ${(last?.total ?? 0).toLocaleString().padStart(9)}   p50 ${quantile(sorted, 0.5).toFixed(1)} ms   p95 ${quantile(sorted, 0.95).toFixed(1)} ms\n`,
+      );
     }
   } finally {
     await app.close();

@@ -35,7 +35,9 @@ try {
   const normal = run('NORMAL');
   const full = run('FULL');
   console.table([normal, full]);
-  console.log(`FULL costs ${(full.msPerCommit / normal.msPerCommit).toFixed(2)}x per single-row commit, ${(full.msPer1000RowTx / normal.msPer1000RowTx).toFixed(2)}x per 1,000-row transaction`);
+  console.log(
+    `FULL costs ${(full.msPerCommit / normal.msPerCommit).toFixed(2)}x per single-row commit, ${(full.msPer1000RowTx / normal.msPer1000RowTx).toFixed(2)}x per 1,000-row transaction`,
+  );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -37,7 +37,10 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `bench_${randomBytes(5).toString('hex')}` : undefined;
   if (databaseUrl) await admin(databaseUrl, `CREATE SCHEMA ${schema}`);
-  const app = await createApp({ ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl, databaseSchema: schema, shellDist: path.join(dataDir, 'none') }, { logger: false });
+  const app = await createApp(
+    { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), databaseUrl, databaseSchema: schema, shellDist: path.join(dataDir, 'none') },
+    { logger: false },
+  );
   try {
     const db = app.portal.db;
     const template = await db.selectFrom('users').select(['password_hash', 'role_id']).where('username', '=', 'sales1').executeTakeFirstOrThrow();
@@ -67,7 +70,13 @@ async function main(): Promise<void> {
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `http://127.0.0.1:${address.port}`;
-    const login = (await (await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) })).json()) as { data: { LoginToken: string } };
+    const login = (await (
+      await fetch(`${url}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      })
+    ).json()) as { data: { LoginToken: string } };
     const token = login.data.LoginToken;
     const top = [...branches].sort((a, b) => a.id - b.id).find((b) => b.parent_id !== null && branches.some((c) => c.parent_id === b.id)) ?? branches[0];
     const cases: [string, Record<string, unknown>][] = [
@@ -83,7 +92,9 @@ async function main(): Promise<void> {
     process.stdout.write(`api/user/index, ${requests} requests per case (ms):\n`);
     for (const [name, body] of cases) {
       const { sorted, last } = await timeRequests(requests, () => postJson<{ total: number }>(`${url}/api/user/index`, token, { rows: 20, ...body }));
-      process.stdout.write(`  ${name.padEnd(44)} total ${String(last?.total ?? 0).padStart(6)}   p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)}   p95 ${quantile(sorted, 0.95).toFixed(1).padStart(6)}\n`);
+      process.stdout.write(
+        `  ${name.padEnd(44)} total ${String(last?.total ?? 0).padStart(6)}   p50 ${quantile(sorted, 0.5).toFixed(1).padStart(6)}   p95 ${quantile(sorted, 0.95).toFixed(1).padStart(6)}\n`,
+      );
     }
   } finally {
     await app.close();

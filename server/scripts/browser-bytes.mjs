@@ -83,7 +83,9 @@ export function summarize(label, scripts) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
   console.log(`\n${label}: ${scripts.size} JS files, ${kb(total.sent)} sent (${total.sent} bytes), ${kb(total.gzip)} gzipped, ${kb(total.raw)} raw`);
   for (const [owner, s] of [...byOwner].sort()) {
-    console.log(`  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
+    console.log(
+      `  ${owner.padEnd(14)} ${String(s.files).padStart(3)} files  ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`,
+    );
   }
   return { files: scripts.size, ...total };
 }
@@ -97,7 +99,15 @@ export async function openBrowser(baseUrl) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     baseURL: baseUrl,
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -15,7 +15,14 @@ import { parseArgs } from 'node:util';
 import { collectScripts, logInToWorkbench, openBrowser, ownerOf, settled, summarize as summarizeByApp } from './browser-bytes.mjs';
 import { withThrowawayPortal } from './workspace.mjs';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' }, top: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    user: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: 'admin123' },
+    top: { type: 'string', default: '15' },
+  },
+});
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -137,10 +144,15 @@ async function summarizePackages(scripts, top = Number(values.top)) {
   }
   const sorted = [...byPackage].sort((a, b) => b[1].sent - a[1].sent);
   console.log(`  by package (source maps; sent and gzipped apportioned by raw bytes):`);
-  const line = (name, s) => console.log(`    ${name.padEnd(44)} ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
+  const line = (name, s) =>
+    console.log(`    ${name.padEnd(44)} ${kb(s.sent).padStart(10)} sent  ${kb(s.gzip).padStart(10)} gzipped  ${kb(s.raw).padStart(10)} raw`);
   for (const [name, s] of sorted.slice(0, top)) line(name, s);
   const rest = sorted.slice(top);
-  if (rest.length > 0) line(`${rest.length} others`, rest.reduce((t, [, s]) => ({ sent: t.sent + s.sent, raw: t.raw + s.raw, gzip: t.gzip + s.gzip }), { sent: 0, raw: 0, gzip: 0 }));
+  if (rest.length > 0)
+    line(
+      `${rest.length} others`,
+      rest.reduce((t, [, s]) => ({ sent: t.sent + s.sent, raw: t.raw + s.raw, gzip: t.gzip + s.gzip }), { sent: 0, raw: 0, gzip: 0 }),
+    );
 }
 
 /** Prints a stage: its totals, a line per app and the split by package; returns the totals. */
@@ -165,20 +177,27 @@ async function measure(baseUrl) {
     await logInToWorkbench(page, values.user, values.password);
     await settled(afterLogin);
     const workbench = await summarize('Up to the workbench (/crm/index, login page included)', afterLogin);
-    console.log(`\nadded by login → workbench: ${((workbench.sent - login.sent) / 1024).toFixed(1)} KiB sent, ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`);
+    console.log(
+      `\nadded by login → workbench: ${((workbench.sent - login.sent) / 1024).toFixed(1)} KiB sent, ${((workbench.gzip - login.gzip) / 1024).toFixed(1)} KiB gzipped`,
+    );
 
     // 3. From the idle workbench to the customer list, through the side menu as a user would.
     const toCustomers = new Map(afterLogin);
     page.removeAllListeners('response');
     collectScripts(page, toCustomers);
-    await page.getByRole('menuitem', { name: /我的客户/ }).first().click();
+    await page
+      .getByRole('menuitem', { name: /我的客户/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/crm/customer/watched', { timeout: 30_000 });
     await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     await new Promise((r) => setTimeout(r, 500));
     await settled(toCustomers);
     const customers = await summarize('Up to the customer list (/crm/customer/watched, via the workbench, login page included)', toCustomers);
-    console.log(`\nadded by workbench → customer list: ${((customers.sent - workbench.sent) / 1024).toFixed(1)} KiB sent, ${((customers.gzip - workbench.gzip) / 1024).toFixed(1)} KiB gzipped`);
+    console.log(
+      `\nadded by workbench → customer list: ${((customers.sent - workbench.sent) / 1024).toFixed(1)} KiB sent, ${((customers.gzip - workbench.gzip) / 1024).toFixed(1)} KiB gzipped`,
+    );
   } finally {
     await close();
   }

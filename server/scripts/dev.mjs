@@ -14,9 +14,7 @@ const mfDir = path.join(dataDir, 'mf-dev');
 const apiPort = Number(process.env.PORT || 8080);
 
 function writeDevRegistry() {
-  const remotes = Object.fromEntries(
-    REMOTES.map((r) => [r.area, { name: r.mfName, version: 'dev', entry: `http://localhost:${r.devPort}/mf-manifest.json` }]),
-  );
+  const remotes = Object.fromEntries(REMOTES.map((r) => [r.area, { name: r.mfName, version: 'dev', entry: `http://localhost:${r.devPort}/mf-manifest.json` }]));
   mkdirSync(mfDir, { recursive: true });
   writeFileSync(path.join(mfDir, 'registry.json'), `${JSON.stringify({ remotes }, null, 2)}\n`);
 }
@@ -70,7 +68,10 @@ async function main() {
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
   startProcess('server', ['--filter', '@portal/server', 'exec', 'tsx', 'watch', 'src/main.ts'], {
-    PORT: String(apiPort), DATA_DIR: dataDir, MF_DIR: mfDir, LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    MF_DIR: mfDir,
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   });
   startProcess('shell', ['--filter', '@portal/shell', 'run', 'dev']);
   for (const remote of REMOTES) startProcess(remote.area, ['--filter', remote.pkg, 'run', 'dev']);

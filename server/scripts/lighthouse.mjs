@@ -20,7 +20,12 @@ import { parseArgs } from 'node:util';
 import { log, withThrowawayPortal } from './workspace.mjs';
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, user: { type: 'string', default: 'admin' }, password: { type: 'string', default: 'admin123' } },
+  options: {
+    url: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    user: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: 'admin123' },
+  },
 });
 const LIGHTHOUSE_VERSION = '12.8.2';
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -44,7 +44,9 @@ async function buildMonolith(outDir) {
   const config = path.join(repoRoot, 'server', 'scripts', 'monolith', 'webpack.config.cjs');
   log(`building the monolith into ${outDir}…`);
   const started = Date.now();
-  await run(process.execPath, [webpackCli, '--config', config, '--mode', 'production', '--env', `out=${outDir}`, '--stats', 'errors-warnings'], { niceness: 5 });
+  await run(process.execPath, [webpackCli, '--config', config, '--mode', 'production', '--env', `out=${outDir}`, '--stats', 'errors-warnings'], {
+    niceness: 5,
+  });
   log(`built the monolith in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -107,13 +109,17 @@ const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : '—');
 function printTable(federated, monolith) {
   const W = 40;
   console.log('\nFederated / monolith, JavaScript downloaded up to each stage (earlier stages included):');
-  console.log(`  ${'stage'.padEnd(W)} ${'files'.padStart(7)}  ${'bytes'.padEnd(5)} ${'federated'.padStart(11)} ${'monolith'.padStart(11)} ${'ratio'.padStart(7)}`);
+  console.log(
+    `  ${'stage'.padEnd(W)} ${'files'.padStart(7)}  ${'bytes'.padEnd(5)} ${'federated'.padStart(11)} ${'monolith'.padStart(11)} ${'ratio'.padStart(7)}`,
+  );
   for (const stage of STAGES) {
     const f = totalsOf(federated[stage.key].scripts);
     const m = totalsOf(monolith[stage.key].scripts);
     for (const [i, measure] of ['sent', 'raw', 'gzip'].entries()) {
       const [label, files] = i === 0 ? [stage.label, `${f.files}/${m.files}`] : ['', ''];
-      console.log(`  ${label.padEnd(W)} ${files.padStart(7)}  ${measure.padEnd(5)} ${kib(f[measure]).padStart(11)} ${kib(m[measure]).padStart(11)} ${ratio(f[measure], m[measure]).padStart(7)}`);
+      console.log(
+        `  ${label.padEnd(W)} ${files.padStart(7)}  ${measure.padEnd(5)} ${kib(f[measure]).padStart(11)} ${kib(m[measure]).padStart(11)} ${ratio(f[measure], m[measure]).padStart(7)}`,
+      );
     }
   }
   console.log('\nFederation JSON (registry.json, mf-manifest.json; not in the figures above), sent / raw:');
@@ -128,7 +134,12 @@ function printTable(federated, monolith) {
     for (const [url, size] of federated[stage.key].scripts) {
       if (size) byOwner.set(ownerOf(url), (byOwner.get(ownerOf(url)) ?? 0) + size.sent);
     }
-    console.log(`  ${stage.label.padEnd(40)} ${[...byOwner].sort().map(([owner, sent]) => `${owner} ${kib(sent)}`).join(', ')}`);
+    console.log(
+      `  ${stage.label.padEnd(40)} ${[...byOwner]
+        .sort()
+        .map(([owner, sent]) => `${owner} ${kib(sent)}`)
+        .join(', ')}`,
+    );
   }
 }
 

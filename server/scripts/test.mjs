@@ -139,7 +139,17 @@ async function main() {
   delete sqliteEnv.DATABASE_URL;
   // --forceExit: a leaked timer in any package must not hang the run (jest still names the leak).
   // --passWithNoTests: extra arguments (a path) may select tests of one of the two runs only.
-  const jestArgs = (report, projects) => ['exec', 'jest', '--forceExit', '--passWithNoTests', ...(inCi ? ['--ci'] : []), ...jsonReport(report), '--selectProjects', ...projects, ...extra];
+  const jestArgs = (report, projects) => [
+    'exec',
+    'jest',
+    '--forceExit',
+    '--passWithNoTests',
+    ...(inCi ? ['--ci'] : []),
+    ...jsonReport(report),
+    '--selectProjects',
+    ...projects,
+    ...extra,
+  ];
   const started = Date.now();
   const took = (name) => log(`${name} ended after ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const buildLog = sideLog('build');
@@ -155,11 +165,13 @@ async function main() {
   // collected, and a collection that large paused whichever test was running (233 ms at 690 MB quiet, a
   // 177 ms test took 1.7 s under load). Collected per file the heap stays at 120-300 MB. Costs ~0.15 s a file.
   const unitEnv = { ...sqliteEnv, NODE_OPTIONS: [sqliteEnv.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' ') };
-  const unitRun = step('unit and component tests', 'unit', () => runPnpm([...jestArgs('unit', UNIT_PROJECTS), '--logHeapUsage'], { env: unitEnv })).finally(() => {
-    unitDone = true;
-    if (building?.exitCode === null) reprioritiseTree(building.pid, 0);
-    took('unit and component tests');
-  });
+  const unitRun = step('unit and component tests', 'unit', () => runPnpm([...jestArgs('unit', UNIT_PROJECTS), '--logHeapUsage'], { env: unitEnv })).finally(
+    () => {
+      unitDone = true;
+      if (building?.exitCode === null) reprioritiseTree(building.pid, 0);
+      took('unit and component tests');
+    },
+  );
   const buildRun =
     withEndToEnd && chromiumPath()
       ? step('build what is stale', 'build', () =>
@@ -181,9 +193,13 @@ async function main() {
     unitRun,
     buildRun,
     // Two workers: each server test file has its own database, and files wait on timers and I/O.
-    unitRun.then(() => step('server tests (SQLite)', 'server', () => runPnpm([...jestArgs('server', ['server']), '--maxWorkers=2'], { env: sqliteEnv }))).finally(() => took('server tests (SQLite)')),
+    unitRun
+      .then(() => step('server tests (SQLite)', 'server', () => runPnpm([...jestArgs('server', ['server']), '--maxWorkers=2'], { env: sqliteEnv })))
+      .finally(() => took('server tests (SQLite)')),
     // After the build too: the build and then the end-to-end suite are the longest chain.
-    Promise.all([unitRun, buildRun]).then(() => postgresRun(postgresLog.stdio)).finally(() => took('server tests (PostgreSQL)')),
+    Promise.all([unitRun, buildRun])
+      .then(() => postgresRun(postgresLog.stdio))
+      .finally(() => took('server tests (PostgreSQL)')),
     withEndToEnd
       ? Promise.all([unitRun, buildRun])
           .then(([, built]) => (built?.status === 'failed' ? { name: 'end-to-end tests (headless Chromium)', status: 'failed' } : endToEndRun(e2eLog.stdio)))

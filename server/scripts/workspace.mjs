@@ -22,13 +22,26 @@ export const REMOTES = ['crm', 'oa', 'bi', 'system'].map((area) => ({
 
 /** Shared sources every frontend build compiles (consumed as TypeScript source). */
 const FRONTEND_SHARED = ['shared-core/src', 'shared-core/build', 'shared-ui/src', 'shared-ui/build'];
-const frontendInputs = (dir) => [`${dir}/src`, `${dir}/public`, `${dir}/package.json`, `${dir}/webpack.config.js`, `${dir}/webpack.config.cjs`, `${dir}/tsconfig.json`, ...FRONTEND_SHARED];
+const frontendInputs = (dir) => [
+  `${dir}/src`,
+  `${dir}/public`,
+  `${dir}/package.json`,
+  `${dir}/webpack.config.js`,
+  `${dir}/webpack.config.cjs`,
+  `${dir}/tsconfig.json`,
+  ...FRONTEND_SHARED,
+];
 
 /** What `build` produces, in build order (sequential: the machine may have only 2 cores). */
 export const BUILD_TARGETS = [
   { name: 'shell', pkg: '@portal/shell', output: 'shell/dist/index.html', inputs: frontendInputs('shell') },
   ...REMOTES.map((r) => ({ name: r.dir, pkg: r.pkg, output: `${r.dir}/dist/mf-manifest.json`, inputs: frontendInputs(r.dir), remote: r })),
-  { name: 'server', pkg: '@portal/server', output: 'server/dist/main.js', inputs: ['server/src', 'shared-contract/src', 'shared-contract/package.json', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json'] },
+  {
+    name: 'server',
+    pkg: '@portal/server',
+    output: 'server/dist/main.js',
+    inputs: ['server/src', 'shared-contract/src', 'shared-contract/package.json', 'server/package.json', 'server/tsconfig.json', 'server/tsconfig.build.json'],
+  },
 ];
 
 export function log(message) {

@@ -79,13 +79,21 @@ test('paths are case-insensitive and tolerate a trailing slash', async () => {
 });
 
 test('JSON bodies are accepted as well as forms', async () => {
-  const res = await s.post<{ rows: unknown[]; total: number }>('/api/customer/index', { page: 1, rows: 5, filters: { level: 'A' } }, { token: tokens.admin, form: false });
+  const res = await s.post<{ rows: unknown[]; total: number }>(
+    '/api/customer/index',
+    { page: 1, rows: 5, filters: { level: 'A' } },
+    { token: tokens.admin, form: false },
+  );
   expect(res.status).toBe(200);
   expect(res.body.rows.length).toBe(5);
 });
 
 test('a malformed JSON body gets a 400 envelope without internals', async () => {
-  const res = await fetch(`${s.url}/api/customer/index`, { method: 'POST', headers: { 'content-type': 'application/json', authkey: tokens.admin ?? '' }, body: '{bad' });
+  const res = await fetch(`${s.url}/api/customer/index`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authkey: tokens.admin ?? '' },
+    body: '{bad',
+  });
   expect(res.status).toBe(400);
   const body = (await res.json()) as Envelope;
   expect(body).toEqual({ result: 'error', msg: '请求格式不正确' });

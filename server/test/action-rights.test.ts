@@ -30,9 +30,14 @@ test('the seeded roles hold the action rights their job needs', async () => {
   const [admin, manager, sales, finance] = await Promise.all([modelOf('admin'), modelOf('manager'), modelOf('sales'), modelOf('finance')]);
   expect(admin.crm).toEqual(expect.arrayContaining(['customer/watched:delete', 'customer/daifenpei:assign', 'signorentry/sigeshenpi:approve']));
   expect(admin.system).toEqual(expect.arrayContaining(['role:create', 'user:edit', 'customForm:delete']));
-  expect(manager.crm).toEqual(expect.arrayContaining(['customer/watched:assign', 'customer/watched:transfer', 'customer/watched:export', 'customer/watched:delete']));
-  expect(sales.crm).toEqual(expect.arrayContaining(['customer/watched:create', 'customer/watched:edit', 'customer/watched:import', 'customer/watched:pool', 'customer/total:receive']));
-  for (const denied of ['customer/watched:delete', 'customer/watched:export', 'customer/watched:assign', 'customer/daifenpei:assign']) expect(sales.crm).not.toContain(denied);
+  expect(manager.crm).toEqual(
+    expect.arrayContaining(['customer/watched:assign', 'customer/watched:transfer', 'customer/watched:export', 'customer/watched:delete']),
+  );
+  expect(sales.crm).toEqual(
+    expect.arrayContaining(['customer/watched:create', 'customer/watched:edit', 'customer/watched:import', 'customer/watched:pool', 'customer/total:receive']),
+  );
+  for (const denied of ['customer/watched:delete', 'customer/watched:export', 'customer/watched:assign', 'customer/daifenpei:assign'])
+    expect(sales.crm).not.toContain(denied);
   expect(finance.crm.some((p) => p.startsWith('customer/'))).toBe(false);
   expect(finance.crm).toEqual(expect.arrayContaining(['signorentry/sign', 'signorentry/sigeshenpi:approve']));
   // The page lists the client reads are unchanged: the page paths are still there.
@@ -47,7 +52,11 @@ test('migration 008 adds the action rights to the four seeded roles by name and 
     const tree = parseRights(role.rights);
     const pagesOnly = Object.fromEntries(Object.entries(tree).map(([area, list]) => [area, list.filter((p) => splitRight(p).action === undefined)]));
     if (role.name === '销售') pagesOnly.bi = ['customerRank'];
-    await db.updateTable('roles').set({ rights: JSON.stringify(pagesOnly) }).where('id', '=', role.id).execute();
+    await db
+      .updateTable('roles')
+      .set({ rights: JSON.stringify(pagesOnly) })
+      .where('id', '=', role.id)
+      .execute();
   }
   // Migrations take the untyped Kysely the Migrator gives them.
   const untyped = db as unknown as Kysely<unknown>;

@@ -1,6 +1,15 @@
 import { DEMO, startServer, type TestServer } from './harness';
 
-type Operation = { summary?: string; description?: string; tags?: string[]; 'x-right'?: string; 'x-record-check'?: string; requestBody?: unknown; parameters?: unknown[]; responses?: Record<string, unknown> };
+type Operation = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  'x-right'?: string;
+  'x-record-check'?: string;
+  requestBody?: unknown;
+  parameters?: unknown[];
+  responses?: Record<string, unknown>;
+};
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: { name: string }[] };
 
 let s: TestServer;

@@ -87,7 +87,11 @@ test('a cc recipient opens the files; an approver’s comment attachment reaches
 
   const note = await upload('manager', '核查说明.pdf');
   expect(await opens('sales', note.url)).toBe('unsigned');
-  const res = await post('manager', '/api/WorkFlow/createComment', { taskid: taskId, ext: '请补充银行流水', files: JSON.stringify([{ id: note.id, url: note.url, name: '核查说明.pdf' }]) });
+  const res = await post('manager', '/api/WorkFlow/createComment', {
+    taskid: taskId,
+    ext: '请补充银行流水',
+    files: JSON.stringify([{ id: note.id, url: note.url, name: '核查说明.pdf' }]),
+  });
   expect(res.body).toMatchObject({ result: 'success' });
   expect(await opens('sales', note.url)).toBe(200);
 });

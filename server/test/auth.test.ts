@@ -188,14 +188,26 @@ describe('failed-login limit', () => {
 describe('login records', () => {
   test('getloglos shows own records to a user and all records with system Loglos', async () => {
     const sales = await s.login('sales5', 'sales123', { headers: freshIp() });
-    const own = await s.post<{ rows: { UserName: string; success: number; IP: string; Date: string; Ua: string }[]; total: number }>('/api/user/getloglos', { page: 1, rows: 50 }, { token: sales });
+    const own = await s.post<{ rows: { UserName: string; success: number; IP: string; Date: string; Ua: string }[]; total: number }>(
+      '/api/user/getloglos',
+      { page: 1, rows: 50 },
+      { token: sales },
+    );
     expect(own.status).toBe(200);
     expect(own.body.total).toBeGreaterThan(0);
     expect(new Set(own.body.rows.map((r) => r.UserName))).toEqual(new Set(['sales5']));
-    expect(own.body.rows[0]).toMatchObject({ success: 1, IP: expect.stringMatching(/^10\.0\./), Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
+    expect(own.body.rows[0]).toMatchObject({
+      success: 1,
+      IP: expect.stringMatching(/^10\.0\./),
+      Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
 
     const manager = await s.login(...DEMO.manager, { headers: freshIp() });
-    const all = await s.post<{ rows: { UserName: string; success: number }[]; total: number }>('/api/user/getloglos', { page: 1, rows: 200 }, { token: manager });
+    const all = await s.post<{ rows: { UserName: string; success: number }[]; total: number }>(
+      '/api/user/getloglos',
+      { page: 1, rows: 200 },
+      { token: manager },
+    );
     expect(all.body.total).toBeGreaterThan(own.body.total);
     expect(all.body.rows.some((r) => r.success === 0)).toBe(true);
 

@@ -72,7 +72,8 @@ async function checkRoutes(routes: RegisteredRoute[]): Promise<string[]> {
       const body = sample(input);
       const res = await call(c.route, c.who, typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : {});
       if (c.who === 'anonymous') {
-        if (res.status !== 401 || typeof res.body?.msg !== 'string' || !res.body.msg.includes('登陆')) failures.push(`${label(c)}: expected 401 登陆, got ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 401 || typeof res.body?.msg !== 'string' || !res.body.msg.includes('登陆'))
+          failures.push(`${label(c)}: expected 401 登陆, got ${res.status} ${JSON.stringify(res.body)}`);
       } else if (res.status !== 403 || res.body?.result !== 'error' || res.body.msg !== '没有权限执行此操作') {
         failures.push(`${label(c)}: expected 403 没有权限执行此操作, got ${res.status} ${JSON.stringify(res.body)}`);
       }
@@ -98,11 +99,14 @@ test('the matrix covers every registered route and the API', () => {
   expect(routes.filter((r) => /^\/(api|main)\//.test(r.url)).length).toBeGreaterThan(50);
 });
 
-test.each(Array.from({ length: PARTS }, (_, i) => i + 1))('every registered route × anonymous and every seeded role, part %i: refused without the access, let through with it', async (part) => {
-  const routes = s.app.registeredRoutes().filter((r) => !endsSession(r));
-  const size = Math.ceil(routes.length / PARTS);
-  expect(await checkRoutes(routes.slice((part - 1) * size, part * size))).toEqual([]);
-});
+test.each(Array.from({ length: PARTS }, (_, i) => i + 1))(
+  'every registered route × anonymous and every seeded role, part %i: refused without the access, let through with it',
+  async (part) => {
+    const routes = s.app.registeredRoutes().filter((r) => !endsSession(r));
+    const size = Math.ceil(routes.length / PARTS);
+    expect(await checkRoutes(routes.slice((part - 1) * size, part * size))).toEqual([]);
+  },
+);
 
 // Last: a call that ends the caller's session (logout).
 test('the routes that end the session, last', async () => {

@@ -36,7 +36,13 @@ function writeContinuously(acked: Acked): { stop: () => Promise<void> } {
       n += 1;
       const res = await s.post<{ result: string; data: { id: number } }>(
         '/api/customer/CustomerAddEndit',
-        { id: '0', CustomerName: `备份测试客户${n}-${randomBytes(3).toString('hex')}`, contact_name: '王备份', contact_mobile: `137${String(10_000_000 + n).slice(-8)}`, LaiYuan: 1 },
+        {
+          id: '0',
+          CustomerName: `备份测试客户${n}-${randomBytes(3).toString('hex')}`,
+          contact_name: '王备份',
+          contact_mobile: `137${String(10_000_000 + n).slice(-8)}`,
+          LaiYuan: 1,
+        },
         { token },
       );
       if (res.body.result === 'success') acked.customers.push({ id: res.body.data.id, at: Date.now() });

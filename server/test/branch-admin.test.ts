@@ -47,8 +47,12 @@ test('move under another department; a cycle is refused', async () => {
   expect(res.body.result).toBe('success');
   const tree = (await s.post<Node[]>('/api/branch/TreeJson', {}, { token: admin })).body;
   expect(find(tree, '华东分公司')?.children.map((c) => c.Name)).toContain('销售二部');
-  expect((await post('/main/Branch/edit', { id: ids['华东分公司'], name: '华东分公司', parentId: ids['销售二部'], attributes: 1 })).body.msg).toBe('不能移动到自己或自己的下级部门之下');
-  expect((await post('/main/Branch/edit', { id: ids['总部'], name: '总部', parentId: ids['总部'], attributes: 1 })).body.msg).toBe('不能移动到自己或自己的下级部门之下');
+  expect((await post('/main/Branch/edit', { id: ids['华东分公司'], name: '华东分公司', parentId: ids['销售二部'], attributes: 1 })).body.msg).toBe(
+    '不能移动到自己或自己的下级部门之下',
+  );
+  expect((await post('/main/Branch/edit', { id: ids['总部'], name: '总部', parentId: ids['总部'], attributes: 1 })).body.msg).toBe(
+    '不能移动到自己或自己的下级部门之下',
+  );
 });
 
 test('delete refuses a department with members or sub-departments, naming them; an empty one goes', async () => {

@@ -16,7 +16,13 @@ afterAll(async () => {
 const customers = () => s.app.portal.db.selectFrom('customers as c');
 
 it('counts exactly up to the cap and stops there', async () => {
-  const exact = Number((await customers().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const exact = Number(
+    (
+      await customers()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   expect(exact).toBeGreaterThan(3);
   await expect(countCapped(s.app.portal.db, customers(), exact)).resolves.toEqual({ total: exact, capped: false });
   await expect(countCapped(s.app.portal.db, customers(), exact + 1)).resolves.toEqual({ total: exact, capped: false });

@@ -16,12 +16,30 @@ const countsOf = async (token: string) => {
 };
 const db = () => s.app.portal.db;
 const ownedBy = async (userId: number, limit: number) =>
-  (await db().selectFrom('customers').select('id').where('owner_id', '=', userId).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).orderBy('id').limit(limit).execute()).map((r) => r.id);
+  (
+    await db()
+      .selectFrom('customers')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .where('gonghai', '=', 0)
+      .where('blacklisted', '=', 0)
+      .where('clue', 'in', [1, 2])
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
 const owners = async (customerIds: number[]) =>
-  (await db().selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'branch_id']).where('id', 'in', customerIds).orderBy('id').execute());
+  await db().selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'branch_id']).where('id', 'in', customerIds).orderBy('id').execute();
 /** Expected counts straight from the tables. */
 const directCounts = async (userId: number) => {
-  const mine = await db().selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).executeTakeFirstOrThrow();
+  const mine = await db()
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', userId)
+    .where('gonghai', '=', 0)
+    .where('blacklisted', '=', 0)
+    .where('clue', 'in', [1, 2])
+    .executeTakeFirstOrThrow();
   const unseen = await db()
     .selectFrom('customer_assignments as a')
     .innerJoin('customers as c', 'c.id', 'a.customer_id')
@@ -118,11 +136,20 @@ describe('api/customer/KehuDistribution', () => {
 
     const note = await db().selectFrom('notifications').selectAll().where('user_id', '=', ids.sales1).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(note).toMatchObject({ cont: '张伟 将 3 个客户分配给你', kind: 'customer', model_type: 'customer', model_id: null });
-    expect(pushes).toEqual([expect.objectContaining({ userId: ids.sales1, committed: true, payload: expect.objectContaining({ msg: '张伟 将 3 个客户分配给你' }) })]);
+    expect(pushes).toEqual([
+      expect.objectContaining({ userId: ids.sales1, committed: true, payload: expect.objectContaining({ msg: '张伟 将 3 个客户分配给你' }) }),
+    ]);
   });
 
   test('opening a customer as its owner marks it seen; others opening it do not', async () => {
-    const [c] = await db().selectFrom('customer_assignments').select('customer_id').where('user_id', '=', ids.sales1).where('seen', '=', 0).orderBy('customer_id').limit(1).execute();
+    const [c] = await db()
+      .selectFrom('customer_assignments')
+      .select('customer_id')
+      .where('user_id', '=', ids.sales1)
+      .where('seen', '=', 0)
+      .orderBy('customer_id')
+      .limit(1)
+      .execute();
     const before = await countsOf(t.sales1);
     expect((await s.post('/api/customer/Views', { id: c.customer_id }, { token: t.manager })).body).toMatchObject({ result: 'success' });
     expect((await countsOf(t.sales1)).再分配number).toBe(before.再分配number);
@@ -143,7 +170,17 @@ describe('api/customer/KehuDistribution', () => {
   });
 
   test('待分配 customers (no owner, outside the pool) assign with the owners the list showed (0); a later owner is a conflict', async () => {
-    const unowned = (await db().selectFrom('customers').select('id').where('owner_id', 'is', null).where('gonghai', '=', 0).where('blacklisted', '=', 0).orderBy('id').limit(2).execute()).map((r) => r.id);
+    const unowned = (
+      await db()
+        .selectFrom('customers')
+        .select('id')
+        .where('owner_id', 'is', null)
+        .where('gonghai', '=', 0)
+        .where('blacklisted', '=', 0)
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((r) => r.id);
     expect(unowned).toHaveLength(2);
     const [first, second] = unowned;
     const res = await assign(t.admin, { ids: String(first), userid: ids.sales2, owners: '0' });
@@ -193,7 +230,15 @@ describe('api/customer/KehuDistribution', () => {
 
   test('25 rounds of two managers assigning one customer at once: one 分配成功, one refusal, one notification', async () => {
     const notes = async (userId: number) =>
-      Number((await db().selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const pool = [...(await ownedBy(ids.sales3, 13)), ...(await ownedBy(ids.sales7, 13))];
     expect(pool.length).toBeGreaterThanOrEqual(25);
     for (const customer of pool) {

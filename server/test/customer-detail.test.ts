@@ -18,7 +18,14 @@ const post = <T = Record<string, unknown>>(path: string, token: string | undefin
 let seq = 0;
 async function create(token: string, clue = 1): Promise<number> {
   seq++;
-  const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', token, { id: 0, clue, CustomerName: `详情测试公司${seq}`, contact_name: '王五', contact_mobile: `1360000${String(2000 + seq)}`, LaiYuan: 1 });
+  const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', token, {
+    id: 0,
+    clue,
+    CustomerName: `详情测试公司${seq}`,
+    contact_name: '王五',
+    contact_mobile: `1360000${String(2000 + seq)}`,
+    LaiYuan: 1,
+  });
   expect(res.body.result).toBe('success');
   return (res.body.data as { id: number }).id;
 }
@@ -53,51 +60,105 @@ describe('follow-ups', () => {
     expect(c).toEqual({ genjin_time: '2026-11-20T02:00:00.000Z', next_genjin_time: '2026-11-27T02:00:00.000Z' });
     const list = await post<ListOf<Record<string, unknown>>>('/api/customer/kehudetail', t.sales1, { id });
     expect(list.body.total).toBe(1);
-    expect(list.body.rows[0]).toMatchObject({ contactName: '王五', status: '初次接触', Ext: '微信', gjtype: 2, beizhu: '微信沟通了报价', genjinTime: '2026-11-20 10:00:00', nextgenjintime: '2026-11-27 10:00:00', CretateName: '李娜' });
+    expect(list.body.rows[0]).toMatchObject({
+      contactName: '王五',
+      status: '初次接触',
+      Ext: '微信',
+      gjtype: 2,
+      beizhu: '微信沟通了报价',
+      genjinTime: '2026-11-20 10:00:00',
+      nextgenjintime: '2026-11-27 10:00:00',
+      CretateName: '李娜',
+    });
   });
 
-  test('refuses empty or over-long content, an unknown status or channel, another customer\'s contact, and customers outside the scope', async () => {
+  test("refuses empty or over-long content, an unknown status or channel, another customer's contact, and customers outside the scope", async () => {
     const id = await create(t.sales1);
     const base = { customerId: id, gjtype: 0, beizhu: '电话' };
     expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, beizhu: '' })).body.msg).toBe('跟进内容不能为空');
-    expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, beizhu: '长'.repeat(301) })).body.msg).toBe('跟进内容不能超过300个字符');
+    expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, beizhu: '长'.repeat(301) })).body.msg).toBe(
+      '跟进内容不能超过300个字符',
+    );
     expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, gjtype: 6 })).body.msg).toBe('跟进方式不正确');
     expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, status: '胡说' })).body.msg).toBe('跟进状态不正确');
     expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales1, { ...base, contactId: 1 })).body.msg).toBe('联系人不存在');
     expect((await post<Envelope>('/api/customer/CustomerTrackAdd', t.sales2, base)).status).toBe(403);
-    expect(Number((await db().selectFrom('followups').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow()).n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('followups')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('customer_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
   });
 });
 
 describe('contacts', () => {
   test('add, edit, view, primary (exactly one, mirrored on the customer), delete (not the primary)', async () => {
     const id = await create(t.sales1);
-    const added = await post<Envelope<{ id: number }>>('/api/contact/add', t.sales1, { customerId: id, contactName: '赵六', mobile: '13912345678', wechat: 'zhao6', zhiwei: '采购经理', sex: '男' });
+    const added = await post<Envelope<{ id: number }>>('/api/contact/add', t.sales1, {
+      customerId: id,
+      contactName: '赵六',
+      mobile: '13912345678',
+      wechat: 'zhao6',
+      zhiwei: '采购经理',
+      sex: '男',
+    });
     expect(added.body).toMatchObject({ result: 'success', msg: '保存成功' });
     const second = (added.body.data as { id: number }).id;
-    expect((await post<Envelope>('/api/contact/Edit', t.sales1, { id: second, contactName: '赵六', mobile: '13912345679', zhiwei: '采购总监' })).body.result).toBe('success');
-    expect((await post<Envelope>('/api/contact/Views', t.sales1, { id: second })).body.data).toMatchObject({ contactName: '赵六', mobile: '13912345679', zhiwei: '采购总监', isPrimary: 0 });
+    expect(
+      (await post<Envelope>('/api/contact/Edit', t.sales1, { id: second, contactName: '赵六', mobile: '13912345679', zhiwei: '采购总监' })).body.result,
+    ).toBe('success');
+    expect((await post<Envelope>('/api/contact/Views', t.sales1, { id: second })).body.data).toMatchObject({
+      contactName: '赵六',
+      mobile: '13912345679',
+      zhiwei: '采购总监',
+      isPrimary: 0,
+    });
 
     expect((await post<Envelope>('/api/contact/Primary', t.sales1, { id: second })).body).toMatchObject({ result: 'success', msg: '设置成功' });
     const contacts = await post<ListOf<{ id: number; isPrimary: number }>>('/api/contact/list', t.sales1, { customerId: id });
     expect(contacts.body.rows.filter((c) => c.isPrimary === 1).map((c) => c.id)).toEqual([second]);
     expect(contacts.body.rows[0].id).toBe(second);
-    expect(await db().selectFrom('customers').select(['contact_name', 'contact_mobile']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ contact_name: '赵六', contact_mobile: '13912345679' });
+    expect(await db().selectFrom('customers').select(['contact_name', 'contact_mobile']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      contact_name: '赵六',
+      contact_mobile: '13912345679',
+    });
 
-    expect((await post<Envelope>('/api/contact/delete', t.sales1, { ids: `${second}` })).body).toMatchObject({ result: 'error', msg: '不能删除首要联系人，请先设置其他联系人为首要联系人' });
+    expect((await post<Envelope>('/api/contact/delete', t.sales1, { ids: `${second}` })).body).toMatchObject({
+      result: 'error',
+      msg: '不能删除首要联系人，请先设置其他联系人为首要联系人',
+    });
     const first = contacts.body.rows.find((c) => c.id !== second)?.id as number;
     expect((await post<Envelope>('/api/contact/delete', t.sales1, { ids: `${first}` })).body).toMatchObject({ result: 'success' });
     expect((await post<Envelope>('/api/contact/add', t.sales2, { customerId: id, contactName: '外人' })).status).toBe(403);
 
     // Every change is in the operation log, newest first, 10 a page.
     const logs = await post<ListOf<{ Ext: string; NickName: string }>>('/api/OpportLogs/Logs', t.sales1, { customerId: id, type: 'contact' });
-    expect(logs.body.rows.map((l) => l.Ext)).toEqual(['删除联系人 王五', '设为首要联系人：赵六', '修改联系人 赵六：手机 13912345678 → 13912345679；微信 zhao6 → 空；职位 采购经理 → 采购总监', '新增联系人 赵六']);
+    expect(logs.body.rows.map((l) => l.Ext)).toEqual([
+      '删除联系人 王五',
+      '设为首要联系人：赵六',
+      '修改联系人 赵六：手机 13912345678 → 13912345679；微信 zhao6 → 空；职位 采购经理 → 采购总监',
+      '新增联系人 赵六',
+    ]);
     expect(logs.body.rows[0].NickName).toBe('李娜');
   });
 
   test('customer edits are logged field by field (old → new); the subtotal counts every tab', async () => {
     const id = await create(t.sales1);
-    const edit = await post<Envelope>('/api/customer/CustomerAddEndit', t.sales1, { id, CustomerName: `详情测试公司${seq}`, contact_name: '王五', contact_mobile: `1360000${String(2000 + seq)}`, LaiYuan: 1, level: 'A', industry: '制造业' });
+    const edit = await post<Envelope>('/api/customer/CustomerAddEndit', t.sales1, {
+      id,
+      CustomerName: `详情测试公司${seq}`,
+      contact_name: '王五',
+      contact_mobile: `1360000${String(2000 + seq)}`,
+      LaiYuan: 1,
+      level: 'A',
+      industry: '制造业',
+    });
     expect(edit.body.result).toBe('success');
     const logs = await post<ListOf<{ Ext: string }>>('/api/OpportLogs/Logs', t.sales1, { customerId: id, page: 1, rows: 10 });
     expect(logs.body.rows.map((l) => l.Ext)).toEqual(['客户级别：空 → A；所属行业：空 → 制造业', '新建客户']);
@@ -112,7 +173,9 @@ describe('leads (线索, clue 3)', () => {
     await post('/api/customer/CustomerTrackAdd', t.sales1, { customerId: lead, gjtype: 0, beizhu: '电话联系' });
     const leads = await post<ListOf<{ id: number }>>('/api/customer/index', t.sales1, { view: 'clue', rows: 200 });
     expect(leads.body.rows.map((r) => r.id)).toContain(lead);
-    expect((await post<ListOf<{ id: number }>>('/api/customer/index', t.sales1, { view: 'watched', rows: 200 })).body.rows.map((r) => r.id)).not.toContain(lead);
+    expect((await post<ListOf<{ id: number }>>('/api/customer/index', t.sales1, { view: 'watched', rows: 200 })).body.rows.map((r) => r.id)).not.toContain(
+      lead,
+    );
     expect((await post<Envelope>('/api/clues/Subtotal', t.sales1, { id: lead })).body.data).toMatchObject({ followups: 1, contact: 1 });
 
     expect((await post<Envelope>('/api/clues/Turn', t.sales1, { ids: `${lead}` })).body).toMatchObject({ result: 'success', msg: '转换成功' });
@@ -142,7 +205,14 @@ describe('public customer search (no login)', () => {
       .executeTakeFirstOrThrow();
     const byName = await post<Envelope<ListOf<Record<string, unknown>>>>('/api/customer/GetsearchKh', undefined, { key: c.customer_name });
     expect(byName.status).toBe(200);
-    expect(byName.body.data?.rows[0]).toEqual({ exists: true, owner: '李*', department: '销售一部', inPool: false, blacklisted: false, lastFollowup: expect.any(String) });
+    expect(byName.body.data?.rows[0]).toEqual({
+      exists: true,
+      owner: '李*',
+      department: '销售一部',
+      inPool: false,
+      blacklisted: false,
+      lastFollowup: expect.any(String),
+    });
     const byPhone = await post<Envelope<ListOf<Record<string, unknown>>>>('/api/customer/GetsearchKh', undefined, { key: c.contact_mobile });
     expect(byPhone.body.data?.rows[0]).toMatchObject({ exists: true, owner: '李*' });
     expect(JSON.stringify(byPhone.body)).not.toContain(c.contact_mobile);
@@ -169,26 +239,48 @@ describe('public customer search (no login)', () => {
     expect(results[10].status).toBe(429);
     expect(results[10].body.msg).toBe('查询过于频繁，请一分钟后再试');
     // Another address is not affected.
-    expect((await s.post<Envelope>('/api/customer/GetsearchKh', { key: '不存在的公司' }, { headers: { 'x-forwarded-for': '203.0.113.78' } })).body.result).toBe('success');
+    expect((await s.post<Envelope>('/api/customer/GetsearchKh', { key: '不存在的公司' }, { headers: { 'x-forwarded-for': '203.0.113.78' } })).body.result).toBe(
+      'success',
+    );
   });
 });
 
 describe('visitors (访客登记)', () => {
   test('register, list by date, match by phone, turn into a customer awaiting assignment', async () => {
-    const bad = await post<Envelope>('/api/customer/visitorsAdd', t.sales1, { name: '访客甲', mobile: '13700001111', arrivedAt: '2026-11-23 09:00', purpose: '打游戏' });
+    const bad = await post<Envelope>('/api/customer/visitorsAdd', t.sales1, {
+      name: '访客甲',
+      mobile: '13700001111',
+      arrivedAt: '2026-11-23 09:00',
+      purpose: '打游戏',
+    });
     expect(bad.body.msg).toBe('来访目的不正确');
-    const add = await post<Envelope<{ id: number }>>('/api/customer/visitorsAdd', t.sales1, { name: '访客甲', mobile: '13700001111', company: '访客甲科技有限公司', arrivedAt: '2026-11-23 09:00', leftAt: '2026-11-23 10:30', purpose: '商务洽谈' });
+    const add = await post<Envelope<{ id: number }>>('/api/customer/visitorsAdd', t.sales1, {
+      name: '访客甲',
+      mobile: '13700001111',
+      company: '访客甲科技有限公司',
+      arrivedAt: '2026-11-23 09:00',
+      leftAt: '2026-11-23 10:30',
+      purpose: '商务洽谈',
+    });
     expect(add.body).toMatchObject({ result: 'success', msg: '登记成功' });
     const vid = (add.body.data as { id: number }).id;
     const day = await post<ListOf<Record<string, unknown>>>('/api/customer/visitorsIndex', t.sales1, { from: '2026-11-23', to: '2026-11-23' });
-    expect(day.body.rows.find((r) => r.id === vid)).toMatchObject({ name: '访客甲', purpose: '商务洽谈', receptionist: '李娜', arrivedAt: '2026-11-23 09:00:00', customerId: 0 });
+    expect(day.body.rows.find((r) => r.id === vid)).toMatchObject({
+      name: '访客甲',
+      purpose: '商务洽谈',
+      receptionist: '李娜',
+      arrivedAt: '2026-11-23 09:00:00',
+      customerId: 0,
+    });
     const turned = await post<Envelope<{ id: number }>>('/api/customer/visitorsTurn', t.sales1, { id: vid, LaiYuan: 1 });
     expect(turned.body).toMatchObject({ result: 'success', msg: '已转为客户，进入待分配客户' });
     const cid = (turned.body.data as { id: number }).id;
     const waiting = await post<ListOf<{ id: number }>>('/api/customer/index', t.admin, { view: 'daifenpei', rows: 200 });
     expect(waiting.body.rows.map((r) => r.id)).toContain(cid);
     expect((await post<Envelope>('/api/customer/visitorsTurn', t.sales1, { id: vid, LaiYuan: 1 })).body.msg).toBe('该访客已转为客户');
-    expect((await post<Envelope>('/api/customer/visitorsAdd', undefined, { name: 'x', mobile: '13700001112', arrivedAt: '2026-11-23 09:00' })).status).toBe(401);
+    expect((await post<Envelope>('/api/customer/visitorsAdd', undefined, { name: 'x', mobile: '13700001112', arrivedAt: '2026-11-23 09:00' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -199,7 +291,17 @@ describe('GetRoleType', () => {
     expect(views.map((v) => v.view)).toEqual(['watched', 'zaifenpei', 'nodispose', 'total', 'clue']);
     expect(views.find((v) => v.view === 'total')?.actions).toEqual(['receive']);
     const manager = await post<Envelope<{ views: { view: string }[] }>>('/api/customer/GetRoleType', t.manager, {});
-    expect(manager.body.data?.views.map((v) => v.view)).toEqual(['watched', 'zaifenpei', 'nodispose', 'total', 'daifenpei', 'teamkehu', 'lizhi', 'black', 'clue']);
+    expect(manager.body.data?.views.map((v) => v.view)).toEqual([
+      'watched',
+      'zaifenpei',
+      'nodispose',
+      'total',
+      'daifenpei',
+      'teamkehu',
+      'lizhi',
+      'black',
+      'clue',
+    ]);
   });
 });
 
@@ -207,7 +309,14 @@ describe('merging duplicates', () => {
   test('ceshilist groups customers sharing a mobile; merge keeps the survivor, takes chosen fields, moves contacts and follow-ups, hides the merged one with a log', async () => {
     const mobile = '13311112222';
     const make = async (name: string, level: string) => {
-      const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', t.manager, { id: 0, CustomerName: name, contact_name: '孙八', contact_mobile: mobile, LaiYuan: 1, level });
+      const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', t.manager, {
+        id: 0,
+        CustomerName: name,
+        contact_name: '孙八',
+        contact_mobile: mobile,
+        LaiYuan: 1,
+        level,
+      });
       return (res.body.data as { id: number }).id;
     };
     const keep = await make('合并测试甲公司', 'C');
@@ -222,7 +331,9 @@ describe('merging duplicates', () => {
     const survivor = await db().selectFrom('customers').select(['level', 'customer_name']).where('id', '=', keep).executeTakeFirstOrThrow();
     expect(survivor).toEqual({ level: 'A', customer_name: '合并测试甲公司' });
     expect((await db().selectFrom('customers').select('merged_into').where('id', '=', gone).executeTakeFirstOrThrow()).merged_into).toBe(keep);
-    expect((await db().selectFrom('followups').select('customer_id').where('beizhu', '=', '重复客户上的跟进').executeTakeFirstOrThrow()).customer_id).toBe(keep);
+    expect((await db().selectFrom('followups').select('customer_id').where('beizhu', '=', '重复客户上的跟进').executeTakeFirstOrThrow()).customer_id).toBe(
+      keep,
+    );
     const contacts = await db().selectFrom('contacts').select('is_primary').where('customer_id', '=', keep).execute();
     expect(contacts.map((c) => c.is_primary).sort()).toEqual([0, 1]);
     const list = await post<ListOf<{ id: number }>>('/api/customer/index', t.manager, { view: 'watched', rows: 200, key: '合并测试' });
@@ -248,7 +359,12 @@ describe('the 合同 tab', () => {
       .where('c.owner_id', '=', ids.sales1)
       .orderBy('k.id')
       .executeTakeFirstOrThrow();
-    const expected = await db().selectFrom('contracts').select(['id', 'order_sn', 'sign_date']).where('customer_id', '=', own.customer_id).where('owner_id', '=', ids.sales1).execute();
+    const expected = await db()
+      .selectFrom('contracts')
+      .select(['id', 'order_sn', 'sign_date'])
+      .where('customer_id', '=', own.customer_id)
+      .where('owner_id', '=', ids.sales1)
+      .execute();
     type Row = { id: number; orderSn: string; title: string; customerId: number; Money: number; status: number; signDate: string; UserID: number };
     const res = await post<ListOf<Row>>('/api/contract/index', t.sales1, { customerId: own.customer_id, rows: 50, dataType: 'mine' });
     expect(res.status).toBe(200);

@@ -13,7 +13,23 @@ type Progress = { done: number; total: number; finished: boolean };
 let s: TestServer;
 const t: Record<'admin' | 'manager' | 'sales' | 'finance', string> = { admin: '', manager: '', sales: '', finance: '' };
 
-const HEADERS = ['客户编号', '客户名称', '联系人', '手机号码', '客户来源', '客户级别', '所属行业', '地址', '负责人', '所属部门', '成交状态', '创建时间', '最后跟进时间', '下次跟进时间', '备注'];
+const HEADERS = [
+  '客户编号',
+  '客户名称',
+  '联系人',
+  '手机号码',
+  '客户来源',
+  '客户级别',
+  '所属行业',
+  '地址',
+  '负责人',
+  '所属部门',
+  '成交状态',
+  '创建时间',
+  '最后跟进时间',
+  '下次跟进时间',
+  '备注',
+];
 
 beforeAll(async () => {
   s = await startServer();

@@ -17,7 +17,17 @@ type Preview = {
   suggestedMapping: Record<string, number>;
 };
 type DryRun = { total: number; valid: number; rejected: { row: number; reason: string; values: string[] }[] };
-type Duplicate = { id: number; CustomerName: string; contact_name?: string; contact_mobile: string; UserName: string; BranchName?: string; AddTime: string; gonghai?: number; visible: boolean };
+type Duplicate = {
+  id: number;
+  CustomerName: string;
+  contact_name?: string;
+  contact_mobile: string;
+  UserName: string;
+  BranchName?: string;
+  AddTime: string;
+  gonghai?: number;
+  visible: boolean;
+};
 
 let s: TestServer;
 const t: Record<'admin' | 'sales' | 'finance' | 'manager', string> = { admin: '', sales: '', finance: '', manager: '' };
@@ -167,14 +177,23 @@ describe('dry run and import', () => {
     await s.post('/api/customer/ImportDryRun', { token, mapping: MAPPING }, { token: t.sales });
     expect(await tableCounts(s.app)).toEqual(before);
 
-    const res = await s.post<Envelope<{ total: number; imported: number; rejected: number }>>('/api/customer/Import', { token, mapping: MAPPING }, { token: t.sales });
+    const res = await s.post<Envelope<{ total: number; imported: number; rejected: number }>>(
+      '/api/customer/Import',
+      { token, mapping: MAPPING },
+      { token: t.sales },
+    );
     expect(res.body).toMatchObject({ result: 'success', msg: '成功导入3条客户', data: { total: 8, imported: 3, rejected: 5 } });
     const after = await tableCounts(s.app);
     expect(after.customers).toBe(before.customers + 3);
     expect(after.contacts).toBe(before.contacts + 3);
 
     const db = s.app.portal.db;
-    const imported = await db.selectFrom('customers').selectAll().where('customer_name', 'in', ['导入甲公司', '导入庚公司', '导入辛公司']).orderBy('id').execute();
+    const imported = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('customer_name', 'in', ['导入甲公司', '导入庚公司', '导入辛公司'])
+      .orderBy('id')
+      .execute();
     expect(imported.map((c) => c.customer_name)).toEqual(['导入甲公司', '导入庚公司', '导入辛公司']);
     for (const c of imported) {
       expect(c.owner_id).toBe(userIds.sales1);
@@ -199,7 +218,9 @@ describe('dry run and import', () => {
     const sheet: Cell[][] = [HEADERS, ['并发导入公司', '张并发', mobile(301), '展会', '', '']];
     const { token } = (await preview(sheet)).body.data;
     const before = await customerCount();
-    const replies = await Promise.all([1, 2].map(() => s.post<Envelope<{ imported: number }>>('/api/customer/Import', { token, mapping: MAPPING }, { token: t.sales })));
+    const replies = await Promise.all(
+      [1, 2].map(() => s.post<Envelope<{ imported: number }>>('/api/customer/Import', { token, mapping: MAPPING }, { token: t.sales })),
+    );
     const messages = replies.map((r) => r.body.msg).sort();
     expect(messages).toEqual(['导入文件已过期，请重新上传', '成功导入1条客户'].sort());
     expect(await customerCount()).toBe(before + 1);
@@ -223,7 +244,9 @@ describe('dry run and import', () => {
     if (s.app.portal.dialect === 'sqlite') {
       await sql`CREATE TRIGGER fail_import BEFORE INSERT ON contacts WHEN NEW.contact_name = '触发失败' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db);
     } else {
-      await sql`CREATE FUNCTION fail_import() RETURNS trigger AS $$ BEGIN IF NEW.contact_name = '触发失败' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE FUNCTION fail_import() RETURNS trigger AS $$ BEGIN IF NEW.contact_name = '触发失败' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+        db,
+      );
       await sql`CREATE TRIGGER fail_import BEFORE INSERT ON contacts FOR EACH ROW EXECUTE FUNCTION fail_import()`.execute(db);
     }
     const before = await tableCounts(s.app);
@@ -263,11 +286,22 @@ describe('duplicate check (查重)', () => {
       .executeTakeFirstOrThrow();
     await db
       .insertInto('contacts')
-      .values({ customer_id: other.id, contact_name: '查重联系人', mobile: mobile(900), wechat: 'dup_wechat_1', qq: '88990011', zhiwei: '', sex: '', is_primary: 0, created_at: new Date().toISOString() })
+      .values({
+        customer_id: other.id,
+        contact_name: '查重联系人',
+        mobile: mobile(900),
+        wechat: 'dup_wechat_1',
+        qq: '88990011',
+        zhiwei: '',
+        sex: '',
+        is_primary: 0,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   });
 
-  const check = (body: Record<string, unknown>, token = t.sales) => s.post<{ rows: Duplicate[]; total: number; result?: string; msg?: string }>('/api/customer/CheckDuplicate', body, { token });
+  const check = (body: Record<string, unknown>, token = t.sales) =>
+    s.post<{ rows: Duplicate[]; total: number; result?: string; msg?: string }>('/api/customer/CheckDuplicate', body, { token });
 
   test('finds a customer by the mobile of the customer or of any contact, by WeChat and by QQ', async () => {
     for (const body of [{ mobile: other.contact_mobile }, { mobile: mobile(900) }, { wechat: 'dup_wechat_1' }, { qq: '88990011' }]) {
@@ -287,13 +321,28 @@ describe('duplicate check (查重)', () => {
     expect(res.body.rows.length).toBeGreaterThan(0);
     for (const r of res.body.rows) expect(r.CustomerName).toContain(part);
     const row = res.body.rows.find((r) => r.id === other.id);
-    expect(row).toMatchObject({ UserName: expect.any(String), AddTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), visible: true, contact_mobile: other.contact_mobile });
+    expect(row).toMatchObject({
+      UserName: expect.any(String),
+      AddTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      visible: true,
+      contact_mobile: other.contact_mobile,
+    });
   });
 
   test('outside the data scope it shows only that it exists, the owner and the department', async () => {
     const res = await check({ mobile: other.contact_mobile });
     const row = res.body.rows.find((r) => !r.visible);
-    expect(row).toEqual({ id: -1, CustomerName: '', contact_name: '', contact_mobile: '', UserName: expect.any(String), BranchName: expect.any(String), AddTime: '', gonghai: 0, visible: false });
+    expect(row).toEqual({
+      id: -1,
+      CustomerName: '',
+      contact_name: '',
+      contact_mobile: '',
+      UserName: expect.any(String),
+      BranchName: expect.any(String),
+      AddTime: '',
+      gonghai: 0,
+      visible: false,
+    });
     expect(row?.UserName).not.toBe('');
     expect(row?.BranchName).not.toBe('');
   });

@@ -65,7 +65,8 @@ const KEYS = ['科技', '有限', '公司', '13', 'kh'];
 
 test('a keyed 我的客户 equals the tables for every role and scene', async () => {
   let seen = 0;
-  for (const role of ['admin', 'manager', 'sales'] as const) for (const scene of ['all', 'mine', 'participating']) for (const key of KEYS) seen += await expectList(role, scene, key);
+  for (const role of ['admin', 'manager', 'sales'] as const)
+    for (const scene of ['all', 'mine', 'participating']) for (const key of KEYS) seen += await expectList(role, scene, key);
   expect(seen).toBeGreaterThan(0);
 });
 
@@ -73,7 +74,15 @@ test('the tokens follow every writer: owner, department, pool, blacklist, lead, 
   const db = s.app.portal.db;
   const sales = users.sales1;
   const other = users.sales2;
-  const target = await db.selectFrom('customers').select(['id', 'branch_id']).where('owner_id', '=', sales).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]).orderBy('id').executeTakeFirstOrThrow();
+  const target = await db
+    .selectFrom('customers')
+    .select(['id', 'branch_id'])
+    .where('owner_id', '=', sales)
+    .where('gonghai', '=', 0)
+    .where('blacklisted', '=', 0)
+    .where('clue', 'in', [1, 2])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   // A key only this customer holds, through its name (the trigger recomputes the windows).
   await db.updateTable('customers').set({ customer_name: '甲乙丙丁测试客户' }).where('id', '=', target.id).execute();
   const count = async (role: 'admin' | 'manager' | 'sales' = 'sales', scene = 'all') => (await list(tokens[role], { key: '丙丁', scene })).total;
@@ -94,7 +103,10 @@ test('the tokens follow every writer: owner, department, pool, blacklist, lead, 
 
   for (const [change, undo] of [
     [{ blacklisted: 1 }, { blacklisted: 0 }],
-    [{ gonghai: 1, owner_id: null }, { gonghai: 0, owner_id: sales }],
+    [
+      { gonghai: 1, owner_id: null },
+      { gonghai: 0, owner_id: sales },
+    ],
     [{ clue: 3 }, { clue: 1 }],
     [{ merged_into: target.id + 1 }, { merged_into: null }],
   ] as const) {
@@ -106,7 +118,12 @@ test('the tokens follow every writer: owner, department, pool, blacklist, lead, 
 
   // The department: the manager of 销售一部 sees it only while it belongs there.
   const dept = await db.selectFrom('users').select('branch_id').where('id', '=', users.manager1).executeTakeFirstOrThrow();
-  const elsewhere = await db.selectFrom('branches').select('id').where('id', '!=', dept.branch_id as number).orderBy('id').executeTakeFirstOrThrow();
+  const elsewhere = await db
+    .selectFrom('branches')
+    .select('id')
+    .where('id', '!=', dept.branch_id as number)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   await db.updateTable('customers').set({ branch_id: dept.branch_id }).where('id', '=', target.id).execute();
   expect(await count('manager')).toBe(1);
   await db.updateTable('customers').set({ branch_id: elsewhere.id }).where('id', '=', target.id).execute();
@@ -135,9 +152,15 @@ test('the tokens follow every writer: owner, department, pool, blacklist, lead, 
 });
 
 const create = async (name: string) =>
-  (await s.post<{ data?: { id: number } }>('/api/customer/CustomerAddEndit', { id: '0', CustomerName: name, contact_name: '周一', contact_mobile: '13900001111', LaiYuan: 1, level: 'A' }, { token: tokens.sales })).body.data?.id as number;
+  (
+    await s.post<{ data?: { id: number } }>(
+      '/api/customer/CustomerAddEndit',
+      { id: '0', CustomerName: name, contact_name: '周一', contact_mobile: '13900001111', LaiYuan: 1, level: 'A' },
+      { token: tokens.sales },
+    )
+  ).body.data?.id as number;
 
-test('a new customer (created through the API) is found by key in its owner\'s list at once', async () => {
+test("a new customer (created through the API) is found by key in its owner's list at once", async () => {
   expect(await create('戊己庚辛新建客户')).toBeGreaterThan(0);
   expect((await list(tokens.sales, { key: '庚辛' })).total).toBe(1);
   expect((await list(tokens.sales, { key: '庚辛', scene: 'mine' })).total).toBe(1);
@@ -147,19 +170,29 @@ test('a new customer (created through the API) is found by key in its owner\'s l
 test('the stored tokens equal the tokens computed from the tables', async () => {
   const db = s.app.portal.db;
   if (s.app.portal.dialect === 'postgres') {
-    const wrong = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers AS c WHERE c.list_tokens IS DISTINCT FROM portal_list_tokens(c)`.execute(db);
+    const wrong = await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers AS c WHERE c.list_tokens IS DISTINCT FROM portal_list_tokens(c)`.execute(
+      db,
+    );
     expect(wrong.rows[0].n).toBe(0);
     return;
   }
-  const listed = await sql<{ n: number }>`SELECT count(*) AS n FROM customers WHERE gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2)`.execute(db);
+  const listed = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM customers WHERE gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2)`.execute(db);
   const lst = await sql<{ n: number }>`SELECT count(*) AS n FROM customer_search WHERE customer_search MATCH 'lst'`.execute(db);
   expect(Number(lst.rows[0].n)).toBe(Number(listed.rows[0].n));
   for (const u of Object.values(users)) {
     const own = await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`own${u}`} ORDER BY rowid`.execute(db);
-    const owned = await sql<{ id: number }>`SELECT id FROM customers WHERE owner_id = ${u} AND gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2) ORDER BY id`.execute(db);
+    const owned = await sql<{
+      id: number;
+    }>`SELECT id FROM customers WHERE owner_id = ${u} AND gonghai = 0 AND blacklisted = 0 AND merged_into IS NULL AND clue IN (1, 2) ORDER BY id`.execute(db);
     expect(own.rows.map((r) => r.id)).toEqual(owned.rows.map((r) => r.id));
     const par = await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${`par${u}`} ORDER BY rowid`.execute(db);
-    const parts = await sql<{ id: number }>`SELECT c.id FROM customers c JOIN customer_participants p ON p.customer_id = c.id WHERE p.user_id = ${u} AND c.gonghai = 0 AND c.blacklisted = 0 AND c.merged_into IS NULL AND c.clue IN (1, 2) ORDER BY c.id`.execute(db);
+    const parts = await sql<{
+      id: number;
+    }>`SELECT c.id FROM customers c JOIN customer_participants p ON p.customer_id = c.id WHERE p.user_id = ${u} AND c.gonghai = 0 AND c.blacklisted = 0 AND c.merged_into IS NULL AND c.clue IN (1, 2) ORDER BY c.id`.execute(
+      db,
+    );
     expect(par.rows.map((r) => r.id)).toEqual(parts.rows.map((r) => r.id));
   }
 });
@@ -169,7 +202,14 @@ test('keyedList: its ids, and its condition driving or probed, are the same cust
   const dialect = s.app.portal.dialect;
   const manager = await db.selectFrom('users').select('branch_id').where('id', '=', users.manager1).executeTakeFirstOrThrow();
   const departments = (await db.selectFrom('branches').select('id').execute()).map((b) => `brn${b.id}`);
-  for (const tokens of [[['lst']], [[`own${users.sales1}`, `par${users.sales1}`]], [[`own${users.sales1}`]], [[`brn${manager.branch_id}`]], [departments], [departments, [`own${users.sales1}`]]]) {
+  for (const tokens of [
+    [['lst']],
+    [[`own${users.sales1}`, `par${users.sales1}`]],
+    [[`own${users.sales1}`]],
+    [[`brn${manager.branch_id}`]],
+    [departments],
+    [departments, [`own${users.sales1}`]],
+  ]) {
     const keyed = keyedList(dialect, '科技', tokens);
     if (!keyed) throw new Error(`no keyed list for ${JSON.stringify(tokens)}`);
     const ids = (await keyed.ids.execute(db)).rows.map((r) => r.id).sort((a, b) => a - b);
@@ -183,15 +223,26 @@ test('keyedList: its ids, and its condition driving or probed, are the same cust
   expect(keyedList(dialect, '科技', [['lst']], { name: true })).toBeNull();
 });
 
-test('everyone\'s and a department\'s keyed counts over several id ranges (PostgreSQL reads them newest first) stop at the cap', async () => {
+test("everyone's and a department's keyed counts over several id ranges (PostgreSQL reads them newest first) stop at the cap", async () => {
   const db = s.app.portal.db;
   const dialect = s.app.portal.dialect;
   // Copies of a listed customer far apart in id (65,536 ids a range on PostgreSQL, migration 047).
-  const source = await db.selectFrom('customers').selectAll().where('gonghai', '=', 0).where('blacklisted', '=', 0).where('merged_into', 'is', null).where('clue', 'in', [1, 2]).orderBy('id').executeTakeFirstOrThrow();
+  const source = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('gonghai', '=', 0)
+    .where('blacklisted', '=', 0)
+    .where('merged_into', 'is', null)
+    .where('clue', 'in', [1, 2])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const far = [70_000, 140_000, 300_000];
   for (const id of far) {
     const { list_tokens: _computed, ...row } = source as typeof source & { list_tokens?: unknown };
-    await db.insertInto('customers').values({ ...row, id, code: `RANGE${id}`, customer_name: `子丑区间客户${id}` }).execute();
+    await db
+      .insertInto('customers')
+      .values({ ...row, id, code: `RANGE${id}`, customer_name: `子丑区间客户${id}` })
+      .execute();
   }
   const keyed = keyedList(dialect, '子丑', [['lst']]);
   const department = keyedList(dialect, '子丑', [[`brn${source.branch_id}`, 'brn999999']]);

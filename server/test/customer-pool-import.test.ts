@@ -26,7 +26,26 @@ beforeAll(async () => {
   t.admin = await s.login(...DEMO.admin);
   const source = await db().selectFrom('lead_sources').select('id').orderBy('id').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  const base = { code: null, contact_name: '旧联系人', lai_yuan: source.id, level: '', industry: '', address: '', beizhu: '', owner_id: null, branch_id: null, created_by: null, created_at: now, updated_at: now, genjin_time: '', next_genjin_time: '', clue: 1, gonghai: 0, is_top: 0, watch_user_id: null };
+  const base = {
+    code: null,
+    contact_name: '旧联系人',
+    lai_yuan: source.id,
+    level: '',
+    industry: '',
+    address: '',
+    beizhu: '',
+    owner_id: null,
+    branch_id: null,
+    created_by: null,
+    created_at: now,
+    updated_at: now,
+    genjin_time: '',
+    next_genjin_time: '',
+    clue: 1,
+    gonghai: 0,
+    is_top: 0,
+    watch_user_id: null,
+  };
   await db()
     .insertInto('customers')
     .values([
@@ -51,8 +70,10 @@ const SHEET: Cell[][] = [
 async function preview(token = t.manager) {
   return upload<{ token: string; suggestedMapping: Record<string, number> }>(s, '/api/customer/PoolImportPreview', await xlsxOf(SHEET), '公海导入.xlsx', token);
 }
-const dryRun = (token: string, duplicates?: string) => s.post<Envelope<DryRun>>('/api/customer/PoolImportDryRun', { token, mapping: MAPPING, duplicates }, { token: t.manager });
-const run = (token: string, duplicates?: string) => s.post<Envelope<Result>>('/api/customer/PoolImport', { token, mapping: MAPPING, duplicates }, { token: t.manager });
+const dryRun = (token: string, duplicates?: string) =>
+  s.post<Envelope<DryRun>>('/api/customer/PoolImportDryRun', { token, mapping: MAPPING, duplicates }, { token: t.manager });
+const run = (token: string, duplicates?: string) =>
+  s.post<Envelope<Result>>('/api/customer/PoolImport', { token, mapping: MAPPING, duplicates }, { token: t.manager });
 
 test('the pool page’s import right: a rep without it is refused, the manager may', async () => {
   const file = await xlsxOf(SHEET);
@@ -102,7 +123,11 @@ test('the dry run says per row what would happen (跳过 by default) and writes 
 test('跳过: the new row goes into the pool without owner, logged 导入公海; duplicates are skipped', async () => {
   const { token } = (await preview()).body.data;
   const res = await run(token, 'skip');
-  expect(res.body).toMatchObject({ result: 'success', msg: '成功导入1条客户到公海，跳过2条重复客户', data: { total: 7, imported: 1, rejected: 4, skipped: 2 } });
+  expect(res.body).toMatchObject({
+    result: 'success',
+    msg: '成功导入1条客户到公海，跳过2条重复客户',
+    data: { total: 7, imported: 1, rejected: 4, skipped: 2 },
+  });
   const row = await db().selectFrom('customers').selectAll().where('customer_name', '=', '公海导入新公司甲').executeTakeFirstOrThrow();
   expect(row).toMatchObject({ gonghai: 1, owner_id: null, pool_reason: '导入公海', previous_owner_id: null, owned_at: '', level: 'A' });
   expect(row.pool_at).not.toBe('');
@@ -110,7 +135,11 @@ test('跳过: the new row goes into the pool without owner, logged 导入公海;
   expect(logs.map((l) => l.ext)).toEqual(['导入公海']);
   expect(await db().selectFrom('customers').select('id').where('customer_name', '=', '公海导入已有公司').execute()).toHaveLength(1);
   // It is listed in the pool view.
-  const pool = await s.post<{ rows: { id: number; poolReason?: string }[] }>('/api/customer/index', { rows: 50, view: 'total', filters: JSON.stringify({ CustomerName: '公海导入新公司甲' }) }, { token: t.sales });
+  const pool = await s.post<{ rows: { id: number; poolReason?: string }[] }>(
+    '/api/customer/index',
+    { rows: 50, view: 'total', filters: JSON.stringify({ CustomerName: '公海导入新公司甲' }) },
+    { token: t.sales },
+  );
   expect(pool.body.rows.map((r) => r.id)).toEqual([row.id]);
   // The token is spent.
   expect((await run(token)).body.msg).toBe('导入文件已过期，请重新上传');
@@ -121,7 +150,10 @@ test('导入为新客户: duplicates become new pool customers; blacklisted rows
   // Row 2 (甲) now exists too: it is a duplicate of the customer imported above.
   const res = await run(token, 'new');
   expect(res.body).toMatchObject({ result: 'success', data: { imported: 3, rejected: 4, skipped: 0 } });
-  expect(await db().selectFrom('customers').select('gonghai').where('customer_name', '=', '公海导入已有公司').orderBy('id').execute()).toEqual([{ gonghai: 0 }, { gonghai: 1 }]);
+  expect(await db().selectFrom('customers').select('gonghai').where('customer_name', '=', '公海导入已有公司').orderBy('id').execute()).toEqual([
+    { gonghai: 0 },
+    { gonghai: 1 },
+  ]);
   expect(await db().selectFrom('customers').select('id').where('customer_name', '=', '公海导入新公司甲').execute()).toHaveLength(2);
   expect(await db().selectFrom('customers').select('id').where('contact_mobile', '=', mobile(3)).execute()).toHaveLength(0);
   expect(await db().selectFrom('customers').select('id').where('customer_name', '=', '公海导入新公司丙').execute()).toHaveLength(0);

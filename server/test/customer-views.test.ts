@@ -12,7 +12,20 @@ import { userIds } from './fake-realtime';
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = Record<string, unknown>> = { result: string; msg: string; data?: T };
-type Row = { id: number; UserID: number; gonghai: number; isTop: number; watched: number; poolReason: string; previousOwner: string; poolDays: number | null; recycleDays: number | null; blacklisted: number; clue: number; unseen: number };
+type Row = {
+  id: number;
+  UserID: number;
+  gonghai: number;
+  isTop: number;
+  watched: number;
+  poolReason: string;
+  previousOwner: string;
+  poolDays: number | null;
+  recycleDays: number | null;
+  blacklisted: number;
+  clue: number;
+  unseen: number;
+};
 type List = { rows: Row[]; total: number };
 
 let s: TestServer;
@@ -35,7 +48,13 @@ const login = async () => {
 let seq = 0;
 /** A new customer owned by the caller. Demo pool customers (created_by null) are the ones tests claim. */
 async function create(token: string, name = `视图测试公司${++seq}`): Promise<number> {
-  const res = await call('/api/customer/CustomerAddEndit', token, { id: 0, CustomerName: name, contact_name: '张三', contact_mobile: `1370000${String(1000 + seq).padStart(4, '0')}`, LaiYuan: 1 });
+  const res = await call('/api/customer/CustomerAddEndit', token, {
+    id: 0,
+    CustomerName: name,
+    contact_name: '张三',
+    contact_mobile: `1370000${String(1000 + seq).padStart(4, '0')}`,
+    LaiYuan: 1,
+  });
   expect(res.body).toMatchObject({ result: 'success' });
   return (res.body.data as { id: number }).id;
 }
@@ -69,7 +88,14 @@ beforeEach(() => {
 
 describe('one list, nine views: the server applies each view', () => {
   test('every view shows exactly its customers', async () => {
-    const count = async (q: (b: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await q(base()).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (q: (b: ReturnType<typeof base>) => ReturnType<typeof base>) =>
+      Number(
+        (
+          await q(base())
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const base = () => db().selectFrom('customers');
     const departed = ids.sales13;
 
@@ -80,7 +106,9 @@ describe('one list, nine views: the server applies each view', () => {
     expect(total.body.total).toBeGreaterThan(0);
     expect(total.body.rows[0]).toMatchObject({ gonghai: 1, poolReason: expect.any(String), poolDays: expect.any(Number) });
     const daifenpei = await list(t.admin, { view: 'daifenpei' });
-    expect(daifenpei.body.total).toBe(await count((b) => b.where('gonghai', '=', 0).where('owner_id', 'is', null).where('blacklisted', '=', 0).where('clue', 'in', [1, 2])));
+    expect(daifenpei.body.total).toBe(
+      await count((b) => b.where('gonghai', '=', 0).where('owner_id', 'is', null).where('blacklisted', '=', 0).where('clue', 'in', [1, 2])),
+    );
     expect(daifenpei.body.total).toBeGreaterThan(0);
     const lizhi = await list(t.admin, { view: 'lizhi' });
     expect(lizhi.body.total).toBe(await count((b) => b.where('gonghai', '=', 0).where('owner_id', '=', departed).where('blacklisted', '=', 0)));
@@ -94,7 +122,11 @@ describe('one list, nine views: the server applies each view', () => {
     // 团队客户: the manager's department (销售一部) and below.
     const team = await list(t.manager, { view: 'teamkehu' });
     const branch = (await db().selectFrom('users').select('branch_id').where('id', '=', ids.manager1).executeTakeFirstOrThrow()).branch_id as number;
-    expect(team.body.total).toBe(await count((b) => b.where('gonghai', '=', 0).where('branch_id', '=', branch).where('owner_id', 'is not', null).where('blacklisted', '=', 0).where('clue', 'in', [1, 2])));
+    expect(team.body.total).toBe(
+      await count((b) =>
+        b.where('gonghai', '=', 0).where('branch_id', '=', branch).where('owner_id', 'is not', null).where('blacklisted', '=', 0).where('clue', 'in', [1, 2]),
+      ),
+    );
     // 再分配: the demo gives 李娜 three assignments by a manager.
     const zaifenpei = await list(t.sales1, { view: 'zaifenpei' });
     expect(zaifenpei.body.total).toBeGreaterThanOrEqual(3);
@@ -136,10 +168,19 @@ describe('blacklist', () => {
     expect(black.body.rows.map((r) => r.id)).toEqual(expect.arrayContaining([inPool, mine]));
 
     expect((await call('/api/customer/receive', t.sales2, { ids: `${inPool}` })).body).toMatchObject({ result: 'error', msg: '黑名单客户不能执行此操作' });
-    expect((await call('/api/customer/KehuDistribution', t.admin, { ids: `${mine}`, userid: ids.sales2 })).body).toMatchObject({ result: 'error', msg: '黑名单客户不能分配' });
+    expect((await call('/api/customer/KehuDistribution', t.admin, { ids: `${mine}`, userid: ids.sales2 })).body).toMatchObject({
+      result: 'error',
+      msg: '黑名单客户不能分配',
+    });
 
-    const blocked = (await db().selectFrom('customers').select(['customer_name', 'contact_mobile']).where('id', '=', mine).executeTakeFirstOrThrow());
-    const again = await call('/api/customer/CustomerAddEndit', t.sales2, { id: 0, CustomerName: '另一个名字公司', contact_name: '李四', contact_mobile: blocked.contact_mobile, LaiYuan: 1 });
+    const blocked = await db().selectFrom('customers').select(['customer_name', 'contact_mobile']).where('id', '=', mine).executeTakeFirstOrThrow();
+    const again = await call('/api/customer/CustomerAddEndit', t.sales2, {
+      id: 0,
+      CustomerName: '另一个名字公司',
+      contact_name: '李四',
+      contact_mobile: blocked.contact_mobile,
+      LaiYuan: 1,
+    });
     expect(again.body).toMatchObject({ result: 'error', msg: `客户“${blocked.customer_name}”已在黑名单中，不能添加` });
 
     expect((await call('/api/customer/LeaveBlack', t.sales1, { ids: `${mine}` })).status).toBe(403);
@@ -154,8 +195,14 @@ describe('public pool', () => {
   test('a rep sends a customer to the pool with a reason; another claims it; the first cannot reclaim it for P days', async () => {
     const id = await create(t.sales1);
     expect((await call('/api/customer/AddPublicPool', t.sales1, { ids: `${id}` })).body).toMatchObject({ result: 'error', msg: '请填写放入公海的原因' });
-    expect((await call('/api/customer/AddPublicPool', t.sales2, { ids: `${id}`, reason: '不是我的' })).body).toMatchObject({ result: 'error', msg: '只能将自己的客户放入公海' });
-    expect((await call('/api/customer/AddPublicPool', t.sales1, { ids: `${id}`, reason: '客户暂无需求' })).body).toMatchObject({ result: 'success', msg: '已放入公海' });
+    expect((await call('/api/customer/AddPublicPool', t.sales2, { ids: `${id}`, reason: '不是我的' })).body).toMatchObject({
+      result: 'error',
+      msg: '只能将自己的客户放入公海',
+    });
+    expect((await call('/api/customer/AddPublicPool', t.sales1, { ids: `${id}`, reason: '客户暂无需求' })).body).toMatchObject({
+      result: 'success',
+      msg: '已放入公海',
+    });
     const row = (await list(t.sales2, { view: 'total', key: '' })).body.rows.find((r) => r.id === id);
     expect(row).toMatchObject({ poolReason: '客户暂无需求', previousOwner: '李娜', poolDays: 0, UserID: 0 });
 
@@ -163,28 +210,55 @@ describe('public pool', () => {
     expect(own.body.result).toBe('error');
     expect(own.body.msg).toMatch(/^客户“.+”是您放入公海的，7天内不能重新领取（还需7天）$/);
     expect((await call('/api/customer/receive', t.sales2, { ids: `${id}` })).body).toMatchObject({ result: 'success', msg: '领取成功' });
-    expect((await db().selectFrom('customers').select(['owner_id', 'gonghai']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ owner_id: ids.sales2, gonghai: 0 });
+    expect(await db().selectFrom('customers').select(['owner_id', 'gonghai']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      owner_id: ids.sales2,
+      gonghai: 0,
+    });
     const kinds = (await db().selectFrom('customer_logs').select('kind').where('customer_id', '=', id).orderBy('id').execute()).map((l) => l.kind);
     expect(kinds).toEqual(['create', 'pool', 'receive']);
   });
 
-  test('a manager sends others\' customers to the pool (ToGonghai) within scope; a rep may not', async () => {
+  test("a manager sends others' customers to the pool (ToGonghai) within scope; a rep may not", async () => {
     const id = await create(t.sales3);
     expect((await call('/api/customer/ToGonghai', t.sales1, { ids: `${id}`, reason: '调整' })).status).toBe(403);
     expect((await call('/api/customer/ToGonghai', t.manager, { ids: `${id}`, reason: '离职交接' })).body).toMatchObject({ result: 'success' });
-    expect((await db().selectFrom('customers').select(['gonghai', 'previous_owner_id', 'pool_reason']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ gonghai: 1, previous_owner_id: ids.sales3, pool_reason: '离职交接' });
+    expect(await db().selectFrom('customers').select(['gonghai', 'previous_owner_id', 'pool_reason']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      gonghai: 1,
+      previous_owner_id: ids.sales3,
+      pool_reason: '离职交接',
+    });
   });
 
   test('the daily claim limit and the ownership cap', async () => {
     rules = { ...DEFAULT_POOL_RULES, claimLimitPerDay: 2 };
     const [a, b, c] = await poolCustomers(3);
-    expect((await call('/api/customer/receive', t.sales3, { ids: `${a},${b},${c}` })).body).toMatchObject({ result: 'error', msg: '每人每天最多领取2个客户，今天已领取0个' });
+    expect((await call('/api/customer/receive', t.sales3, { ids: `${a},${b},${c}` })).body).toMatchObject({
+      result: 'error',
+      msg: '每人每天最多领取2个客户，今天已领取0个',
+    });
     expect((await call('/api/customer/receive', t.sales3, { ids: `${a},${b}` })).body.result).toBe('success');
-    expect((await call('/api/customer/receive', t.sales3, { ids: `${c}` })).body).toMatchObject({ result: 'error', msg: '每人每天最多领取2个客户，今天已领取2个' });
+    expect((await call('/api/customer/receive', t.sales3, { ids: `${c}` })).body).toMatchObject({
+      result: 'error',
+      msg: '每人每天最多领取2个客户，今天已领取2个',
+    });
 
-    const owned = Number((await db().selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ids.sales2).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', '=', 1).executeTakeFirstOrThrow()).n);
+    const owned = Number(
+      (
+        await db()
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', ids.sales2)
+          .where('gonghai', '=', 0)
+          .where('blacklisted', '=', 0)
+          .where('clue', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     rules = { ...DEFAULT_POOL_RULES, ownershipCap: owned };
-    expect((await call('/api/customer/receive', t.sales2, { ids: `${c}` })).body).toMatchObject({ result: 'error', msg: '您的客户数已达上限（' + owned + '个），不能再增加' });
+    expect((await call('/api/customer/receive', t.sales2, { ids: `${c}` })).body).toMatchObject({
+      result: 'error',
+      msg: '您的客户数已达上限（' + owned + '个），不能再增加',
+    });
     const assigned = await call('/api/customer/KehuDistribution', t.admin, { ids: `${c}`, userid: ids.sales2 });
     expect(assigned.body).toMatchObject({ result: 'error', msg: `赵强的客户数已达上限（${owned}个），不能再增加` });
   });
@@ -197,7 +271,18 @@ describe('public pool', () => {
     expect([a, b].find((r) => r.body.result === 'error')?.body.msg).toBe('客户已被他人领取或已不在公海，请刷新后重试');
     const winner = a.body.result === 'success' ? ids.sales1 : ids.sales2;
     expect((await db().selectFrom('customers').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).toBe(winner);
-    expect(Number((await db().selectFrom('customer_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).where('kind', '=', 'receive').executeTakeFirstOrThrow()).n)).toBe(1);
+    expect(
+      Number(
+        (
+          await db()
+            .selectFrom('customer_logs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('customer_id', '=', id)
+            .where('kind', '=', 'receive')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(1);
   });
 
   test('two simultaneous assignments of one pool customer by two managers: exactly one succeeds', async () => {
@@ -211,7 +296,18 @@ describe('public pool', () => {
   });
 
   test('two simultaneous claims at cap − 1: one succeeds', async () => {
-    const owned = Number((await db().selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', ids.sales4).where('gonghai', '=', 0).where('blacklisted', '=', 0).where('clue', '=', 1).executeTakeFirstOrThrow()).n);
+    const owned = Number(
+      (
+        await db()
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', ids.sales4)
+          .where('gonghai', '=', 0)
+          .where('blacklisted', '=', 0)
+          .where('clue', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     rules = { ...DEFAULT_POOL_RULES, ownershipCap: owned + 1 };
     const token = await s.login('sales4', 'sales123');
     const [x, y] = await poolCustomers(2);
@@ -244,7 +340,9 @@ describe('pin, watch, transfer', () => {
     expect((await call('/api/customer/AddMykehuT', t.sales1, { ids: `${last}` })).body).toMatchObject({ result: 'success', msg: '已取消关注' });
     expect((await list(t.sales1, { view: 'watched', filters: JSON.stringify({ watched: 1 }) })).body.total).toBe(0);
     // Outside the scope: refused.
-    const foreign = (await db().selectFrom('customers').select('id').where('owner_id', '=', ids.sales9).where('gonghai', '=', 0).limit(1).executeTakeFirstOrThrow()).id;
+    const foreign = (
+      await db().selectFrom('customers').select('id').where('owner_id', '=', ids.sales9).where('gonghai', '=', 0).limit(1).executeTakeFirstOrThrow()
+    ).id;
     expect((await call('/api/customer/setTop', t.sales1, { id: foreign })).status).toBe(403);
   });
 
@@ -253,7 +351,9 @@ describe('pin, watch, transfer', () => {
     expect((await call('/api/customer/transfer', t.sales1, { ids: `${id}`, userid: ids.sales2 })).status).toBe(403);
     expect((await call('/api/customer/transfer', t.manager, { ids: `${id}`, userid: ids.sales2 })).body).toMatchObject({ result: 'success', msg: '转移成功' });
     expect((await db().selectFrom('customers').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).toBe(ids.sales2);
-    expect((await db().selectFrom('customer_logs').select('ext').where('customer_id', '=', id).where('kind', '=', 'owner').executeTakeFirstOrThrow()).ext).toBe('分配给 赵强');
+    expect((await db().selectFrom('customer_logs').select('ext').where('customer_id', '=', id).where('kind', '=', 'owner').executeTakeFirstOrThrow()).ext).toBe(
+      '分配给 赵强',
+    );
   });
 });
 
@@ -271,12 +371,14 @@ test('即将进入公海 of a salesperson is a range of customers_soon_window (m
     expect(plan).toContain('COVERING INDEX customers_soon_window');
   } else {
     // The demo table is tiny (a scan is cheaper): with the expression's statistics, ask whether the index can serve it at all.
-    const plan = await db().transaction().execute(async (tx) => {
-      await sql`ANALYZE customers`.execute(tx);
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
-      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${count}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
-    });
+    const plan = await db()
+      .transaction()
+      .execute(async (tx) => {
+        await sql`ANALYZE customers`.execute(tx);
+        await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
+        return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${count}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
+      });
     expect(plan).toContain('Index Only Scan using customers_soon_window');
   }
 });
@@ -299,7 +401,11 @@ describe('recycling and the countdown (the clock moves: last)', () => {
     s.clock.advance(3 * DAY);
     const result = await runPoolRecycle(s.app.portal);
     expect(result.recycled).toBeGreaterThan(0);
-    const row = await db().selectFrom('customers').select(['gonghai', 'owner_id', 'previous_owner_id', 'pool_reason']).where('id', '=', stale).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('customers')
+      .select(['gonghai', 'owner_id', 'previous_owner_id', 'pool_reason'])
+      .where('id', '=', stale)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ gonghai: 1, owner_id: null, previous_owner_id: ids.sales2, pool_reason: '超过30天未跟进，系统自动收回' });
     expect((await db().selectFrom('customers').select('gonghai').where('id', '=', locked).executeTakeFirstOrThrow()).gonghai).toBe(0);
     const withContract = await db().selectFrom('contracts as k').innerJoin('customers as c', 'c.id', 'k.customer_id').select(['c.id', 'c.gonghai']).execute();

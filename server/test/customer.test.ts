@@ -30,7 +30,9 @@ const list = (token: string, body: Record<string, unknown>) => s.post<List>('/ap
 
 /** Expected totals computed straight from the tables, independently of the scope code. */
 async function directCount(where: (q: ReturnType<typeof base>) => ReturnType<typeof base>): Promise<number> {
-  const row = await where(base()).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await where(base())
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 // 我的客户 leaves out blacklisted customers and leads (clue 3): issue #10.
@@ -54,7 +56,10 @@ afterAll(async () => {
 
 describe('customer list scopes', () => {
   test('the demo seed has 500 customers', async () => {
-    const row = await s.app.portal.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await s.app.portal.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(500);
   });
 
@@ -63,7 +68,12 @@ describe('customer list scopes', () => {
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(await directCount((q) => q));
     expect(res.body.rows).toHaveLength(10);
-    expect(res.body.rows[0]).toMatchObject({ code: expect.stringMatching(/^KH\d{13}$/), UserName: expect.any(String), BranchName: expect.any(String), LaiYuanName: expect.any(String) });
+    expect(res.body.rows[0]).toMatchObject({
+      code: expect.stringMatching(/^KH\d{13}$/),
+      UserName: expect.any(String),
+      BranchName: expect.any(String),
+      LaiYuanName: expect.any(String),
+    });
   });
 
   test('manager (scope department) sees the customers of 销售一部 only', async () => {
@@ -103,7 +113,11 @@ describe('customer list scopes', () => {
 
   test('the public pool (gonghai=1) is shared', async () => {
     const res = await list(t.sales, { gonghai: 1, rows: 200 });
-    const expected = await s.app.portal.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('gonghai', '=', 1).executeTakeFirstOrThrow();
+    const expected = await s.app.portal.db
+      .selectFrom('customers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('gonghai', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(res.body.total).toBe(Number(expected.n));
     expect(res.body.rows.every((r) => r.gonghai === 1)).toBe(true);
   });
@@ -139,15 +153,21 @@ describe('paging, sorting, filters and search', () => {
   });
 
   test('search key matches name (2 Chinese characters), mobile fragment and code', async () => {
-    const all = (await base().select(['id', 'customer_name', 'contact_mobile', 'code']).execute());
+    const all = await base().select(['id', 'customer_name', 'contact_mobile', 'code']).execute();
     const expectMatches = (key: string) =>
-      all.filter((c) => c.customer_name.toLowerCase().includes(key.toLowerCase()) || c.contact_mobile.includes(key) || (c.code ?? '').toLowerCase().includes(key.toLowerCase())).length;
+      all.filter(
+        (c) =>
+          c.customer_name.toLowerCase().includes(key.toLowerCase()) ||
+          c.contact_mobile.includes(key) ||
+          (c.code ?? '').toLowerCase().includes(key.toLowerCase()),
+      ).length;
 
     for (const key of ['科技', '杭州', '有限公司', all[7].contact_mobile.slice(3, 8), all[3].code ?? '', 'kh2026', '华', '8']) {
       const res = await list(t.admin, { key, rows: 200 });
       expect({ key, total: res.body.total }).toEqual({ key, total: expectMatches(key) });
       for (const r of res.body.rows) {
-        const hit = r.CustomerName.toLowerCase().includes(key.toLowerCase()) || r.contact_mobile.includes(key) || r.code.toLowerCase().includes(key.toLowerCase());
+        const hit =
+          r.CustomerName.toLowerCase().includes(key.toLowerCase()) || r.contact_mobile.includes(key) || r.code.toLowerCase().includes(key.toLowerCase());
         expect(hit).toBe(true);
       }
     }
@@ -163,28 +183,48 @@ describe('paging, sorting, filters and search', () => {
       (await db.selectFrom('customers as c').select('c.id').where('c.gonghai', '=', 0).where(condition).orderBy('c.id').execute()).map((r) => r.id);
     // PostgreSQL answers 2-character keys without case by the window index alone (customer-search.ts caselessWindows): it relies on ILIKE lowering both sides, as on UTF-8.
     if (dialect === 'postgres') expect((await sql<{ server_encoding: string }>`SHOW server_encoding`.execute(db)).rows[0].server_encoding).toBe('UTF8');
-    for (const key of ['科技', '杭州', '有限公司', all[7].contact_mobile.slice(3, 8), all[7].contact_mobile.slice(3, 5), all[3].code ?? '', 'kh2026', 'Kh', '科-技', '华']) {
+    for (const key of [
+      '科技',
+      '杭州',
+      '有限公司',
+      all[7].contact_mobile.slice(3, 8),
+      all[7].contact_mobile.slice(3, 5),
+      all[3].code ?? '',
+      'kh2026',
+      'Kh',
+      '科-技',
+      '华',
+    ]) {
       const expected = await idsOf(searchCondition(dialect, key));
       if (key !== '科-技') expect({ key, n: expected.length }).not.toEqual({ key, n: 0 }); // 科-技: LIKE after the index (none)
-      for (const access of ['probe', 'walk'] as const) expect({ key, access, ids: await idsOf(searchCondition(dialect, key, access)) }).toEqual({ key, access, ids: expected });
+      for (const access of ['probe', 'walk'] as const)
+        expect({ key, access, ids: await idsOf(searchCondition(dialect, key, access)) }).toEqual({ key, access, ids: expected });
       const exact = { mobile: true };
-      expect({ key, exact: await idsOf(searchCondition(dialect, key, 'walk', exact)) }).toEqual({ key, exact: await idsOf(searchCondition(dialect, key, 'drive', exact)) });
+      expect({ key, exact: await idsOf(searchCondition(dialect, key, 'walk', exact)) }).toEqual({
+        key,
+        exact: await idsOf(searchCondition(dialect, key, 'drive', exact)),
+      });
       const matches = await indexMatches(db, dialect, key);
       if (dialect === 'postgres' || [...key].length < 2) expect(matches).toBeNull();
       else {
         expect(matches).toHaveProperty('ids');
-        if (matches && 'ids' in matches) expect({ key, ids: await idsOf(searchCondition(dialect, key, 'drive', {}, matches.ids)) }).toEqual({ key, ids: expected });
+        if (matches && 'ids' in matches)
+          expect({ key, ids: await idsOf(searchCondition(dialect, key, 'drive', {}, matches.ids)) }).toEqual({ key, ids: expected });
       }
     }
   });
 
   test('a key with few matches pages them by id in the list order: newest first, then by sort and page', async () => {
-    const matching = (await base().select(['id', 'customer_name', 'contact_mobile', 'code', 'created_at', 'genjin_time']).execute()).filter((c) => c.customer_name.includes('科技'));
+    const matching = (await base().select(['id', 'customer_name', 'contact_mobile', 'code', 'created_at', 'genjin_time']).execute()).filter((c) =>
+      c.customer_name.includes('科技'),
+    );
     expect(matching.length).toBeGreaterThan(3);
-    const order = (column: 'created_at' | 'genjin_time', dir: 1 | -1) => [...matching].sort((a, b) => dir * (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id - b.id)).map((c) => c.id);
+    const order = (column: 'created_at' | 'genjin_time', dir: 1 | -1) =>
+      [...matching].sort((a, b) => dir * (a[column] < b[column] ? -1 : a[column] > b[column] ? 1 : a.id - b.id)).map((c) => c.id);
     const pages = async (extra: Record<string, unknown>) => {
       const out: number[] = [];
-      for (let page = 1; out.length < matching.length; page++) out.push(...(await list(t.admin, { key: '科技', rows: 3, page, ...extra })).body.rows.map((r) => r.id));
+      for (let page = 1; out.length < matching.length; page++)
+        out.push(...(await list(t.admin, { key: '科技', rows: 3, page, ...extra })).body.rows.map((r) => r.id));
       return out;
     };
     expect(await pages({})).toEqual(order('created_at', -1));
@@ -195,7 +235,9 @@ describe('paging, sorting, filters and search', () => {
     const dialect = s.app.portal.dialect;
     if (dialect !== 'sqlite') return;
     const condition = searchCondition(dialect, 'qq99887766', 'drive', {}, []);
-    const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT count(*) FROM customers c WHERE c.gonghai = 0 AND ${condition}`.execute(s.app.portal.db)).rows.map((r) => r.detail);
+    const plan = (
+      await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT count(*) FROM customers c WHERE c.gonghai = 0 AND ${condition}`.execute(s.app.portal.db)
+    ).rows.map((r) => r.detail);
     expect(plan.filter((d) => /^SCAN c\b/.test(d))).toEqual([]);
   });
 
@@ -235,7 +277,18 @@ describe('paging, sorting, filters and search', () => {
   });
 });
 
-const validCustomer = { id: '0', CustomerName: '杭州测试网络科技有限公司', contact_name: '王测试', contact_mobile: '13912345678', LaiYuan: 1, level: 'A', industry: '信息技术', address: '杭州市西湖区文一西路1号', beizhu: '接口测试', nextgenjintime: '2026-12-01 10:30' };
+const validCustomer = {
+  id: '0',
+  CustomerName: '杭州测试网络科技有限公司',
+  contact_name: '王测试',
+  contact_mobile: '13912345678',
+  LaiYuan: 1,
+  level: 'A',
+  industry: '信息技术',
+  address: '杭州市西湖区文一西路1号',
+  beizhu: '接口测试',
+  nextgenjintime: '2026-12-01 10:30',
+};
 
 describe('create and edit', () => {
   test.each([
@@ -277,7 +330,9 @@ describe('create and edit', () => {
     expect(after.customers).toBe(before.customers + 1);
     expect(after.contacts).toBe(before.contacts + 1);
 
-    const view = await s.post<Envelope<Row & { contacts: { contactName: string; mobile: string; isPrimary: number }[]; followups: unknown[]; nextgenjintime: string }>>('/api/customer/Views', { id }, { token: t.sales });
+    const view = await s.post<
+      Envelope<Row & { contacts: { contactName: string; mobile: string; isPrimary: number }[]; followups: unknown[]; nextgenjintime: string }>
+    >('/api/customer/Views', { id }, { token: t.sales });
     expect(view.body.data).toMatchObject({
       id,
       code: expect.stringMatching(/^KH\d{8}\d{5}$/),
@@ -294,7 +349,11 @@ describe('create and edit', () => {
     const found = await list(t.sales, { key: '测试网络', scene: 'mine' });
     expect(found.body.rows.map((r) => r.id)).toEqual([id]);
 
-    const edit = await s.post<Envelope>('/api/customer/CustomerAddEndit', { ...validCustomer, id, CustomerName: '杭州改名后的公司', contact_mobile: '0571-88886666' }, { token: t.sales });
+    const edit = await s.post<Envelope>(
+      '/api/customer/CustomerAddEndit',
+      { ...validCustomer, id, CustomerName: '杭州改名后的公司', contact_mobile: '0571-88886666' },
+      { token: t.sales },
+    );
     expect(edit.body.result).toBe('success');
     const edited = await s.post<Envelope<Row & { contacts: { mobile: string }[] }>>('/api/customer/views', { id }, { token: t.sales });
     expect(edited.body.data?.CustomerName).toBe('杭州改名后的公司');
@@ -305,7 +364,12 @@ describe('create and edit', () => {
   });
 
   test('edit and view are limited to the data scope', async () => {
-    const foreign = await s.app.portal.db.selectFrom('customers').select('id').where('owner_id', '=', ids.sales5).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+    const foreign = await s.app.portal.db
+      .selectFrom('customers')
+      .select('id')
+      .where('owner_id', '=', ids.sales5)
+      .where('gonghai', '=', 0)
+      .executeTakeFirstOrThrow();
     const before = await s.app.portal.db.selectFrom('customers').selectAll().where('id', '=', foreign.id).executeTakeFirstOrThrow();
     const res = await s.post<Envelope>('/api/customer/CustomerAddEndit', { ...validCustomer, id: foreign.id }, { token: t.sales });
     expect(res.status).toBe(403);
@@ -321,16 +385,24 @@ describe('create and edit', () => {
 
   test('detail has contacts and follow-ups with their author', async () => {
     const withFollowups = await s.app.portal.db.selectFrom('followups').select('customer_id').limit(1).executeTakeFirstOrThrow();
-    const res = await s.post<Envelope<{ followups: { genjinTime: string; gjtype: number; CretateName: string }[]; contacts: unknown[] }>>('/api/customer/Views', { id: withFollowups.customer_id }, { token: t.admin });
+    const res = await s.post<Envelope<{ followups: { genjinTime: string; gjtype: number; CretateName: string }[]; contacts: unknown[] }>>(
+      '/api/customer/Views',
+      { id: withFollowups.customer_id },
+      { token: t.admin },
+    );
     expect(res.body.data?.followups.length).toBeGreaterThan(0);
-    expect(res.body.data?.followups[0]).toMatchObject({ genjinTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), CretateName: expect.any(String) });
+    expect(res.body.data?.followups[0]).toMatchObject({
+      genjinTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      CretateName: expect.any(String),
+    });
     expect(res.body.data?.contacts.length).toBeGreaterThan(0);
   });
 });
 
 describe('delete', () => {
   const create = async (name: string) =>
-    (await s.post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { ...validCustomer, CustomerName: name }, { token: t.sales })).body.data?.id as number;
+    (await s.post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { ...validCustomer, CustomerName: name }, { token: t.sales })).body.data
+      ?.id as number;
 
   // Deleting customers is the action right customer/watched:delete (managers, administrators); a 销售
   // maintains their customers but does not delete them. sales1 is in manager1's department, sales9 is not.
@@ -401,14 +473,32 @@ describe('subtotal (counts per detail tab)', () => {
     const signed = await db.selectFrom('contracts').select('customer_id').executeTakeFirstOrThrow();
     const id = signed.customer_id;
     const count = async (table: 'followups' | 'contacts' | 'contracts') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('customer_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const res = await s.post<Envelope<Record<string, number>>>('/api/customer/Subtotal', { id }, { token: t.admin });
-    expect(res.body.data).toMatchObject({ followups: await count('followups'), contact: await count('contacts'), contract: await count('contracts'), files: 0 });
+    expect(res.body.data).toMatchObject({
+      followups: await count('followups'),
+      contact: await count('contacts'),
+      contract: await count('contracts'),
+      files: 0,
+    });
     expect(res.body.data?.contract).toBeGreaterThan(0);
   });
 
   test('is limited to the data scope', async () => {
-    const foreign = await s.app.portal.db.selectFrom('customers').select('id').where('owner_id', '=', ids.sales9).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+    const foreign = await s.app.portal.db
+      .selectFrom('customers')
+      .select('id')
+      .where('owner_id', '=', ids.sales9)
+      .where('gonghai', '=', 0)
+      .executeTakeFirstOrThrow();
     expect((await s.post<Envelope>('/api/customer/Subtotal', { id: foreign.id }, { token: t.sales })).status).toBe(403);
     expect((await s.post<Envelope>('/api/customer/Subtotal', { id: 999999 }, { token: t.sales })).status).toBe(404);
   });

@@ -5,8 +5,28 @@ import { DEMO, startServer, type TestServer } from './harness';
 /** The data the pickers read: staff, products, warehouse stock and contracts. */
 
 type Envelope<T = unknown> = { result: string; msg: string; data?: T };
-type UserRow = { UserID: number; NickName: string; Header: string; Headimg: string; rolename: string; BranchID: number; BranchName: string; QuitStatus: number };
-type ProductRow = { id: number; name: string; number: string; standard: string; unit: string; price: number; costPrice: number; shuihao: string; shuilv: number; cover: string };
+type UserRow = {
+  UserID: number;
+  NickName: string;
+  Header: string;
+  Headimg: string;
+  rolename: string;
+  BranchID: number;
+  BranchName: string;
+  QuitStatus: number;
+};
+type ProductRow = {
+  id: number;
+  name: string;
+  number: string;
+  standard: string;
+  unit: string;
+  price: number;
+  costPrice: number;
+  shuihao: string;
+  shuilv: number;
+  cover: string;
+};
 type ContractRow = { id: number; orderSn: string; customerId: number; customerName: string; Money: number; UserID: number; addtime: string };
 type List<T> = { rows: T[]; total: number };
 
@@ -33,7 +53,16 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await db()
     .insertInto('users')
-    .values({ username: 'clerk1', nick_name: '行政小周', header: '', branch_id: ids['行政部'], role_id: role.id, quit_status: 0, password_hash: await hashPassword('clerk123'), created_at: new Date().toISOString() })
+    .values({
+      username: 'clerk1',
+      nick_name: '行政小周',
+      header: '',
+      branch_id: ids['行政部'],
+      role_id: role.id,
+      quit_status: 0,
+      password_hash: await hashPassword('clerk123'),
+      created_at: new Date().toISOString(),
+    })
     .execute();
   t.noContracts = await s.login('clerk1', 'clerk123');
 });
@@ -45,13 +74,27 @@ describe('api/user/GetGridJson (user picker)', () => {
   const grid = (body: Record<string, unknown>, token = t.sales) => s.post<List<UserRow>>('/api/user/GetGridJson', body, { token });
 
   test('pages 20 staff at a time with role and department, employed first', async () => {
-    const all = count(await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+    const all = count(
+      await db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
     const p1 = await grid({ page: 1 });
     expect(p1.status).toBe(200);
     expect(p1.body.total).toBe(all);
     expect(p1.body.rows).toHaveLength(Math.min(20, all));
     const li = p1.body.rows.find((r) => r.UserID === ids.sales1);
-    expect(li).toEqual({ UserID: ids.sales1, NickName: '李娜', Header: '', Headimg: '', rolename: '销售', BranchID: ids['销售一部'], BranchName: '销售一部', QuitStatus: 0 });
+    expect(li).toEqual({
+      UserID: ids.sales1,
+      NickName: '李娜',
+      Header: '',
+      Headimg: '',
+      rolename: '销售',
+      BranchID: ids['销售一部'],
+      BranchName: '销售一部',
+      QuitStatus: 0,
+    });
 
     const small1 = await grid({ page: 1, rows: 5 });
     const small2 = await grid({ page: 2, rows: 5 });
@@ -67,7 +110,13 @@ describe('api/user/GetGridJson (user picker)', () => {
 
   test('BranchID lists the staff of that department and all departments below it', async () => {
     const below = [ids['总部'], ids['销售一部'], ids['销售二部'], ids['财务部'], ids['行政部']];
-    const expected = count(await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('branch_id', 'in', below).executeTakeFirstOrThrow());
+    const expected = count(
+      await db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('branch_id', 'in', below)
+        .executeTakeFirstOrThrow(),
+    );
     const hq = await grid({ BranchID: ids['总部'], parent: ids['华信科技有限公司'], rows: 200 });
     expect(hq.body.total).toBe(expected);
     expect(hq.body.rows.every((r) => below.includes(r.BranchID))).toBe(true);
@@ -79,7 +128,13 @@ describe('api/user/GetGridJson (user picker)', () => {
     expect(east.body.total).toBe(5);
 
     const company = await grid({ BranchID: ids['华信科技有限公司'], rows: 200 });
-    const withBranch = count(await db().selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('branch_id', 'is not', null).executeTakeFirstOrThrow());
+    const withBranch = count(
+      await db()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('branch_id', 'is not', null)
+        .executeTakeFirstOrThrow(),
+    );
     expect(company.body.total).toBe(withBranch);
     expect((await grid({ BranchID: 0, rows: 1 })).body.total).toBe((await grid({})).body.total);
   });
@@ -122,7 +177,13 @@ describe('api/product/index (product picker)', () => {
   const products = (body: Record<string, unknown>, path = '/api/product/index') => s.post<Envelope<List<ProductRow>>>(path, body, { token: t.sales });
 
   test('pages the products on sale, newest first, with prices in yuan and tax rates', async () => {
-    const onSale = count(await db().selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 1).executeTakeFirstOrThrow());
+    const onSale = count(
+      await db()
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow(),
+    );
     expect(onSale).toBeGreaterThanOrEqual(40);
     const p1 = await products({ page: 1, rows: 10 });
     expect(p1.body).toMatchObject({ result: 'success', data: { total: onSale } });
@@ -157,7 +218,14 @@ describe('api/product/index (product picker)', () => {
     const byName = await products({ key: '交换机' });
     expect(byName.body.data?.rows.map((r) => r.name)).toEqual(['华为企业级千兆交换机']);
     const byNumber = await products({ search: 'rj-10', rows: 50 });
-    const rjCount = count(await db().selectFrom('products').select((eb) => eb.fn.countAll().as('n')).where('number', 'like', 'RJ-%').where('status', '=', 1).executeTakeFirstOrThrow());
+    const rjCount = count(
+      await db()
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('number', 'like', 'RJ-%')
+        .where('status', '=', 1)
+        .executeTakeFirstOrThrow(),
+    );
     expect(byNumber.body.data?.total).toBe(rjCount);
     expect(byNumber.body.data?.rows.every((r) => r.number.startsWith('RJ-'))).toBe(true);
     const exact = await products({ key: 'IT-1003' });
@@ -186,7 +254,8 @@ describe('api/product/index (product picker)', () => {
 });
 
 describe('api/erp/getWarehouseStorage', () => {
-  const storage = (body: Record<string, unknown>) => s.post<Envelope<{ id: number; name: string; stock: number }[]>>('/api/erp/getWarehouseStorage', body, { token: t.sales });
+  const storage = (body: Record<string, unknown>) =>
+    s.post<Envelope<{ id: number; name: string; stock: number }[]>>('/api/erp/getWarehouseStorage', body, { token: t.sales });
 
   test('lists every warehouse, 默认仓库 (id 0) first, with the product stock held there', async () => {
     const stocked = await db().selectFrom('stock').select(['product_id']).where('warehouse_id', '=', 0).where('quantity', '>', 0).executeTakeFirstOrThrow();
@@ -225,7 +294,12 @@ describe('api/erp/getWarehouseStorage', () => {
 
 describe('api/contract/index and Views', () => {
   const contracts = (token: string, body: Record<string, unknown>) => s.post<List<ContractRow>>('/api/contract/index', body, { token });
-  const directCount = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => count(await where(base()).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow());
+  const directCount = async (where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) =>
+    count(
+      await where(base())
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
   const base = () => db().selectFrom('contracts');
 
   test('admin sees every contract, newest first, with the customer name and amount', async () => {
@@ -243,7 +317,12 @@ describe('api/contract/index and Views', () => {
       .select(['ct.order_sn', 'ct.money_cents', 'c.customer_name', 'ct.customer_id'])
       .where('ct.id', '=', first.id)
       .executeTakeFirstOrThrow();
-    expect(first).toMatchObject({ orderSn: stored.order_sn, customerId: stored.customer_id, customerName: stored.customer_name, Money: stored.money_cents / 100 });
+    expect(first).toMatchObject({
+      orderSn: stored.order_sn,
+      customerId: stored.customer_id,
+      customerName: stored.customer_name,
+      Money: stored.money_cents / 100,
+    });
     expect(first.orderSn).toMatch(/^HT\d{13}$/);
     const p2 = await contracts(t.admin, { page: 2, rows: 10 });
     expect(new Set([...p1.body.rows, ...p2.body.rows].map((r) => r.id)).size).toBe(20);
@@ -286,7 +365,11 @@ describe('api/contract/index and Views', () => {
       .select(['ct.id', 'ct.order_sn', 'ct.owner_id', 'c.customer_name', 'c.contact_mobile', 'c.code'])
       .execute();
     const matches = (key: string, ownerId?: number) =>
-      all.filter((r) => (ownerId === undefined || r.owner_id === ownerId) && [r.order_sn, r.customer_name, r.contact_mobile, r.code ?? ''].some((v) => v.toLowerCase().includes(key.toLowerCase())));
+      all.filter(
+        (r) =>
+          (ownerId === undefined || r.owner_id === ownerId) &&
+          [r.order_sn, r.customer_name, r.contact_mobile, r.code ?? ''].some((v) => v.toLowerCase().includes(key.toLowerCase())),
+      );
 
     const name = all[3].customer_name.slice(0, 4);
     const byName = await contracts(t.admin, { key: name, rows: 200 });

@@ -36,7 +36,11 @@ beforeAll(async () => {
   role.sales = await roleId('销售');
   role.manager = await roleId('销售经理');
   role.finance = await roleId('财务');
-  const created = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: NAME, contact_name: '周明', contact_mobile: MOBILE, LaiYuan: 1 }, t.sales);
+  const created = await post<Envelope<{ id: number }>>(
+    '/api/customer/CustomerAddEndit',
+    { id: 0, CustomerName: NAME, contact_name: '周明', contact_mobile: MOBILE, LaiYuan: 1 },
+    t.sales,
+  );
   expect(created.body.result).toBe('success');
   customerId = created.body.data.id;
 });
@@ -51,13 +55,27 @@ describe('the demo rule seeded on first start', () => {
     ]);
     const mine = await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.finance);
     expect(mine.body.data).toEqual({ customer: { contact_mobile: 'mask' }, contact: { mobile: 'mask' }, contract: {} });
-    expect((await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.sales)).body.data).toEqual({ customer: {}, contact: {}, contract: {} });
+    expect((await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.sales)).body.data).toEqual({
+      customer: {},
+      contact: {},
+      contract: {},
+    });
   });
 });
 
 describe('联系人 tab (api/contact/*)', () => {
-  const contactRow = (id: number) => db().selectFrom('contacts').select(['contact_name', 'mobile', 'zhiwei', 'wechat']).where('id', '=', id).executeTakeFirstOrThrow();
-  const contactCount = async () => Number((await db().selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
+  const contactRow = (id: number) =>
+    db().selectFrom('contacts').select(['contact_name', 'mobile', 'zhiwei', 'wechat']).where('id', '=', id).executeTakeFirstOrThrow();
+  const contactCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('contacts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', customerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let primaryId = 0;
   beforeAll(async () => {
     primaryId = (await db().selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow()).id;
@@ -82,12 +100,21 @@ describe('联系人 tab (api/contact/*)', () => {
       expect(edit.body).toMatchObject({ result: 'success', msg: '保存成功' });
       expect(await contactRow(primaryId)).toMatchObject({ contact_name: '周明', mobile: MOBILE, zhiwei: '总经理' });
       // Values sent anyway (an old form, a crafted request) are ignored.
-      expect((await post<Envelope>('/api/contact/Edit', { id: primaryId, contactName: '别人', mobile: '13900001111', zhiwei: '董事长' }, t.sales)).body.result).toBe('success');
+      expect(
+        (await post<Envelope>('/api/contact/Edit', { id: primaryId, contactName: '别人', mobile: '13900001111', zhiwei: '董事长' }, t.sales)).body.result,
+      ).toBe('success');
       expect(await contactRow(primaryId)).toMatchObject({ contact_name: '周明', mobile: MOBILE, zhiwei: '董事长' });
-      expect(await db().selectFrom('customers').select(['contact_name', 'contact_mobile']).where('id', '=', customerId).executeTakeFirstOrThrow()).toEqual({ contact_name: '周明', contact_mobile: MOBILE });
+      expect(await db().selectFrom('customers').select(['contact_name', 'contact_mobile']).where('id', '=', customerId).executeTakeFirstOrThrow()).toEqual({
+        contact_name: '周明',
+        contact_mobile: MOBILE,
+      });
 
       // A new contact without them saves, with them empty whatever was sent.
-      const added = await post<Envelope<{ id: number }>>('/api/contact/add', { customerId, zhiwei: '采购', contactName: '偷偷写入', mobile: '13911112222' }, t.sales);
+      const added = await post<Envelope<{ id: number }>>(
+        '/api/contact/add',
+        { customerId, zhiwei: '采购', contactName: '偷偷写入', mobile: '13911112222' },
+        t.sales,
+      );
       expect(added.body).toMatchObject({ result: 'success', msg: '保存成功' });
       expect(await contactRow(added.body.data.id)).toMatchObject({ contact_name: '', mobile: '', zhiwei: '采购' });
     } finally {
@@ -118,8 +145,12 @@ describe('联系人 tab (api/contact/*)', () => {
       expect(same.body.result).toBe('success');
       expect(await contactRow(primaryId)).toMatchObject({ contact_name: '周明', mobile: MOBILE, zhiwei: '经理' });
       // A masked value that is not the stored one's is refused, naming the field; a new value replaces.
-      expect((await post<Envelope>('/api/contact/Edit', { id: primaryId, contactName: '周***', mobile: '139****9999' }, t.sales)).body.msg).toBe('手机号码格式不正确');
-      expect((await post<Envelope>('/api/contact/add', { customerId, contactName: '郑新', mobile: '139****0456' }, t.sales)).body.msg).toBe('手机号码格式不正确');
+      expect((await post<Envelope>('/api/contact/Edit', { id: primaryId, contactName: '周***', mobile: '139****9999' }, t.sales)).body.msg).toBe(
+        '手机号码格式不正确',
+      );
+      expect((await post<Envelope>('/api/contact/add', { customerId, contactName: '郑新', mobile: '139****0456' }, t.sales)).body.msg).toBe(
+        '手机号码格式不正确',
+      );
       expect((await post<Envelope>('/api/contact/Edit', { id: primaryId, contactName: '周明远', mobile: '139****0456' }, t.sales)).body.result).toBe('success');
       expect(await contactRow(primaryId)).toMatchObject({ contact_name: '周明远', mobile: MOBILE });
     } finally {
@@ -151,8 +182,24 @@ describe('customer import for a user to whom 联系人 and 手机号码 are hidd
     await rules(role.sales, 'customer', HIDING);
     await rules(role.manager, 'customer', HIDING);
     try {
-      expect(await templateOf('/api/customer/ImportTemplate', t.sales)).toEqual(['客户名称*', '客户来源*', '客户级别', '所属行业', '地址', '下次跟进时间', '备注']);
-      expect(await templateOf('/api/customer/PoolImportTemplate', t.manager)).toEqual(['客户名称*', '客户来源*', '客户级别', '所属行业', '地址', '下次跟进时间', '备注']);
+      expect(await templateOf('/api/customer/ImportTemplate', t.sales)).toEqual([
+        '客户名称*',
+        '客户来源*',
+        '客户级别',
+        '所属行业',
+        '地址',
+        '下次跟进时间',
+        '备注',
+      ]);
+      expect(await templateOf('/api/customer/PoolImportTemplate', t.manager)).toEqual([
+        '客户名称*',
+        '客户来源*',
+        '客户级别',
+        '所属行业',
+        '地址',
+        '下次跟进时间',
+        '备注',
+      ]);
       expect((await templateOf('/api/customer/ImportTemplate', t.admin)).slice(0, 4)).toEqual(['客户名称*', '联系人*', '手机号码*', '客户来源*']);
       expect((await download(s, '/api/customer/ImportTemplate', { token: t.finance })).status).toBe(403);
     } finally {
@@ -172,10 +219,17 @@ describe('customer import for a user to whom 联系人 and 手机号码 are hidd
       // Mapped anyway (an old client): the columns are ignored, so no bad phone and no repeated phone.
       const dry = await post<Envelope<DryRun>>('/api/customer/ImportDryRun', { token, mapping: ALL }, t.sales);
       expect(dry.body.data).toMatchObject({ total: 3, valid: 3, rejected: [] });
-      expect((await post<Envelope<DryRun>>('/api/customer/ImportDryRun', { token, mapping: { CustomerName: 0, LaiYuan: 3 } }, t.sales)).body.data).toMatchObject({ valid: 3 });
+      expect(
+        (await post<Envelope<DryRun>>('/api/customer/ImportDryRun', { token, mapping: { CustomerName: 0, LaiYuan: 3 } }, t.sales)).body.data,
+      ).toMatchObject({ valid: 3 });
       const run = await post<Envelope<{ imported: number }>>('/api/customer/Import', { token, mapping: ALL }, t.sales);
       expect(run.body).toMatchObject({ result: 'success', data: { imported: 3 } });
-      const stored = await db().selectFrom('customers').select(['customer_name', 'contact_name', 'contact_mobile']).where('customer_name', 'like', '隐藏导入%').orderBy('customer_name').execute();
+      const stored = await db()
+        .selectFrom('customers')
+        .select(['customer_name', 'contact_name', 'contact_mobile'])
+        .where('customer_name', 'like', '隐藏导入%')
+        .orderBy('customer_name')
+        .execute();
       expect(stored).toHaveLength(3);
       for (const c of stored) expect(c).toMatchObject({ contact_name: '', contact_mobile: '' });
     } finally {
@@ -204,11 +258,15 @@ describe('customer import for a user to whom 联系人 and 手机号码 are hidd
       const preview = await upload<Preview>(s, '/api/customer/ImportPreview', await xlsxOf(sheet), '客户.xlsx', t.sales);
       expect(preview.body.data.fields.find((f) => f.key === 'contact_mobile')).toEqual({ key: 'contact_mobile', title: '手机号码', required: true });
       const token = preview.body.data.token;
-      expect((await post<Envelope>('/api/customer/ImportDryRun', { token, mapping: { CustomerName: 0, contact_name: 1, LaiYuan: 3 } }, t.sales)).body.msg).toBe('请为“手机号码”选择对应的列');
+      expect((await post<Envelope>('/api/customer/ImportDryRun', { token, mapping: { CustomerName: 0, contact_name: 1, LaiYuan: 3 } }, t.sales)).body.msg).toBe(
+        '请为“手机号码”选择对应的列',
+      );
       const dry = await post<Envelope<DryRun>>('/api/customer/ImportDryRun', { token, mapping: ALL }, t.sales);
       expect(dry.body.data).toMatchObject({ valid: 1, rejected: [{ row: 3, reason: '手机号码不能为空' }] });
       expect((await post<Envelope>('/api/customer/Import', { token, mapping: ALL }, t.sales)).body.result).toBe('success');
-      expect(await db().selectFrom('customers').select('contact_mobile').where('customer_name', '=', '脱敏导入甲公司').executeTakeFirstOrThrow()).toEqual({ contact_mobile: '16600000011' });
+      expect(await db().selectFrom('customers').select('contact_mobile').where('customer_name', '=', '脱敏导入甲公司').executeTakeFirstOrThrow()).toEqual({
+        contact_mobile: '16600000011',
+      });
     } finally {
       await rules(role.sales, 'customer', []);
     }
@@ -226,14 +284,34 @@ describe('approval detail: a 客户 picker’s name in the form snapshot', () =>
     const flowJson = {
       nodes: [
         { id: 's', name: '开始', config: { kind: 'start' } },
-        { id: 'a', name: '经理审批', config: { kind: 'approver', mode: 'or', approver: { type: 'users', userIds: [manager] }, writeField: { customer_name: 'edit', customer_id: 'edit', purpose: 'edit' } } },
+        {
+          id: 'a',
+          name: '经理审批',
+          config: {
+            kind: 'approver',
+            mode: 'or',
+            approver: { type: 'users', userIds: [manager] },
+            writeField: { customer_name: 'edit', customer_id: 'edit', purpose: 'edit' },
+          },
+        },
         { id: 'e', name: '结束', config: { kind: 'end' } },
       ],
-      lines: [{ from: 's', to: 'a' }, { from: 'a', to: 'e' }],
+      lines: [
+        { from: 's', to: 'a' },
+        { from: 'a', to: 'e' },
+      ],
     };
-    const flow = await post<Envelope<{ id: number }>>('/api/flow/add', { name: '客户拜访审批', formMode: 'visitPlan', WorlFlowJson: JSON.stringify(flowJson) }, t.admin);
+    const flow = await post<Envelope<{ id: number }>>(
+      '/api/flow/add',
+      { name: '客户拜访审批', formMode: 'visitPlan', WorlFlowJson: JSON.stringify(flowJson) },
+      t.admin,
+    );
     expect(flow.body.result).toBe('success');
-    const sub = await post<Envelope<{ taskid: number }>>('/api/WorkFlow/Approval', { flowId: flow.body.data.id, data: JSON.stringify({ customer_id: customerId, customer_name: NAME, purpose: '续约' }) }, t.sales);
+    const sub = await post<Envelope<{ taskid: number }>>(
+      '/api/WorkFlow/Approval',
+      { flowId: flow.body.data.id, data: JSON.stringify({ customer_id: customerId, customer_name: NAME, purpose: '续约' }) },
+      t.sales,
+    );
     expect(sub.body.result).toBe('success');
     const taskid = sub.body.data.taskid;
     const detail = async (token: string) => (await post<Envelope<{ data: Record<string, unknown> }>>('/api/WorkFlow/detail', { taskid }, token)).body;
@@ -250,10 +328,24 @@ describe('approval detail: a 客户 picker’s name in the form snapshot', () =>
       // The approver saves the node form as shown: the stored name stays, the other field changes.
       const asApprover = await detail(t.manager);
       expect(asApprover.data.data).toMatchObject({ customer_name: '联***' });
-      const step = (await db().selectFrom('wf_steps').select('id').where('instance_id', '=', taskid).where('user_id', '=', manager).where('active', '=', 1).executeTakeFirstOrThrow()).id;
-      const edit = await post<Envelope>('/api/WorkFlow/editFormField', { stepid: step, data: JSON.stringify({ customer_id: customerId, customer_name: '联***', purpose: '续约并增购' }) }, t.manager);
+      const step = (
+        await db()
+          .selectFrom('wf_steps')
+          .select('id')
+          .where('instance_id', '=', taskid)
+          .where('user_id', '=', manager)
+          .where('active', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const edit = await post<Envelope>(
+        '/api/WorkFlow/editFormField',
+        { stepid: step, data: JSON.stringify({ customer_id: customerId, customer_name: '联***', purpose: '续约并增购' }) },
+        t.manager,
+      );
       expect(edit.body.result).toBe('success');
-      const stored = JSON.parse((await db().selectFrom('wf_instances').select('form_data').where('id', '=', taskid).executeTakeFirstOrThrow()).form_data) as Record<string, unknown>;
+      const stored = JSON.parse(
+        (await db().selectFrom('wf_instances').select('form_data').where('id', '=', taskid).executeTakeFirstOrThrow()).form_data,
+      ) as Record<string, unknown>;
       expect(stored).toMatchObject({ customer_name: NAME, purpose: '续约并增购' });
     } finally {
       await rules(role.sales, 'customer', []);
@@ -269,7 +361,11 @@ describe('form records (api/module/*): a 客户 picker’s name', () => {
       { type: 'input', field: 'note', title: '回访记录' },
     ];
     expect((await post('/api/form/add', { mode: 'revisitNote', title: '客户回访登记', items }, t.admin)).body.result).toBe('success');
-    const added = await post<Envelope<{ id: number }>>('/api/module/add', { mode: 'revisitNote', data: JSON.stringify({ customer_id: customerId, customer_name: NAME, note: '满意' }) }, t.sales);
+    const added = await post<Envelope<{ id: number }>>(
+      '/api/module/add',
+      { mode: 'revisitNote', data: JSON.stringify({ customer_id: customerId, customer_name: NAME, note: '满意' }) },
+      t.sales,
+    );
     expect(added.body.result).toBe('success');
     const id = added.body.data.id;
     const list = async () => (await post<List>('/api/module/index', { mode: 'revisitNote', page: 1, rows: 10 }, t.sales)).body;
@@ -287,7 +383,10 @@ describe('form records (api/module/*): a 客户 picker’s name', () => {
 
       const edit = await post('/api/module/Edit', { mode: 'revisitNote', id, data: JSON.stringify({ ...shown.data, note: '很满意' }) }, t.sales);
       expect(edit.body.result).toBe('success');
-      const stored = JSON.parse((await db().selectFrom('module_records').select('data').where('id', '=', id).executeTakeFirstOrThrow()).data) as Record<string, unknown>;
+      const stored = JSON.parse((await db().selectFrom('module_records').select('data').where('id', '=', id).executeTakeFirstOrThrow()).data) as Record<
+        string,
+        unknown
+      >;
       expect(stored).toMatchObject({ customer_name: NAME, note: '很满意' });
     } finally {
       await rules(role.sales, 'customer', []);
@@ -297,17 +396,29 @@ describe('form records (api/module/*): a 客户 picker’s name', () => {
 
 describe('operation log (api/OpportLogs/Logs): quoted names and values', () => {
   test('show as the viewer sees their fields: contact names, an edited 地址 hidden, 客户名称 masked; rows from before the quotes too', async () => {
-    const created = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '日志脱敏测试有限公司', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '花果山一号' }, t.sales);
+    const created = await post<Envelope<{ id: number }>>(
+      '/api/customer/CustomerAddEndit',
+      { id: 0, CustomerName: '日志脱敏测试有限公司', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '花果山一号' },
+      t.sales,
+    );
     expect(created.body.result).toBe('success');
     const id = created.body.data.id;
-    const edited = await post('/api/customer/CustomerAddEndit', { id, CustomerName: '日志脱敏测试集团', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '水帘洞二号' }, t.sales);
+    const edited = await post(
+      '/api/customer/CustomerAddEndit',
+      { id, CustomerName: '日志脱敏测试集团', contact_name: '孙悟空', contact_mobile: '13700001111', LaiYuan: 1, address: '水帘洞二号' },
+      t.sales,
+    );
     expect(edited.body.result).toBe('success');
     const contact = await post<Envelope<{ id: number }>>('/api/contact/add', { customerId: id, contactName: '猪八戒', mobile: '13700002222' }, t.sales);
     expect(contact.body.result).toBe('success');
     // A row written before quotes were kept (migration 042 reads the names back from such sentences).
     const now = new Date().toISOString();
-    await db().insertInto('customer_logs').values({ customer_id: id, contract_id: null, user_id: null, kind: 'contact', ext: '删除联系人 沙和尚', created_at: now }).execute();
-    const logs = async (token: string) => (await post<List>('/api/OpportLogs/Logs', { customerId: id, page: 1, rows: 20 }, token)).body.rows.map((r) => String(r.Ext));
+    await db()
+      .insertInto('customer_logs')
+      .values({ customer_id: id, contract_id: null, user_id: null, kind: 'contact', ext: '删除联系人 沙和尚', created_at: now })
+      .execute();
+    const logs = async (token: string) =>
+      (await post<List>('/api/OpportLogs/Logs', { customerId: id, page: 1, rows: 20 }, token)).body.rows.map((r) => String(r.Ext));
 
     const plain = (await logs(t.manager)).join('\n');
     expect(plain).toContain('客户名称：日志脱敏测试有限公司 → 日志脱敏测试集团');
@@ -321,8 +432,17 @@ describe('operation log (api/OpportLogs/Logs): quoted names and values', () => {
     ]);
     try {
       const { quotesInOldText } = await import('../src/modules/crm/customer/customer-log');
-      const old = await db().selectFrom('customer_logs').select(['id', 'kind', 'ext']).where('customer_id', '=', id).where('ext', '=', '删除联系人 沙和尚').executeTakeFirstOrThrow();
-      await db().updateTable('customer_logs').set({ quoted: JSON.stringify(quotesInOldText(old.kind, old.ext)) }).where('id', '=', old.id).execute();
+      const old = await db()
+        .selectFrom('customer_logs')
+        .select(['id', 'kind', 'ext'])
+        .where('customer_id', '=', id)
+        .where('ext', '=', '删除联系人 沙和尚')
+        .executeTakeFirstOrThrow();
+      await db()
+        .updateTable('customer_logs')
+        .set({ quoted: JSON.stringify(quotesInOldText(old.kind, old.ext)) })
+        .where('id', '=', old.id)
+        .execute();
 
       const shown = (await logs(t.manager)).join('\n');
       expect(shown).toContain('客户名称：日*** → 日***');

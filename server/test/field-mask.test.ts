@@ -10,7 +10,12 @@ import { DEMO, startServer, type TestServer } from './harness';
 
 type Row = Record<string, unknown> & { id: number };
 type List = { rows: Row[]; total: number };
-type MaskReply = { roleId: number; roleName: string; builtIn: number; modules: { module: string; title: string; fields: { field: string; title: string }[]; rules: { field: string; mode: string }[] }[] };
+type MaskReply = {
+  roleId: number;
+  roleName: string;
+  builtIn: number;
+  modules: { module: string; title: string; fields: { field: string; title: string }[]; rules: { field: string; mode: string }[] }[];
+};
 
 let s: TestServer;
 const t = { admin: '', manager: '', sales: '' };
@@ -55,7 +60,15 @@ afterAll(async () => {
 
 describe('masking formats', () => {
   test('the customer fields a rule may name are the customer form’s text fields', () => {
-    expect(MASKABLE_FIELDS.customer.fields.map((f) => f.field)).toEqual(['CustomerName', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu']);
+    expect(MASKABLE_FIELDS.customer.fields.map((f) => f.field)).toEqual([
+      'CustomerName',
+      'contact_name',
+      'contact_mobile',
+      'level',
+      'industry',
+      'address',
+      'beizhu',
+    ]);
     expect(MASKABLE_FIELDS.customer.fields.find((f) => f.field === 'contact_mobile')).toEqual({ field: 'contact_mobile', title: '手机号码', kind: 'phone' });
   });
 
@@ -67,7 +80,9 @@ describe('masking formats', () => {
   });
 
   test('phones quoted in free text are masked, dates are not', () => {
-    expect(redactPhones('手机号码：13812345678 → 0571-88001234；下次跟进时间：2026-11-24 → 空', 'mask')).toBe('手机号码：138****5678 → 057****1234；下次跟进时间：2026-11-24 → 空');
+    expect(redactPhones('手机号码：13812345678 → 0571-88001234；下次跟进时间：2026-11-24 → 空', 'mask')).toBe(
+      '手机号码：138****5678 → 057****1234；下次跟进时间：2026-11-24 → 空',
+    );
     expect(redactPhones('手机号码：13812345678 → 空', 'hidden')).toBe('手机号码：**** → 空');
     expect(redactPhones('手机号码：13812345678', undefined)).toBe('手机号码：13812345678');
   });
@@ -85,12 +100,31 @@ describe('reading and saving a role’s rules', () => {
   });
 
   test('bad input is refused with a message naming the field; 超级管理员 cannot be masked', async () => {
-    const unknown = await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'salary', mode: 'mask' }, { field: 'secret', mode: 'hidden' }, { field: 'address', mode: 'mask' }] });
+    const unknown = await save({
+      roleId: salesRole,
+      module: 'customer',
+      rules: [
+        { field: 'salary', mode: 'mask' },
+        { field: 'secret', mode: 'hidden' },
+        { field: 'address', mode: 'mask' },
+      ],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.msg).toBe('客户没有这些字段：salary、secret');
     expect((await save({ roleId: salesRole, module: 'orders', rules: [] })).body.msg).toContain('模块');
     expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'address', mode: 'blur' }] })).body.msg).toContain('字段权限只能是');
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'address', mode: 'mask' }, { field: 'address', mode: 'hidden' }] })).body.msg).toBe('字段重复：address');
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'address', mode: 'mask' },
+            { field: 'address', mode: 'hidden' },
+          ],
+        })
+      ).body.msg,
+    ).toBe('字段重复：address');
     expect((await save({ roleId: 999999, module: 'customer', rules: [] })).body.msg).toBe('角色不存在');
     const adminMasked = await save({ roleId: adminRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }] });
     expect(adminMasked.status).toBe(400);
@@ -99,10 +133,27 @@ describe('reading and saving a role’s rules', () => {
   });
 
   test('save replaces a module’s rules (visible removes one) and reading gives fields and rules', async () => {
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'industry', mode: 'mask' }, { field: 'beizhu', mode: 'hidden' }] })).body).toMatchObject({ result: 'success', msg: '保存成功' });
-    const res = await save(
-      { roleId: salesRole, module: 'customer', rules: JSON.stringify([{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'industry', mode: 'visible' }]) },
-    );
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'industry', mode: 'mask' },
+            { field: 'beizhu', mode: 'hidden' },
+          ],
+        })
+      ).body,
+    ).toMatchObject({ result: 'success', msg: '保存成功' });
+    const res = await save({
+      roleId: salesRole,
+      module: 'customer',
+      rules: JSON.stringify([
+        { field: 'contact_mobile', mode: 'mask' },
+        { field: 'address', mode: 'hidden' },
+        { field: 'industry', mode: 'visible' },
+      ]),
+    });
     expect(res.body.result).toBe('success');
     expect((await save({ roleId: salesRole, module: 'contact', rules: [{ field: 'wechat', mode: 'mask' }] })).body.result).toBe('success');
     const read = await post<Envelope<MaskReply>>('/main/role/fieldMasks', { roleId: salesRole }, t.admin);
@@ -120,7 +171,8 @@ describe('reading and saving a role’s rules', () => {
     const copy = await post<Envelope<{ id: number }>>('/main/role/copy', { id: salesRole, name: '销售-字段权限副本' }, t.admin);
     expect(copy.body.result).toBe('success');
     const db = s.app.portal.db;
-    const rulesOf = (id: number) => db.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', id).orderBy('module').orderBy('field').execute();
+    const rulesOf = (id: number) =>
+      db.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', id).orderBy('module').orderBy('field').execute();
     expect(await rulesOf(copy.body.data.id)).toEqual(await rulesOf(salesRole));
     expect((await rulesOf(copy.body.data.id)).length).toBe(3);
     expect((await post<Envelope>('/main/role/delete', { ids: String(copy.body.data.id) }, t.admin)).body.result).toBe('success');
@@ -139,7 +191,19 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
   });
 
   test('GetRoleType leaves a hidden field out of the list columns', async () => {
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'level', mode: 'hidden' }] })).body.result).toBe('success');
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'contact_mobile', mode: 'mask' },
+            { field: 'address', mode: 'hidden' },
+            { field: 'level', mode: 'hidden' },
+          ],
+        })
+      ).body.result,
+    ).toBe('success');
     try {
       type Views = { views: { view: string; columns: string[] }[] };
       const watched = (await post<Envelope<Views>>('/api/customer/GetRoleType', {}, t.sales)).body.data.views.find((v) => v.view === 'watched');
@@ -148,7 +212,14 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
       const asAdmin = (await post<Envelope<Views>>('/api/customer/GetRoleType', {}, t.admin)).body.data.views.find((v) => v.view === 'watched');
       expect(asAdmin?.columns).toContain('level');
     } finally {
-      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+      await save({
+        roleId: salesRole,
+        module: 'customer',
+        rules: [
+          { field: 'contact_mobile', mode: 'mask' },
+          { field: 'address', mode: 'hidden' },
+        ],
+      });
     }
   });
 
@@ -193,25 +264,49 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
     expect(edit.body.result).toBe('success');
     const stored = await s.app.portal.db.selectFrom('customers').select(['contact_mobile', 'address']).where('id', '=', customerId).executeTakeFirstOrThrow();
     expect(stored).toEqual({ contact_mobile: MOBILE, address: ADDRESS });
-    const primary = await s.app.portal.db.selectFrom('contacts').select('mobile').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
+    const primary = await s.app.portal.db
+      .selectFrom('contacts')
+      .select('mobile')
+      .where('customer_id', '=', customerId)
+      .where('is_primary', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(primary.mobile).toBe(MOBILE);
     // A masked text that is not the stored number's mask is refused, never stored.
-    const other = await post<Envelope>('/api/customer/CustomerAddEndit', { id: customerId, CustomerName: NAME, contact_name: '周明', contact_mobile: '139****9999', LaiYuan: 1 }, t.sales);
+    const other = await post<Envelope>(
+      '/api/customer/CustomerAddEndit',
+      { id: customerId, CustomerName: NAME, contact_name: '周明', contact_mobile: '139****9999', LaiYuan: 1 },
+      t.sales,
+    );
     expect(other.body).toMatchObject({ result: 'error', msg: '手机号码格式不正确' });
-    const created = await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '星号公司', contact_name: '周明', contact_mobile: '139****0123', LaiYuan: 1 }, t.sales);
+    const created = await post<Envelope>(
+      '/api/customer/CustomerAddEndit',
+      { id: 0, CustomerName: '星号公司', contact_name: '周明', contact_mobile: '139****0123', LaiYuan: 1 },
+      t.sales,
+    );
     expect(created.body).toMatchObject({ result: 'error', msg: '手机号码格式不正确' });
     // The contact form likewise.
     const contactId = (await post<List>('/api/contact/list', { customerId }, t.sales)).body.rows[0].id;
-    expect((await post<Envelope>('/api/contact/Edit', { id: contactId, contactName: '周明', mobile: '139****0123', zhiwei: '经理' }, t.sales)).body.result).toBe('success');
+    expect(
+      (await post<Envelope>('/api/contact/Edit', { id: contactId, contactName: '周明', mobile: '139****0123', zhiwei: '经理' }, t.sales)).body.result,
+    ).toBe('success');
     const contact = await s.app.portal.db.selectFrom('contacts').select(['mobile', 'zhiwei']).where('id', '=', contactId).executeTakeFirstOrThrow();
     expect(contact).toEqual({ mobile: MOBILE, zhiwei: '经理' });
-    expect((await post<Envelope>('/api/contact/Edit', { id: contactId, contactName: '周明', mobile: '139****1111' }, t.sales)).body.msg).toBe('手机号码格式不正确');
+    expect((await post<Envelope>('/api/contact/Edit', { id: contactId, contactName: '周明', mobile: '139****1111' }, t.sales)).body.msg).toBe(
+      '手机号码格式不正确',
+    );
   });
 
   test('the customer log quotes edited phones masked', async () => {
     await s.app.portal.db
       .insertInto('customer_logs')
-      .values({ customer_id: customerId, contract_id: null, user_id: null, kind: 'edit', ext: `手机号码：${MOBILE} → 13911112222`, created_at: new Date().toISOString() })
+      .values({
+        customer_id: customerId,
+        contract_id: null,
+        user_id: null,
+        kind: 'edit',
+        ext: `手机号码：${MOBILE} → 13911112222`,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const logs = await post<List>('/api/OpportLogs/Logs', { customerId }, t.sales);
     expect(logs.body.rows.map((r) => r.Ext)).toContain('手机号码：139****0123 → 139****2222');
@@ -232,7 +327,19 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
   });
 
   test('a masked customer name is found by 查重 and the list only in full', async () => {
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'contact_mobile', mode: 'mask' },
+            { field: 'address', mode: 'hidden' },
+            { field: 'CustomerName', mode: 'mask' },
+          ],
+        })
+      ).body.result,
+    ).toBe('success');
     try {
       expect((await post<List>('/api/customer/CheckDuplicate', { name: '字段权限测试' }, t.sales)).body.rows.map((r) => r.id)).not.toContain(customerId);
       expect((await list({ key: '字段权限测试' })).body.rows.map((r) => r.id)).not.toContain(customerId);
@@ -240,7 +347,14 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
       expect(full.body.rows.find((r) => r.id === customerId)).toMatchObject({ CustomerName: '字***' });
       expect((await list({ key: NAME })).body.rows.map((r) => r.id)).toEqual([customerId]);
     } finally {
-      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+      await save({
+        roleId: salesRole,
+        module: 'customer',
+        rules: [
+          { field: 'contact_mobile', mode: 'mask' },
+          { field: 'address', mode: 'hidden' },
+        ],
+      });
     }
   });
 
@@ -249,7 +363,11 @@ describe('enforcement for the masked viewer (销售: 手机号码 masked, 地址
     const db = s.app.portal.db;
     const role = await db.selectFrom('roles').select('rights').where('id', '=', salesRole).executeTakeFirstOrThrow();
     const rights = JSON.parse(role.rights) as { crm: string[] };
-    await db.updateTable('roles').set({ rights: JSON.stringify({ ...rights, crm: [...rights.crm, 'customer/watched:export'] }) }).where('id', '=', salesRole).execute();
+    await db
+      .updateTable('roles')
+      .set({ rights: JSON.stringify({ ...rights, crm: [...rights.crm, 'customer/watched:export'] }) })
+      .where('id', '=', salesRole)
+      .execute();
     const start = await post<Envelope<{ jobId: string; total: number }>>('/api/customer/ExportStart', { view: 'watched', key: MOBILE }, t.sales);
     expect(start.body.result).toBe('success');
     const { jobId } = start.body.data;
@@ -278,12 +396,31 @@ describe('疑似重复客户 (ceshilist) for a masked 销售经理', () => {
     const managerRole = (await db.selectFrom('roles').select('id').where('name', '=', '销售经理').executeTakeFirstOrThrow()).id;
     const twin = '13655550101';
     for (const name of ['重复甲公司', '重复乙公司']) {
-      const res = await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: name, contact_name: '吴刚', contact_mobile: twin, LaiYuan: 1 }, t.manager);
+      const res = await post<Envelope>(
+        '/api/customer/CustomerAddEndit',
+        { id: 0, CustomerName: name, contact_name: '吴刚', contact_mobile: twin, LaiYuan: 1 },
+        t.manager,
+      );
       expect(res.body.result).toBe('success');
     }
-    expect((await save({ roleId: managerRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    expect(
+      (
+        await save({
+          roleId: managerRole,
+          module: 'customer',
+          rules: [
+            { field: 'contact_mobile', mode: 'mask' },
+            { field: 'CustomerName', mode: 'mask' },
+          ],
+        })
+      ).body.result,
+    ).toBe('success');
     try {
-      const groups = await post<{ rows: { mobile: string; customers: { CustomerName: string }[] }[]; total: number }>('/api/customer/ceshilist', { rows: 100 }, t.manager);
+      const groups = await post<{ rows: { mobile: string; customers: { CustomerName: string }[] }[]; total: number }>(
+        '/api/customer/ceshilist',
+        { rows: 100 },
+        t.manager,
+      );
       expect(groups.body.total).toBeGreaterThan(0);
       expect(JSON.stringify(groups.body)).not.toContain(twin);
       const group = groups.body.rows.find((g) => g.mobile === '136****0101');
@@ -324,13 +461,30 @@ describe('hidden required fields: the form leaves them out and the stored values
     { field: 'contact_mobile', mode: 'hidden' },
     { field: 'address', mode: 'hidden' },
   ];
-  const restore = () => save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
-  const stored = (id: number) => s.app.portal.db.selectFrom('customers').select(['customer_name', 'contact_name', 'contact_mobile', 'address', 'industry']).where('id', '=', id).executeTakeFirstOrThrow();
+  const restore = () =>
+    save({
+      roleId: salesRole,
+      module: 'customer',
+      rules: [
+        { field: 'contact_mobile', mode: 'mask' },
+        { field: 'address', mode: 'hidden' },
+      ],
+    });
+  const stored = (id: number) =>
+    s.app.portal.db
+      .selectFrom('customers')
+      .select(['customer_name', 'contact_name', 'contact_mobile', 'address', 'industry'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   test('api/user/myFieldMasks gives the user their own rules; the admin none', async () => {
     const mine = await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.sales);
     expect(mine.body.data).toEqual({ customer: { contact_mobile: 'mask', address: 'hidden' }, contact: { mobile: 'mask', wechat: 'mask' }, contract: {} });
-    expect((await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.admin)).body.data).toEqual({ customer: {}, contact: {}, contract: {} });
+    expect((await post<Envelope<Record<string, Record<string, string>>>>('/api/user/myFieldMasks', {}, t.admin)).body.data).toEqual({
+      customer: {},
+      contact: {},
+      contract: {},
+    });
     expect((await s.post<Envelope>('/api/user/myFieldMasks', {})).body.msg).toContain('登陆');
   });
 
@@ -342,10 +496,19 @@ describe('hidden required fields: the form leaves them out and the stored values
       expect(edit.body).toMatchObject({ result: 'success', msg: '保存成功' });
       expect(await stored(customerId)).toEqual({ ...before, industry: '硬件' });
       // Sent anyway (an old form, a crafted request): the stored values stay.
-      const crafted = await post<Envelope>('/api/customer/CustomerAddEndit', { id: customerId, CustomerName: NAME, contact_name: '别人', contact_mobile: '13900001111', address: '别处', LaiYuan: 1, industry: '软件' }, t.sales);
+      const crafted = await post<Envelope>(
+        '/api/customer/CustomerAddEndit',
+        { id: customerId, CustomerName: NAME, contact_name: '别人', contact_mobile: '13900001111', address: '别处', LaiYuan: 1, industry: '软件' },
+        t.sales,
+      );
       expect(crafted.body.result).toBe('success');
       expect(await stored(customerId)).toEqual({ ...before, industry: '软件' });
-      const primary = await s.app.portal.db.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
+      const primary = await s.app.portal.db
+        .selectFrom('contacts')
+        .select(['contact_name', 'mobile'])
+        .where('customer_id', '=', customerId)
+        .where('is_primary', '=', 1)
+        .executeTakeFirstOrThrow();
       expect(primary).toEqual({ contact_name: '周明', mobile: MOBILE });
     } finally {
       await restore();
@@ -354,21 +517,53 @@ describe('hidden required fields: the form leaves them out and the stored values
 
   test('a create without them saves with them empty; for everyone else they stay required, and nothing is half-written', async () => {
     expect((await save({ roleId: salesRole, module: 'customer', rules: HIDING })).body.result).toBe('success');
-    const count = async () => Number((await s.app.portal.db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await s.app.portal.db
+            .selectFrom('customers')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     try {
-      const created = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '隐藏字段新建有限公司', LaiYuan: 1, contact_mobile: '13900002222' }, t.sales);
+      const created = await post<Envelope<{ id: number }>>(
+        '/api/customer/CustomerAddEndit',
+        { id: 0, CustomerName: '隐藏字段新建有限公司', LaiYuan: 1, contact_mobile: '13900002222' },
+        t.sales,
+      );
       expect(created.body).toMatchObject({ result: 'success', msg: '保存成功' });
       expect(await stored(created.body.data.id)).toMatchObject({ customer_name: '隐藏字段新建有限公司', contact_name: '', contact_mobile: '', address: '' });
       // 客户名称 is still required of them.
-      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '', LaiYuan: 1 }, t.sales)).body).toMatchObject({ result: 'error', msg: '客户名称不能为空' });
+      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '', LaiYuan: 1 }, t.sales)).body).toMatchObject({
+        result: 'error',
+        msg: '客户名称不能为空',
+      });
       // The manager sees the fields: the form requires them, and a missing one writes nothing.
       const n = await count();
-      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_mobile: '13900003333', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '联系人不能为空' });
-      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '手机号码不能为空' });
-      expect((await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', contact_mobile: '12345', LaiYuan: 1 }, t.manager)).body).toMatchObject({ result: 'error', msg: '手机号码格式不正确' });
+      expect(
+        (await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_mobile: '13900003333', LaiYuan: 1 }, t.manager))
+          .body,
+      ).toMatchObject({ result: 'error', msg: '联系人不能为空' });
+      expect(
+        (await post<Envelope>('/api/customer/CustomerAddEndit', { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', LaiYuan: 1 }, t.manager)).body,
+      ).toMatchObject({ result: 'error', msg: '手机号码不能为空' });
+      expect(
+        (
+          await post<Envelope>(
+            '/api/customer/CustomerAddEndit',
+            { id: 0, CustomerName: '经理新建公司', contact_name: '钱七', contact_mobile: '12345', LaiYuan: 1 },
+            t.manager,
+          )
+        ).body,
+      ).toMatchObject({ result: 'error', msg: '手机号码格式不正确' });
       expect(await count()).toBe(n);
       // The admin editing that customer must give the number its form requires.
-      const adminEdit = await post<Envelope>('/api/customer/CustomerAddEndit', { id: created.body.data.id, CustomerName: '隐藏字段新建有限公司', contact_name: '孙八', LaiYuan: 1 }, t.admin);
+      const adminEdit = await post<Envelope>(
+        '/api/customer/CustomerAddEndit',
+        { id: created.body.data.id, CustomerName: '隐藏字段新建有限公司', contact_name: '孙八', LaiYuan: 1 },
+        t.admin,
+      );
       expect(adminEdit.body).toMatchObject({ result: 'error', msg: '手机号码不能为空' });
       expect(await stored(created.body.data.id)).toMatchObject({ contact_name: '' });
     } finally {
@@ -380,7 +575,13 @@ describe('hidden required fields: the form leaves them out and the stored values
     const refused = await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'CustomerName', mode: 'hidden' }] });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('客户名称不能隐藏，可设为脱敏');
-    const rules = await s.app.portal.db.selectFrom('role_field_masks').select(['field', 'mode']).where('role_id', '=', salesRole).where('module', '=', 'customer').orderBy('field').execute();
+    const rules = await s.app.portal.db
+      .selectFrom('role_field_masks')
+      .select(['field', 'mode'])
+      .where('role_id', '=', salesRole)
+      .where('module', '=', 'customer')
+      .orderBy('field')
+      .execute();
     expect(rules).toEqual([
       { field: 'address', mode: 'hidden' },
       { field: 'contact_mobile', mode: 'mask' },
@@ -408,21 +609,82 @@ describe('the customer’s name on other records, and 合同金额', () => {
     const now = new Date().toISOString();
     const row = await db
       .insertInto('contracts')
-      .values({ order_sn: ORDER_SN, title: '字段权限测试合同', customer_id: customerId, money_cents: 1_234_500, status: 2, sign_date: '2026-11-01', start_date: '2026-11-01', end_date: '2027-10-31', is_invoiced: 0, beizhu: '', owner_id: sales.id, branch_id: sales.branch_id, created_by: sales.id, created_at: now, updated_at: now })
+      .values({
+        order_sn: ORDER_SN,
+        title: '字段权限测试合同',
+        customer_id: customerId,
+        money_cents: 1_234_500,
+        status: 2,
+        sign_date: '2026-11-01',
+        start_date: '2026-11-01',
+        end_date: '2027-10-31',
+        is_invoiced: 0,
+        beizhu: '',
+        owner_id: sales.id,
+        branch_id: sales.branch_id,
+        created_by: sales.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     contractId = row.id;
-    await db.insertInto('tasks').values({ title: '回访字段权限客户', cont: '', status: 0, type: 1, grade: '', end_time: '', created_by: sales.id, assignee_id: sales.id, model_id: customerId, model_type: 2, created_at: now, updated_at: now }).execute();
-    await db.insertInto('visitors').values({ name: '周明', mobile: MOBILE, company: '', purpose: '', receptionist_id: sales.id, arrived_at: now, left_at: '', remark: '', customer_id: null, created_by: sales.id, created_at: now }).execute();
+    await db
+      .insertInto('tasks')
+      .values({
+        title: '回访字段权限客户',
+        cont: '',
+        status: 0,
+        type: 1,
+        grade: '',
+        end_time: '',
+        created_by: sales.id,
+        assignee_id: sales.id,
+        model_id: customerId,
+        model_type: 2,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('visitors')
+      .values({
+        name: '周明',
+        mobile: MOBILE,
+        company: '',
+        purpose: '',
+        receptionist_id: sales.id,
+        arrived_at: now,
+        left_at: '',
+        remark: '',
+        customer_id: null,
+        created_by: sales.id,
+        created_at: now,
+      })
+      .execute();
     const contact = await db.selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirstOrThrow();
-    expect((await post<Envelope>('/api/customer/CustomerTrackAdd', { customerId, contactId: contact.id, gjtype: 1, beizhu: '电话回访' }, t.sales)).body.result).toBe('success');
+    expect(
+      (await post<Envelope>('/api/customer/CustomerTrackAdd', { customerId, contactId: contact.id, gjtype: 1, beizhu: '电话回访' }, t.sales)).body.result,
+    ).toBe('success');
   });
 
   const contracts = (body: Record<string, unknown>, token = t.sales) => post<List>('/api/contract/index', { rows: 50, ...body }, token);
   const view = (token = t.sales) => post<Envelope<Row>>('/api/contract/Views', { id: contractId }, token);
 
   test('contract list and Views: the customer’s name masked, found only by the full name', async () => {
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'contact_mobile', mode: 'mask' },
+            { field: 'address', mode: 'hidden' },
+            { field: 'CustomerName', mode: 'mask' },
+          ],
+        })
+      ).body.result,
+    ).toBe('success');
     try {
       const row = (await contracts({ customerId })).body.rows.find((r) => r.id === contractId);
       expect(row).toMatchObject({ orderSn: ORDER_SN, customerName: '字***', Money: 12345 });
@@ -434,12 +696,31 @@ describe('the customer’s name on other records, and 合同金额', () => {
       // The admin sees it and finds it by part of the name.
       expect((await contracts({ key: '字段权限测试' }, t.admin)).body.rows.find((r) => r.id === contractId)).toMatchObject({ customerName: NAME });
     } finally {
-      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+      await save({
+        roleId: salesRole,
+        module: 'customer',
+        rules: [
+          { field: 'contact_mobile', mode: 'mask' },
+          { field: 'address', mode: 'hidden' },
+        ],
+      });
     }
   });
 
   test('tasks, 访客登记 and follow-ups name the customer and contact by the viewer’s rules', async () => {
-    expect((await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }, { field: 'CustomerName', mode: 'mask' }] })).body.result).toBe('success');
+    expect(
+      (
+        await save({
+          roleId: salesRole,
+          module: 'customer',
+          rules: [
+            { field: 'contact_mobile', mode: 'mask' },
+            { field: 'address', mode: 'hidden' },
+            { field: 'CustomerName', mode: 'mask' },
+          ],
+        })
+      ).body.result,
+    ).toBe('success');
     expect((await save({ roleId: salesRole, module: 'contact', rules: [{ field: 'contactName', mode: 'mask' }] })).body.result).toBe('success');
     try {
       const tasks = await post<List>('/api/task/index', { scene: 'mine', rows: 50 }, t.sales);
@@ -455,7 +736,14 @@ describe('the customer’s name on other records, and 合同金额', () => {
       expect(followups.body.rows[0]).toMatchObject({ contactName: '周***' });
       expect((await post<List>('/api/customer/kehudetail', { id: customerId }, t.admin)).body.rows[0]).toMatchObject({ contactName: '周明' });
     } finally {
-      await save({ roleId: salesRole, module: 'customer', rules: [{ field: 'contact_mobile', mode: 'mask' }, { field: 'address', mode: 'hidden' }] });
+      await save({
+        roleId: salesRole,
+        module: 'customer',
+        rules: [
+          { field: 'contact_mobile', mode: 'mask' },
+          { field: 'address', mode: 'hidden' },
+        ],
+      });
       await save({ roleId: salesRole, module: 'contact', rules: [{ field: 'wechat', mode: 'mask' }] });
     }
   });

@@ -48,7 +48,9 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   foreignCustomer = foreign.id;
-  ownCustomer = (await db.selectFrom('customers').select('id').where('owner_id', '=', sales1.id).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
+  ownCustomer = (
+    await db.selectFrom('customers').select('id').where('owner_id', '=', sales1.id).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow()
+  ).id;
   foreignFile = await upload(t.admin, { picType: 'customer', modelId: foreignCustomer }, '外部门客户合同.png');
   ownCustomerFile = await upload(t.admin, { picType: 'customer', modelId: ownCustomer }, '自己客户的资料.png');
   formFile = await upload(t.sales2, { code: 'form-xyz', picType: 'file' }, '表单附件.png');

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = Record<string, unknown>> = { result: string; msg: string; data: T };
-type FileReply = { id: number; url: string; filename: string; FileName: string; format: string; size: number; userid: number; username: string; addTime: string };
+type FileReply = {
+  id: number;
+  url: string;
+  filename: string;
+  FileName: string;
+  format: string;
+  size: number;
+  userid: number;
+  username: string;
+  addTime: string;
+};
 
 const MAX_BYTES = 64 * 1024;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
@@ -15,7 +25,11 @@ const ids: Record<string, number> = {};
 
 type Part = { name: string; content: Buffer | string };
 
-async function upload(token: string | undefined, files: Part[], fields: Record<string, string | number> = {}): Promise<{ status: number; body: Envelope<FileReply> }> {
+async function upload(
+  token: string | undefined,
+  files: Part[],
+  fields: Record<string, string | number> = {},
+): Promise<{ status: number; body: Envelope<FileReply> }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   for (const f of files) form.append('file', new Blob([typeof f.content === 'string' ? f.content : new Uint8Array(f.content)]), f.name);
@@ -26,8 +40,13 @@ async function upload(token: string | undefined, files: Part[], fields: Record<s
 /** Every file under the upload folder (temporary ones included) and the number of file rows. */
 async function storage(): Promise<{ files: string[]; rows: number }> {
   const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.relative(s.config.uploadDir, path.join(dir, e.name))]));
-  const row = await s.app.portal.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.relative(s.config.uploadDir, path.join(dir, e.name))]));
+  const row = await s.app.portal.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { files: walk(s.config.uploadDir).sort(), rows: Number(row.n) };
 }
 
@@ -44,11 +63,25 @@ afterAll(async () => {
 
 describe('upload', () => {
   test('an image is stored under a random name and described as the contract says', async () => {
-    const res = await upload(t.sales, [{ name: '现场照片.png', content: PNG }], { modelId: 0, picType: '1', code: 'form-abc', userid: 999, userType: '1', categoryid: 0 });
+    const res = await upload(t.sales, [{ name: '现场照片.png', content: PNG }], {
+      modelId: 0,
+      picType: '1',
+      code: 'form-abc',
+      userid: 999,
+      userType: '1',
+      categoryid: 0,
+    });
     expect(res.body).toMatchObject({
       result: 'success',
       msg: '上传成功',
-      data: { filename: '现场照片.png', FileName: '现场照片.png', format: 'png', size: Math.round((PNG.length / 1024) * 100) / 100, userid: ids.sales1, username: '李娜' },
+      data: {
+        filename: '现场照片.png',
+        FileName: '现场照片.png',
+        format: 'png',
+        size: Math.round((PNG.length / 1024) * 100) / 100,
+        userid: ids.sales1,
+        username: '李娜',
+      },
     });
     expect(res.body.data.url).toMatch(/^\/files\/[0-9a-f]{32}\.png$/);
     expect(res.body.data.addTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -68,7 +101,13 @@ describe('upload', () => {
       [[{ name: 'notes.txt', content: Buffer.from([0x4d, 0x5a, 0x00, 0x00, 0x41]) }], '文件内容与扩展名不符'],
       [[{ name: '../../evil.png', content: PNG }], '文件名不合法'],
       [[{ name: '..\\..\\evil.png', content: PNG }], '文件名不合法'],
-      [[{ name: 'a.png', content: PNG }, { name: 'b.png', content: PNG }], '每次只能上传一个文件'],
+      [
+        [
+          { name: 'a.png', content: PNG },
+          { name: 'b.png', content: PNG },
+        ],
+        '每次只能上传一个文件',
+      ],
       [[], '请选择要上传的文件'],
     ];
     for (const [files, msg] of cases) {
@@ -156,9 +195,21 @@ describe('album', () => {
     const a = (await upload(t.sales2, [{ name: '门头.png', content: PNG }])).body.data;
     const b = (await upload(t.sales2, [{ name: '展厅.png', content: PNG }])).body.data;
     await upload(t.sales2, [{ name: '说明.pdf', content: PDF }]);
-    const album = await s.post<{ rows: { id: number; url: string; userid: number; size: number; filename: string; format: string }[]; total: number }>('/api/album/index', { page: 1, rows: 20 }, { token: t.sales2 });
+    const album = await s.post<{ rows: { id: number; url: string; userid: number; size: number; filename: string; format: string }[]; total: number }>(
+      '/api/album/index',
+      { page: 1, rows: 20 },
+      { token: t.sales2 },
+    );
     expect(album.body.total).toBe(2);
-    expect(album.body.rows[0]).toEqual({ id: b.id, url: b.url, signedUrl: expect.stringMatching(/^\/files\/[0-9a-f]{32}\.png\?exp=/), userid: ids.sales2, size: b.size, filename: '展厅.png', format: 'png' });
+    expect(album.body.rows[0]).toEqual({
+      id: b.id,
+      url: b.url,
+      signedUrl: expect.stringMatching(/^\/files\/[0-9a-f]{32}\.png\?exp=/),
+      userid: ids.sales2,
+      size: b.size,
+      filename: '展厅.png',
+      format: 'png',
+    });
     expect(album.body.rows[1].id).toBe(a.id);
     const others = await s.post<{ total: number }>('/api/album/index', {}, { token: t.admin });
     expect(others.body.total).toBe(0);

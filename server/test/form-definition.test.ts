@@ -38,9 +38,26 @@ afterAll(async () => {
 
 describe('built-in form definitions', () => {
   test('every built-in form is seeded and served by mode', async () => {
-    for (const mode of ['customer', 'clue', 'contact', 'contract', 'intake', 'product', 'baoxiao', 'finance', 'payment', 'task', 'news', 'schedule', 'fieldDemo']) {
+    for (const mode of [
+      'customer',
+      'clue',
+      'contact',
+      'contract',
+      'intake',
+      'product',
+      'baoxiao',
+      'finance',
+      'payment',
+      'task',
+      'news',
+      'schedule',
+      'fieldDemo',
+    ]) {
       const res = await definition(t.sales, { mode, isshow: 1 });
-      expect(res.body).toMatchObject({ result: 'success', data: { mode, cols: expect.any(Number), api_add: expect.any(String), api_detail: expect.any(String) } });
+      expect(res.body).toMatchObject({
+        result: 'success',
+        data: { mode, cols: expect.any(Number), api_add: expect.any(String), api_detail: expect.any(String) },
+      });
       expect(res.body.data.items.length).toBeGreaterThan(0);
       for (const f of fieldsOf(res.body.data)) expect(f.title).toEqual(expect.any(String));
     }
@@ -70,7 +87,17 @@ describe('built-in form definitions', () => {
   test('the customer form has the fields of the customer save call', async () => {
     const d = (await definition(t.sales, { mode: 'customer', isshow: 1 })).body.data;
     expect(d.api_add).toBe('api/customer/CustomerAddEndit');
-    expect(fieldsOf(d).map((f) => f.field)).toEqual(['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuan', 'level', 'industry', 'address', 'nextgenjintime', 'beizhu']);
+    expect(fieldsOf(d).map((f) => f.field)).toEqual([
+      'CustomerName',
+      'contact_name',
+      'contact_mobile',
+      'LaiYuan',
+      'level',
+      'industry',
+      'address',
+      'nextgenjintime',
+      'beizhu',
+    ]);
     expect(fieldsOf(d).find((f) => f.field === 'CustomerName')).toMatchObject({ title: '客户名称', required: true });
   });
 
@@ -96,14 +123,26 @@ describe('designing a form', () => {
   let formId = 0;
   const items = [
     { type: 'input', field: 'visit_title', title: '拜访主题', required: true, max: 100 },
-    { type: 'select', field: 'visit_kind', title: '拜访方式', options: [{ label: '上门', value: '1' }, { label: '电话', value: '2' }] },
+    {
+      type: 'select',
+      field: 'visit_kind',
+      title: '拜访方式',
+      options: [
+        { label: '上门', value: '1' },
+        { label: '电话', value: '2' },
+      ],
+    },
     { type: 'date', field: 'visit_day', title: '拜访日期' },
     { type: 'picture', field: 'photos', title: '现场照片', required: true },
     { type: 'file', field: 'docs', title: '拜访资料', required: true, message: '请上传拜访资料' },
   ];
 
   test('admin creates a form; formField/Edit then formField/index returns the same items', async () => {
-    const add = await s.post<Envelope<{ id: number }>>('/api/form/add', { mode: 'visitLog', title: '拜访记录', category: '客户管理', cols: 2 }, { token: t.admin });
+    const add = await s.post<Envelope<{ id: number }>>(
+      '/api/form/add',
+      { mode: 'visitLog', title: '拜访记录', category: '客户管理', cols: 2 },
+      { token: t.admin },
+    );
     expect(add.body).toMatchObject({ result: 'success' });
     formId = add.body.data.id;
     const sent = items.map((f) => ({ json: JSON.stringify(f) }));
@@ -115,7 +154,14 @@ describe('designing a form', () => {
 
     // Keeping ids updates in place; leaving one out removes it; order follows the list.
     const kept = [read.items[2], read.items[0]].map((i) => ({ id: i.id, json: i.json }));
-    await s.post('/api/formField/Edit', { formid: 'visitLog', items: JSON.stringify([...kept, { json: JSON.stringify(items[3]) }, { json: JSON.stringify(items[4]) }, { json: JSON.stringify(items[1]) }]) }, { token: t.admin });
+    await s.post(
+      '/api/formField/Edit',
+      {
+        formid: 'visitLog',
+        items: JSON.stringify([...kept, { json: JSON.stringify(items[3]) }, { json: JSON.stringify(items[4]) }, { json: JSON.stringify(items[1]) }]),
+      },
+      { token: t.admin },
+    );
     const again = (await definition(t.sales, { mode: 'visitLog' })).body.data;
     expect(again.items.slice(0, 2).map((i) => i.id)).toEqual([read.items[2].id, read.items[0].id]);
     expect(fieldsOf(again).map((f) => f.field)).toEqual(['visit_day', 'visit_title', 'photos', 'docs', 'visit_kind']);
@@ -125,7 +171,13 @@ describe('designing a form', () => {
     const before = (await definition(t.admin, { formid: formId })).body.data;
     const cases: [unknown[], string][] = [
       [[{ type: 'slider', field: 'a', title: '滑块' }], '控件类型“slider”不存在'],
-      [[{ type: 'input', field: 'a', title: '甲' }, { type: 'input', field: 'a', title: '乙' }], '字段名“a”重复'],
+      [
+        [
+          { type: 'input', field: 'a', title: '甲' },
+          { type: 'input', field: 'a', title: '乙' },
+        ],
+        '字段名“a”重复',
+      ],
       [[{ type: 'input', field: '1abc', title: '编号' }], '字段名“1abc”不正确'],
       [[{ type: 'input', field: 'a-b', title: '编号' }], '字段名“a-b”不正确'],
       [[{ type: 'input', field: 'a', title: '' }], '第1个字段的标题不能为空'],
@@ -135,7 +187,11 @@ describe('designing a form', () => {
       [['not json'], '第1个字段的定义不是有效的JSON'],
     ];
     for (const [list, msg] of cases) {
-      const res = await s.post<Envelope>('/api/formField/Edit', { formid: formId, items: JSON.stringify(list.map((f) => (typeof f === 'string' ? { json: f } : { json: JSON.stringify(f) }))) }, { token: t.admin });
+      const res = await s.post<Envelope>(
+        '/api/formField/Edit',
+        { formid: formId, items: JSON.stringify(list.map((f) => (typeof f === 'string' ? { json: f } : { json: JSON.stringify(f) }))) },
+        { token: t.admin },
+      );
       expect(res.body).toMatchObject({ result: 'error', msg: expect.stringContaining(msg) });
     }
     expect((await definition(t.admin, { formid: formId })).body.data).toEqual(before);
@@ -165,7 +221,11 @@ describe('designing a form', () => {
     const rename = await s.post<Envelope>('/api/form/Edit', { id: formId, mode: 'other' }, { token: t.admin });
     expect(rename.body).toMatchObject({ result: 'error', msg: '表单标识不能修改' });
     await s.post('/api/form/Edit', { id: formId, title: '客户拜访记录', labelposition: 'top' }, { token: t.admin });
-    const detail = await s.post<Envelope<{ title: string; labelposition: string; api_add: string; cols: number }>>('/api/form/detail', { id: formId }, { token: t.sales });
+    const detail = await s.post<Envelope<{ title: string; labelposition: string; api_add: string; cols: number }>>(
+      '/api/form/detail',
+      { id: formId },
+      { token: t.sales },
+    );
     expect(detail.body.data).toMatchObject({ title: '客户拜访记录', labelposition: 'top', api_add: 'api/module/add', cols: 2 });
     const workforms = await s.post<{ rows: { mode: string }[] }>('/api/form/workform', {}, { token: t.sales });
     expect(workforms.body.rows.map((r) => r.mode)).toEqual(expect.arrayContaining(['baoxiao', 'contract']));
@@ -173,13 +233,29 @@ describe('designing a form', () => {
   });
 
   test('single fields: add, edit and delete keep names unique', async () => {
-    const add = await s.post<Envelope<{ id: number }>>('/api/field/add', { formid: formId, json: JSON.stringify({ type: 'textarea', field: 'summary', title: '拜访小结' }) }, { token: t.admin });
+    const add = await s.post<Envelope<{ id: number }>>(
+      '/api/field/add',
+      { formid: formId, json: JSON.stringify({ type: 'textarea', field: 'summary', title: '拜访小结' }) },
+      { token: t.admin },
+    );
     expect(add.body.result).toBe('success');
-    const clash = await s.post<Envelope>('/api/field/add', { formid: formId, json: JSON.stringify({ type: 'input', field: 'summary', title: '小结2' }) }, { token: t.admin });
+    const clash = await s.post<Envelope>(
+      '/api/field/add',
+      { formid: formId, json: JSON.stringify({ type: 'input', field: 'summary', title: '小结2' }) },
+      { token: t.admin },
+    );
     expect(clash.body).toMatchObject({ result: 'error', msg: expect.stringContaining('字段名“summary”重复') });
-    const edit = await s.post<Envelope>('/api/field/edit', { id: add.body.data.id, json: JSON.stringify({ type: 'textarea', field: 'summary', title: '小结', rows: 4 }), isshow: 0 }, { token: t.admin });
+    const edit = await s.post<Envelope>(
+      '/api/field/edit',
+      { id: add.body.data.id, json: JSON.stringify({ type: 'textarea', field: 'summary', title: '小结', rows: 4 }), isshow: 0 },
+      { token: t.admin },
+    );
     expect(edit.body.result).toBe('success');
-    const designer = await s.post<{ rows: { id: number; title: string; isshow: number; json: string }[] }>('/api/field/index', { formid: formId }, { token: t.admin });
+    const designer = await s.post<{ rows: { id: number; title: string; isshow: number; json: string }[] }>(
+      '/api/field/index',
+      { formid: formId },
+      { token: t.admin },
+    );
     expect(designer.body.rows.find((r) => r.id === add.body.data.id)).toMatchObject({ title: '小结', isshow: 0 });
     // isshow 0 keeps it out of the entry form.
     expect(fieldsOf((await definition(t.sales, { formid: formId, isshow: 1 })).body.data).map((f) => f.field)).not.toContain('summary');
@@ -189,7 +265,10 @@ describe('designing a form', () => {
     const resaved = await s.post<{ rows: { id: number; isshow: number }[] }>('/api/field/index', { formid: formId }, { token: t.admin });
     expect(resaved.body.rows.map((r) => [r.id, r.isshow])).toEqual(designer.body.rows.map((r) => [r.id, r.isshow]));
     await s.post('/api/field/delete', { id: add.body.data.id }, { token: t.admin });
-    expect((await s.post<Envelope>('/api/field/delete', { id: add.body.data.id }, { token: t.admin })).body).toMatchObject({ result: 'error', msg: '字段不存在' });
+    expect((await s.post<Envelope>('/api/field/delete', { id: add.body.data.id }, { token: t.admin })).body).toMatchObject({
+      result: 'error',
+      msg: '字段不存在',
+    });
   });
 });
 
@@ -243,9 +322,27 @@ describe('module records', () => {
     owner_id: '7',
     owner_name: '李娜',
     member_ids: '7,8',
-    members: [{ userid: 7, username: '李娜', header: '' }, { userid: 8, username: '赵强', header: '' }],
+    members: [
+      { userid: 7, username: '李娜', header: '' },
+      { userid: 8, username: '赵强', header: '' },
+    ],
     products: JSON.stringify([
-      { id: 0, productid: 1, title: '企业云盘', standard: '标准版', number: 2, price: 100, sellingprice: 150.5, xinghao: 'YP-01', unit: '套', danwei: '套', shuihao: '', xiaoji: 301, warehousename: '默认仓库', warehouseid: 0 },
+      {
+        id: 0,
+        productid: 1,
+        title: '企业云盘',
+        standard: '标准版',
+        number: 2,
+        price: 100,
+        sellingprice: 150.5,
+        xinghao: 'YP-01',
+        unit: '套',
+        danwei: '套',
+        shuihao: '',
+        xiaoji: 301,
+        warehousename: '默认仓库',
+        warehouseid: 0,
+      },
     ]),
     pictures: JSON.stringify([{ id: 1, url: png, filename: '现场.png' }]),
     cover: png,
@@ -258,12 +355,21 @@ describe('module records', () => {
     schedule_rows: JSON.stringify([{ riqi: '2026-03-02', ext: '上门拜访' }]),
     code: 'f0e1d2c3-b4a5-4000-8000-123456789abc',
   });
-  const add = (token: string, data: Record<string, unknown>, module = 'fieldDemo') => s.post<Envelope<{ id: number }>>('/api/module/add', { module, data: JSON.stringify(data) }, { token });
+  const add = (token: string, data: Record<string, unknown>, module = 'fieldDemo') =>
+    s.post<Envelope<{ id: number }>>('/api/module/add', { module, data: JSON.stringify(data) }, { token });
   const refused = async (data: Record<string, unknown>, msg: string) => {
     const res = await add(t.sales, data);
     expect(res.body).toMatchObject({ result: 'error', msg });
   };
-  const recordCount = async () => Number((await s.app.portal.db.selectFrom('module_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const recordCount = async () =>
+    Number(
+      (
+        await s.app.portal.db
+          .selectFrom('module_records')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   test('add then detail returns the values exactly as sent; Edit replaces them', async () => {
     const data = valid();
@@ -275,10 +381,16 @@ describe('module records', () => {
     expect(JSON.stringify(detail.body.data)).toBe(JSON.stringify(data));
 
     const changed = { ...valid(), subject: '华南区域季度回访（已改期）', enabled: '0' };
-    expect((await s.post<Envelope>('/api/module/Edit', { id, module: 'fieldDemo', data: JSON.stringify(changed) }, { token: t.sales })).body.result).toBe('success');
+    expect((await s.post<Envelope>('/api/module/Edit', { id, module: 'fieldDemo', data: JSON.stringify(changed) }, { token: t.sales })).body.result).toBe(
+      'success',
+    );
     expect((await s.post<Envelope>('/api/module/detail', { id, module: 'fieldDemo' }, { token: t.sales })).body.data).toEqual(changed);
 
-    const list = await s.post<{ rows: Record<string, unknown>[]; total: number }>('/api/module/index', { module: 'fieldDemo', page: 1, rows: 10 }, { token: t.sales });
+    const list = await s.post<{ rows: Record<string, unknown>[]; total: number }>(
+      '/api/module/index',
+      { module: 'fieldDemo', page: 1, rows: 10 },
+      { token: t.sales },
+    );
     expect(list.body.rows[0]).toMatchObject({ id, subject: changed.subject, CreateName: '李娜', AddTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) });
   });
 
@@ -302,7 +414,11 @@ describe('module records', () => {
     const docs = await add(t.sales, { visit_title: '首次拜访', photos: JSON.stringify([{ id: 1, url: png }]), docs: '[]' }, 'visitLog');
     expect(docs.body).toMatchObject({ result: 'error', msg: '请上传拜访资料' });
     // The default for a required file list without its own message.
-    await s.post('/api/formField/Edit', { formid: 'visitLog', items: JSON.stringify([{ json: JSON.stringify({ type: 'file', field: 'docs', title: '拜访资料', required: true }) }]) }, { token: t.admin });
+    await s.post(
+      '/api/formField/Edit',
+      { formid: 'visitLog', items: JSON.stringify([{ json: JSON.stringify({ type: 'file', field: 'docs', title: '拜访资料', required: true }) }]) },
+      { token: t.admin },
+    );
     expect((await add(t.sales, { docs: [] }, 'visitLog')).body.msg).toBe('拜访资料：请上传附件');
   });
 

@@ -7,7 +7,15 @@ import { linkageState, ruleMatches, valueTexts } from '../src/modules/system/for
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = Record<string, unknown>> = { result: string; msg: string; data: T };
-type Design = { id: number; mode: string; title: string; cols: number; is_workflow: number; labelposition: string; items: { id: number; json: string; status: number; isshow: number }[] };
+type Design = {
+  id: number;
+  mode: string;
+  title: string;
+  cols: number;
+  is_workflow: number;
+  labelposition: string;
+  items: { id: number; json: string; status: number; isshow: number }[];
+};
 type Field = Record<string, unknown> & { type: string; field: string; title: string };
 
 let s: TestServer;
@@ -30,7 +38,15 @@ afterAll(async () => {
 const TRIP_FIELDS: Field[] = [
   { type: 'input', field: 'destination', title: '出差地点', required: true, max: 50 },
   { type: 'number', field: 'days', title: '出差天数', required: true },
-  { type: 'select', field: 'transport', title: '交通方式', options: [{ label: '火车', value: 'train' }, { label: '飞机', value: 'plane' }] },
+  {
+    type: 'select',
+    field: 'transport',
+    title: '交通方式',
+    options: [
+      { label: '火车', value: 'train' },
+      { label: '飞机', value: 'plane' },
+    ],
+  },
   { type: 'textarea', field: 'reason', title: '出差事由', rows: 3 },
 ];
 
@@ -38,7 +54,14 @@ describe('api/workform', () => {
   let tripId = 0;
 
   test('add saves the settings and the field list together; detail and index show it', async () => {
-    const add = await post<{ id: number }>('/api/workform/add', { mode: 'trip', title: '出差申请', category: '行政', cols: 2, labelposition: 'top', items: TRIP_FIELDS });
+    const add = await post<{ id: number }>('/api/workform/add', {
+      mode: 'trip',
+      title: '出差申请',
+      category: '行政',
+      cols: 2,
+      labelposition: 'top',
+      items: TRIP_FIELDS,
+    });
     expect(add.body).toMatchObject({ result: 'success', msg: '保存成功' });
     tripId = add.body.data.id;
     const detail = await post<Design>('/api/workform/detail', { id: tripId }, t.sales);
@@ -67,11 +90,23 @@ describe('api/workform', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ mode: '1bad', title: 'x' }, '表单标识只能用字母、数字和下划线，且以字母开头'],
       [{ mode: 'noTitle' }, '表单名称不能为空'],
-      [{ mode: 'dup', title: '重复', items: [TRIP_FIELDS[0], { ...TRIP_FIELDS[1], field: 'destination' }] }, '字段名“destination”重复（字段“出差地点”和“出差天数”）'],
-      [{ mode: 'badName', title: '名称', items: [{ type: 'input', field: '2x', title: '金额' }] }, '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头'],
+      [
+        { mode: 'dup', title: '重复', items: [TRIP_FIELDS[0], { ...TRIP_FIELDS[1], field: 'destination' }] },
+        '字段名“destination”重复（字段“出差地点”和“出差天数”）',
+      ],
+      [
+        { mode: 'badName', title: '名称', items: [{ type: 'input', field: '2x', title: '金额' }] },
+        '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头',
+      ],
       [{ mode: 'badType', title: '类型', items: [{ type: 'slider', field: 'x', title: '滑块' }] }, '字段“滑块”的控件类型“slider”不存在'],
-      [{ mode: 'badLink', title: '联动', items: [{ type: 'input', field: 'a', title: '甲', linkage: [{ when: 'zz', values: ['1'], effect: 'show' }] }] }, '字段“甲”的联动条件字段“zz”不存在'],
-      [{ mode: 'badEffect', title: '联动', items: [{ type: 'input', field: 'a', title: '甲', linkage: [{ when: 'a', values: ['1'], effect: 'blink' }] }] }, '字段“甲”的第1条联动规则的效果只能是show、hide或require'],
+      [
+        { mode: 'badLink', title: '联动', items: [{ type: 'input', field: 'a', title: '甲', linkage: [{ when: 'zz', values: ['1'], effect: 'show' }] }] },
+        '字段“甲”的联动条件字段“zz”不存在',
+      ],
+      [
+        { mode: 'badEffect', title: '联动', items: [{ type: 'input', field: 'a', title: '甲', linkage: [{ when: 'a', values: ['1'], effect: 'blink' }] }] },
+        '字段“甲”的第1条联动规则的效果只能是show、hide或require',
+      ],
       [{ mode: 'trip', title: '重复标识' }, '表单标识“trip”已存在'],
     ];
     for (const [body, msg] of cases) {
@@ -108,7 +143,10 @@ describe('api/workform', () => {
 
   test('delete: refused while a flow uses the form (naming it), for built-in and non-work forms; otherwise removed', async () => {
     const leave = await s.app.portal.db.selectFrom('forms').select('id').where('mode', '=', 'leave').executeTakeFirstOrThrow();
-    expect((await post('/api/workform/delete', { id: leave.id })).body).toMatchObject({ result: 'error', msg: '表单“请假申请”已被流程“请假申请”使用，不能删除' });
+    expect((await post('/api/workform/delete', { id: leave.id })).body).toMatchObject({
+      result: 'error',
+      msg: '表单“请假申请”已被流程“请假申请”使用，不能删除',
+    });
     const baoxiao = await s.app.portal.db.selectFrom('forms').select('id').where('mode', '=', 'baoxiao').executeTakeFirstOrThrow();
     expect((await post('/api/workform/delete', { id: baoxiao.id })).body.result).toBe('error');
     const customer = await s.app.portal.db.selectFrom('forms').select('id').where('mode', '=', 'customer').executeTakeFirstOrThrow();
@@ -142,12 +180,18 @@ describe('a field that holds data keeps its type', () => {
     const refused = await post('/api/formField/Edit', { formid: formId, items: [asNumber(note), { id: code.id, json: code.json }] });
     expect(refused.body).toMatchObject({ result: 'error', msg: '字段“备注”已有数据，不能把控件类型从“单行文本”改为“数字”' });
     // Deleting the field and adding one of the same name is the same change.
-    const sneaky = await post('/api/formField/Edit', { formid: formId, items: [{ json: { type: 'number', field: 'note', title: '备注' } }, { id: code.id, json: code.json }] });
+    const sneaky = await post('/api/formField/Edit', {
+      formid: formId,
+      items: [{ json: { type: 'number', field: 'note', title: '备注' } }, { id: code.id, json: code.json }],
+    });
     expect(sneaky.body.result).toBe('error');
     const allowed = await post('/api/formField/Edit', { formid: formId, items: [{ id: note.id, json: note.json }, asNumber(code)] });
     expect(allowed.body.result).toBe('success');
     // Other properties of a filled field still change.
-    const retitled = await post('/api/formField/Edit', { formid: formId, items: [{ id: note.id, json: { type: 'input', field: 'note', title: '说明', max: 100 } }, { id: code.id }] });
+    const retitled = await post('/api/formField/Edit', {
+      formid: formId,
+      items: [{ id: note.id, json: { type: 'input', field: 'note', title: '说明', max: 100 } }, { id: code.id }],
+    });
     expect(retitled.body.result).toBe('error'); // an item needs its json
     const ok = await post('/api/form/Edit', { id: formId, items: [{ id: note.id, json: { type: 'input', field: 'note', title: '说明', max: 100 } }] });
     expect(ok.body.result).toBe('success');
@@ -199,8 +243,25 @@ describe('field linkage', () => {
 
   test('saving a record drops hidden values and refuses an empty conditionally required field, naming it', async () => {
     const items: Field[] = [
-      { type: 'select', field: 'kind', title: '类别', required: true, options: [{ label: '普通', value: 'normal' }, { label: '其他', value: 'other' }] },
-      { type: 'input', field: 'other_text', title: '其他说明', linkage: [{ when: 'kind', values: ['other'], effect: 'show' }, { when: 'kind', values: ['other'], effect: 'require' }] },
+      {
+        type: 'select',
+        field: 'kind',
+        title: '类别',
+        required: true,
+        options: [
+          { label: '普通', value: 'normal' },
+          { label: '其他', value: 'other' },
+        ],
+      },
+      {
+        type: 'input',
+        field: 'other_text',
+        title: '其他说明',
+        linkage: [
+          { when: 'kind', values: ['other'], effect: 'show' },
+          { when: 'kind', values: ['other'], effect: 'require' },
+        ],
+      },
       { type: 'input', field: 'memo', title: '备忘' },
     ];
     expect((await post('/api/form/add', { mode: 'linked', title: '联动表单', items })).body.result).toBe('success');
@@ -208,22 +269,46 @@ describe('field linkage', () => {
     expect(missing.body).toMatchObject({ result: 'error', msg: '其他说明：信息必须填写' });
     const kept = await post<{ id: number }>('/api/module/add', { module: 'linked', data: { kind: 'other', other_text: '补充' } }, t.sales);
     expect(kept.body.result).toBe('success');
-    expect((await post<Record<string, unknown>>('/api/module/detail', { module: 'linked', id: kept.body.data.id }, t.sales)).body.data).toMatchObject({ other_text: '补充' });
+    expect((await post<Record<string, unknown>>('/api/module/detail', { module: 'linked', id: kept.body.data.id }, t.sales)).body.data).toMatchObject({
+      other_text: '补充',
+    });
     const dropped = await post<{ id: number }>('/api/module/add', { module: 'linked', data: { kind: 'normal', other_text: '不该保存' } }, t.sales);
     expect(dropped.body.result).toBe('success');
     const stored = (await post<Record<string, unknown>>('/api/module/detail', { module: 'linked', id: dropped.body.data.id }, t.sales)).body.data;
     expect(stored).toEqual({ kind: 'normal' });
     // The definition carries the linkage to the dynamic form.
     const def = await s.post<Envelope<{ items: { json: string }[] }>>('/Api/formField/index/', { mode: 'linked', isshow: 1 }, { token: t.sales });
-    expect(JSON.parse(def.body.data.items[1].json)).toMatchObject({ linkage: [{ when: 'kind', values: ['other'], effect: 'show' }, { when: 'kind', values: ['other'], effect: 'require' }] });
+    expect(JSON.parse(def.body.data.items[1].json)).toMatchObject({
+      linkage: [
+        { when: 'kind', values: ['other'], effect: 'show' },
+        { when: 'kind', values: ['other'], effect: 'require' },
+      ],
+    });
   });
 });
 
 describe('work forms designed here, used by a flow', () => {
   test('an approval submission applies the work form’s linkage; the bound form cannot be deleted', async () => {
     const items: Field[] = [
-      { type: 'radio', field: 'kind', title: '用车类型', required: true, options: [{ label: '市内', value: 'local' }, { label: '长途', value: 'long' }] },
-      { type: 'input', field: 'route', title: '长途路线', linkage: [{ when: 'kind', values: ['long'], effect: 'show' }, { when: 'kind', values: ['long'], effect: 'require' }] },
+      {
+        type: 'radio',
+        field: 'kind',
+        title: '用车类型',
+        required: true,
+        options: [
+          { label: '市内', value: 'local' },
+          { label: '长途', value: 'long' },
+        ],
+      },
+      {
+        type: 'input',
+        field: 'route',
+        title: '长途路线',
+        linkage: [
+          { when: 'kind', values: ['long'], effect: 'show' },
+          { when: 'kind', values: ['long'], effect: 'require' },
+        ],
+      },
     ];
     const form = await post<{ id: number }>('/api/workform/add', { mode: 'carUse', title: '用车申请', items });
     expect(form.body.result).toBe('success');
@@ -233,21 +318,37 @@ describe('work forms designed here, used by a flow', () => {
         { id: 'a', name: '经理审批', config: { kind: 'approver', mode: 'or', approver: { type: 'users', userIds: [1] } } },
         { id: 'e', name: '结束', config: { kind: 'end' } },
       ],
-      lines: [{ from: 's', to: 'a' }, { from: 'a', to: 'e' }],
+      lines: [
+        { from: 's', to: 'a' },
+        { from: 'a', to: 'e' },
+      ],
     };
     const flow = await post<{ id: number }>('/api/flow/add', { name: '用车审批', formMode: 'carUse', WorlFlowJson: JSON.stringify(flowJson) });
     expect(flow.body.result).toBe('success');
     const missing = await post('/api/WorkFlow/Approval', { flowId: flow.body.data.id, data: JSON.stringify({ kind: 'long' }) }, t.sales);
     expect(missing.body).toMatchObject({ result: 'error', msg: '长途路线：信息必须填写' });
-    const local = await post<{ taskid: number }>('/api/WorkFlow/Approval', { flowId: flow.body.data.id, data: JSON.stringify({ kind: 'local', route: '不该保存' }) }, t.sales);
+    const local = await post<{ taskid: number }>(
+      '/api/WorkFlow/Approval',
+      { flowId: flow.body.data.id, data: JSON.stringify({ kind: 'local', route: '不该保存' }) },
+      t.sales,
+    );
     expect(local.body.result).toBe('success');
     const inst = await s.app.portal.db.selectFrom('wf_instances').select('form_data').where('id', '=', local.body.data.taskid).executeTakeFirstOrThrow();
     expect(JSON.parse(inst.form_data)).toEqual({ kind: 'local' });
     // Records exist now, and the flow is bound: deletion names the flow first.
-    expect((await post('/api/workform/delete', { id: form.body.data.id })).body).toMatchObject({ result: 'error', msg: '表单“用车申请”已被流程“用车审批”使用，不能删除' });
+    expect((await post('/api/workform/delete', { id: form.body.data.id })).body).toMatchObject({
+      result: 'error',
+      msg: '表单“用车申请”已被流程“用车审批”使用，不能删除',
+    });
     // The filled field keeps its type.
     const d = (await post<Design>('/api/workform/detail', { id: form.body.data.id })).body.data;
-    const changed = await post('/api/workform/Edit', { id: form.body.data.id, items: [{ id: d.items[0].id, json: { ...(JSON.parse(d.items[0].json) as Field), type: 'select' } }, { id: d.items[1].id, json: d.items[1].json }] });
+    const changed = await post('/api/workform/Edit', {
+      id: form.body.data.id,
+      items: [
+        { id: d.items[0].id, json: { ...(JSON.parse(d.items[0].json) as Field), type: 'select' } },
+        { id: d.items[1].id, json: d.items[1].json },
+      ],
+    });
     expect(changed.body).toMatchObject({ result: 'error', msg: '字段“用车类型”已有数据，不能把控件类型从“单选”改为“下拉选择”' });
   });
 });

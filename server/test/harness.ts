@@ -177,7 +177,10 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
 export async function tableCounts(app: PortalApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of ['customers', 'contacts', 'followups', 'customer_participants', 'users', 'sessions'] as const) {
-    const row = await app.portal.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await app.portal.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = Number(row.n);
   }
   return out;

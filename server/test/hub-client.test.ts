@@ -7,7 +7,19 @@ import type { AddressInfo } from 'node:net';
 import { HttpTransportType, HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { resolveActor } from '../src/modules/auth/session/session.service';
 import { DEMO, type TestServer } from './harness';
-import { closeHubServer, currentUser, eventually, EventQueue, hubClient, hubOf, RecordingHttpClient, sleep, startHubServer, TRANSPORTS, type ClientOptions } from './hub-harness';
+import {
+  closeHubServer,
+  currentUser,
+  eventually,
+  EventQueue,
+  hubClient,
+  hubOf,
+  RecordingHttpClient,
+  sleep,
+  startHubServer,
+  TRANSPORTS,
+  type ClientOptions,
+} from './hub-harness';
 
 type OnlineCount = { onlineCount: number };
 type Chat = { fromUserId: number; NickName: string; header: string; msg: string; addtime: string };
@@ -78,7 +90,13 @@ describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     await Promise.all([tab1.start(), tab2.start()]);
     expect(await a.invoke('privateMessage', ids.sales, '  下午三点开会 ')).toBe(true);
     for (const received of [await got1.next(), await got2.next()]) {
-      expect(received).toEqual({ fromUserId: ids.admin, NickName: '系统管理员', header: expect.any(String), msg: '下午三点开会', addtime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+      expect(received).toEqual({
+        fromUserId: ids.admin,
+        NickName: '系统管理员',
+        header: expect.any(String),
+        msg: '下午三点开会',
+        addtime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
     }
     expect(await echo.none(200)).toEqual([]);
   });
@@ -195,7 +213,12 @@ describe('long polling with the official client', () => {
     expect((await got.next()).msg).toBe('推送');
     const connectionId = s.connectionId as string;
     await s.stop();
-    expect(recorder.transportExchanges().filter((e) => e.method === 'DELETE').map((e) => e.status)).toEqual([202]);
+    expect(
+      recorder
+        .transportExchanges()
+        .filter((e) => e.method === 'DELETE')
+        .map((e) => e.status),
+    ).toEqual([202]);
     expect(hubOf(server).abortConnection(connectionId)).toBe(false);
   });
 });

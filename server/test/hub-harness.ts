@@ -169,7 +169,12 @@ export class EventQueue<T = unknown> {
 }
 
 /** POST {hub}/negotiate the way the client does; returns status and body. */
-export async function negotiate(serverUrl: string, token: string | undefined, query = 'negotiateVersion=1', headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function negotiate(
+  serverUrl: string,
+  token: string | undefined,
+  query = 'negotiateVersion=1',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${serverUrl}/hub/negotiate${query ? `?${query}` : ''}`, {
     method: 'POST',
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },

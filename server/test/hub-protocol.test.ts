@@ -36,7 +36,11 @@ async function connect(token = admin, handshake = true): Promise<RawHubSocket> {
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function hubFetch(method: string, query: string, token: string | undefined, body?: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${server.url}/hub${query}`, { method, headers: { ...(token ? bearer(token) : {}), 'content-type': 'text/plain;charset=UTF-8' }, body });
+  const res = await fetch(`${server.url}/hub${query}`, {
+    method,
+    headers: { ...(token ? bearer(token) : {}), 'content-type': 'text/plain;charset=UTF-8' },
+    body,
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -108,7 +112,10 @@ describe('negotiate', () => {
 
   it('does not echo any other origin (issue #12)', async () => {
     for (const origin of ['http://evil.example', 'null', 'http://portal.example:3001']) {
-      const pre = await fetch(`${server.url}/hub/negotiate?negotiateVersion=1`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      const pre = await fetch(`${server.url}/hub/negotiate?negotiateVersion=1`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
       expect(pre.headers.get('access-control-allow-origin')).toBeNull();
       expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
       const res = await negotiate(server.url, admin, 'negotiateVersion=1', { origin });
@@ -276,7 +283,12 @@ describe('long polling transport', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.pollTimeoutMs - 50);
     // Two records in one POST; both answers come in one poll.
     const held = hubFetch('GET', id, admin);
-    await hubFetch('POST', id, admin, `{"type":1,"invocationId":"1","target":"getOnlinefriend","arguments":[]}${RS}{"type":1,"invocationId":"2","target":"getOnlinefriend","arguments":[]}${RS}`);
+    await hubFetch(
+      'POST',
+      id,
+      admin,
+      `{"type":1,"invocationId":"1","target":"getOnlinefriend","arguments":[]}${RS}{"type":1,"invocationId":"2","target":"getOnlinefriend","arguments":[]}${RS}`,
+    );
     const answered = await held;
     expect(replies(answered.text).map((r) => r.invocationId)).toEqual(['1', '2']);
   });
@@ -313,7 +325,10 @@ describe('long polling transport', () => {
     expect((await hubFetch('GET', id, '0'.repeat(64))).status).toBe(401);
     expect((await hubFetch('GET', id, sales)).status).toBe(403);
     // A POST whose body is still arriving holds the connection's send slot.
-    const slow = http.request(`${server.url}/hub${id}`, { method: 'POST', headers: { ...bearer(admin), 'content-type': 'text/plain', 'transfer-encoding': 'chunked' } });
+    const slow = http.request(`${server.url}/hub${id}`, {
+      method: 'POST',
+      headers: { ...bearer(admin), 'content-type': 'text/plain', 'transfer-encoding': 'chunked' },
+    });
     const slowDone = new Promise<number>((resolve) => slow.on('response', (res) => resolve(res.statusCode ?? 0)));
     slow.write('{"protocol":"json",');
     await sleep(100);

@@ -98,7 +98,11 @@ function stopProcess(proc: ServerProcess | undefined, signal: NodeJS.Signals = '
 }
 
 async function login(url: string, [username, password]: readonly [string, string]): Promise<string> {
-  const res = await fetch(`${url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   const body = (await res.json()) as { data: { LoginToken: string } };
   return body.data.LoginToken;
 }
@@ -185,8 +189,12 @@ describeWithRedis('two server processes sharing Redis', () => {
     expect(await counts.next()).toEqual({ onlineCount: 2 });
 
     const ids = async (c: HubConnection) => ((await c.invoke<{ UserID: number }[]>('getOnlinefriend')).map((u) => u.UserID) as number[]).sort();
-    const adminId = (await fetch(`${a.url}/api/user/GetUser`, { method: 'POST', headers: { authkey: adminToken } }).then((r) => r.json()) as { data: { UserID: number } }).data.UserID;
-    const salesId = (await fetch(`${b.url}/api/user/GetUser`, { method: 'POST', headers: { authkey: salesToken } }).then((r) => r.json()) as { data: { UserID: number } }).data.UserID;
+    const adminId = (
+      (await fetch(`${a.url}/api/user/GetUser`, { method: 'POST', headers: { authkey: adminToken } }).then((r) => r.json())) as { data: { UserID: number } }
+    ).data.UserID;
+    const salesId = (
+      (await fetch(`${b.url}/api/user/GetUser`, { method: 'POST', headers: { authkey: salesToken } }).then((r) => r.json())) as { data: { UserID: number } }
+    ).data.UserID;
     expect(await ids(admin)).toEqual([adminId, salesId].sort());
     expect(await ids(salesOnB)).toEqual([adminId, salesId].sort());
 

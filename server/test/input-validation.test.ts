@@ -36,7 +36,11 @@ describe('one typed input from forms, JSON and the query', () => {
     const viaJson = await save({ ...validCustomer, CustomerName: 'JSON提交公司', LaiYuan: 1, level: 'B' }, false);
     expect(viaForm.body.result).toBe('success');
     expect(viaJson.body.result).toBe('success');
-    const rows = await s.app.portal.db.selectFrom('customers').select(['customer_name', 'level', 'lai_yuan']).where('customer_name', 'in', ['表单提交公司', 'JSON提交公司']).execute();
+    const rows = await s.app.portal.db
+      .selectFrom('customers')
+      .select(['customer_name', 'level', 'lai_yuan'])
+      .where('customer_name', 'in', ['表单提交公司', 'JSON提交公司'])
+      .execute();
     expect(rows.map((r) => [r.level, r.lai_yuan])).toEqual([
       ['B', 1],
       ['B', 1],
@@ -108,7 +112,11 @@ describe('ids, numbers and text are refused the same way on SQLite and PostgreSQ
     const json = await views([1, 2], false);
     expect(json.status).toBe(400);
     expect(json.body.msg).toBe('客户不存在');
-    const repeated = await fetch(`${s.url}/api/customer/Views`, { method: 'POST', headers: { authkey: t.admin, 'content-type': 'application/x-www-form-urlencoded' }, body: 'id=1&id=2' });
+    const repeated = await fetch(`${s.url}/api/customer/Views`, {
+      method: 'POST',
+      headers: { authkey: t.admin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'id=1&id=2',
+    });
     expect(repeated.status).toBe(400);
     expect(((await repeated.json()) as Envelope).msg).toBe('客户不存在');
   });
@@ -164,13 +172,25 @@ describe('ids, numbers and text are refused the same way on SQLite and PostgreSQ
 
 describe('framework-level refusals answer in the envelope', () => {
   const raw = (method: string, path: string, headers: Record<string, string>, body?: string | Buffer) =>
-    fetch(`${s.url}${path}`, { method, headers: { authkey: t.admin, ...headers }, body }).then(async (res) => ({ status: res.status, body: (await res.json()) as Envelope }));
+    fetch(`${s.url}${path}`, { method, headers: { authkey: t.admin, ...headers }, body }).then(async (res) => ({
+      status: res.status,
+      body: (await res.json()) as Envelope,
+    }));
 
   test('bad JSON 400, unknown content type 415, too large 413, unknown path 404', async () => {
-    expect(await raw('POST', '/api/customer/index', { 'content-type': 'application/json' }, '{bad')).toEqual({ status: 400, body: { result: 'error', msg: '请求格式不正确' } });
-    expect(await raw('POST', '/api/customer/index', { 'content-type': 'text/csv' }, 'a,b')).toEqual({ status: 415, body: { result: 'error', msg: '不支持的请求格式' } });
+    expect(await raw('POST', '/api/customer/index', { 'content-type': 'application/json' }, '{bad')).toEqual({
+      status: 400,
+      body: { result: 'error', msg: '请求格式不正确' },
+    });
+    expect(await raw('POST', '/api/customer/index', { 'content-type': 'text/csv' }, 'a,b')).toEqual({
+      status: 415,
+      body: { result: 'error', msg: '不支持的请求格式' },
+    });
     const huge = Buffer.alloc(3 * 1024 * 1024, 'a');
-    expect(await raw('POST', '/api/customer/index', { 'content-type': 'application/json' }, huge)).toEqual({ status: 413, body: { result: 'error', msg: '请求内容过大' } });
+    expect(await raw('POST', '/api/customer/index', { 'content-type': 'application/json' }, huge)).toEqual({
+      status: 413,
+      body: { result: 'error', msg: '请求内容过大' },
+    });
     expect(await raw('POST', '/api/nowhere', {})).toEqual({ status: 404, body: { result: 'error', msg: '接口不存在' } });
   });
 

@@ -87,7 +87,11 @@ test('a rep submits an intake: numbered by the 进件编号 rule, under review a
   expect(res.body).toMatchObject({ result: 'success', msg: '提交成功', data: { status: 1 } });
   expect(res.body.data.entrySn).toMatch(/^JJ\d{8}\d{4}$/);
   expect(await stepOf('manager1', res.body.data.taskid)).toBeGreaterThan(0);
-  const inst = await s.app.portal.db.selectFrom('wf_instances').select(['form_mode', 'record_id', 'title']).where('id', '=', res.body.data.taskid).executeTakeFirstOrThrow();
+  const inst = await s.app.portal.db
+    .selectFrom('wf_instances')
+    .select(['form_mode', 'record_id', 'title'])
+    .where('id', '=', res.body.data.taskid)
+    .executeTakeFirstOrThrow();
   expect(inst).toMatchObject({ form_mode: 'intake', record_id: res.body.data.id });
   expect(inst.title).toContain('12345.67元');
 
@@ -102,7 +106,10 @@ test('validation names the field: required fields, amount > 0, date, own uploads
     const res = await post('sales', '/api/customer/EntryAudit', valid(over));
     expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { result: 'error', msg } });
   };
-  const before = await s.app.portal.db.selectFrom('intake_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const before = await s.app.portal.db
+    .selectFrom('intake_records')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   await refuse({ customerId: '' }, '客户：请选择');
   await refuse({ Money: '' }, '进件金额：信息必须填写');
   await refuse({ Money: '0' }, '进件金额必须大于0');
@@ -117,7 +124,10 @@ test('validation names the field: required fields, amount > 0, date, own uploads
   await refuse({ contractId: otherContract.id }, '关联合同不属于所选客户');
   await refuse({ beizhu: '备'.repeat(301) }, '备注不能超过300个字符');
   await refuse({ id: 5 }, '进件提交后不能修改，被退回时请在审批中重新提交');
-  const after = await s.app.portal.db.selectFrom('intake_records').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const after = await s.app.portal.db
+    .selectFrom('intake_records')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(after.n)).toBe(Number(before.n));
 });
 
@@ -132,13 +142,17 @@ test('a customer outside the data scope is refused: another department’s, or a
   const colleague = await post('sales', '/api/customer/EntryAudit', valid({ customerId: customer.sales2 }));
   expect(colleague.body).toEqual({ result: 'error', msg: '该客户不在您的数据范围内，不能提交进件' });
   // The manager may submit for a customer of his own department.
-  expect((await post('manager', '/api/customer/EntryAudit', valid({ customerId: customer.sales2, files: JSON.stringify([managerFile]) }))).body).toMatchObject({ result: 'success' });
+  expect((await post('manager', '/api/customer/EntryAudit', valid({ customerId: customer.sales2, files: JSON.stringify([managerFile]) }))).body).toMatchObject({
+    result: 'success',
+  });
   // 财务 has 进件审核 but not 新建进件.
   expect((await post('finance', '/api/customer/EntryAudit', valid())).status).toBe(403);
 });
 
 test('parallel submits get distinct consecutive numbers', async () => {
-  const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ Money: String(100 + i) }))));
+  const replies = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ Money: String(100 + i) }))),
+  );
   for (const r of replies) expect(r.body.result).toBe('success');
   const numbers = replies.map((r) => r.body.data.entrySn);
   expect(new Set(numbers).size).toBe(8);
@@ -154,7 +168,19 @@ test('detail: the submitter, the manager (department), finance (all); not anothe
   const detail = await post<Envelope<Record<string, unknown>>>('sales', '/api/customer/EntryAuditdetail', { id });
   expect(detail.body).toMatchObject({
     result: 'success',
-    data: { id, entrySn: body.data.entrySn, customerId: customer.sales1, Money: '5000.50', riqi: '2026-11-20', beizhu: '首期', status: 1, statusText: '审核中', taskid: body.data.taskid, UserName: '李娜', BranchName: '销售一部' },
+    data: {
+      id,
+      entrySn: body.data.entrySn,
+      customerId: customer.sales1,
+      Money: '5000.50',
+      riqi: '2026-11-20',
+      beizhu: '首期',
+      status: 1,
+      statusText: '审核中',
+      taskid: body.data.taskid,
+      UserName: '李娜',
+      BranchName: '销售一部',
+    },
   });
   expect(detail.body.data.files).toEqual([expect.objectContaining({ id: file1.id, url: file1.url, FileName: '营业执照.pdf', format: 'pdf' })]);
   expect((await post('manager', '/api/customer/EntryAuditdetail', { id })).body.result).toBe('success');
@@ -166,8 +192,14 @@ test('detail: the submitter, the manager (department), finance (all); not anothe
   expect((await post('sales', '/api/customer/EntryAuditdetail', { id: 999999 })).body).toEqual({ result: 'error', msg: '进件不存在' });
 
   // The flow: 部门经理 → 财务 (或签 among the 财务 role); the record follows the instance.
-  expect((await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager1', body.data.taskid), ext: '同意' })).body).toMatchObject({ result: 'success', data: { recordStatus: 1 } });
-  expect((await post('finance', '/api/WorkFlow/Approved', { ids: await stepOf('finance1', body.data.taskid) })).body).toMatchObject({ result: 'success', data: { recordStatus: 2 } });
+  expect((await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager1', body.data.taskid), ext: '同意' })).body).toMatchObject({
+    result: 'success',
+    data: { recordStatus: 1 },
+  });
+  expect((await post('finance', '/api/WorkFlow/Approved', { ids: await stepOf('finance1', body.data.taskid) })).body).toMatchObject({
+    result: 'success',
+    data: { recordStatus: 2 },
+  });
   expect((await post('sales', '/api/customer/EntryAuditdetail', { id })).body.data).toMatchObject({ status: 2, statusText: '通过' });
 });
 

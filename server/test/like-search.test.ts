@@ -45,11 +45,16 @@ test('the flow list (流程管理) and the approval lists find exactly the names
   for (const name of NAMES) {
     const added = await post<Env<{ id: number }>>('admin', '/api/flow/add', { name, formMode: 'leave', WorlFlowJson: JSON.stringify(flowJson()) });
     expect(added.body.result).toBe('success');
-    const sub = await post<Env<{ taskid: number }>>('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, title: name, data: JSON.stringify({ days: '1', reason: '测试' }) });
+    const sub = await post<Env<{ taskid: number }>>('sales', '/api/WorkFlow/Approval', {
+      flowId: added.body.data!.id,
+      title: name,
+      data: JSON.stringify({ days: '1', reason: '测试' }),
+    });
     expect(sub.body.result).toBe('success');
   }
   const flows = async (key: string) => (await post<List<{ name: string }>>('admin', '/api/flow/index', { rows: 100, key })).body.rows.map((r) => r.name).sort();
-  const approvals = async (key: string) => (await post<List<{ taskName: string }>>('sales', '/api/WorkFlow/mySubmit', { rows: 100, key })).body.rows.map((r) => r.taskName).sort();
+  const approvals = async (key: string) =>
+    (await post<List<{ taskName: string }>>('sales', '/api/WorkFlow/mySubmit', { rows: 100, key })).body.rows.map((r) => r.taskName).sort();
 
   for (const search of [flows, approvals]) {
     expect(await search('50%')).toEqual(['季度达成50%奖励']);

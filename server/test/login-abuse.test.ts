@@ -63,7 +63,11 @@ describe('nobody can lock anybody out', () => {
     expect((await attempt('sales10', 'sales123', attacker)).status).toBe(429);
     const admin = await s.login(...DEMO.admin, from(freshIp()));
     const manager = await s.login(...DEMO.manager, from(freshIp()));
-    const listed = await s.post<{ rows: { id: number; UserName: string; IPs: string[]; failures: number; lockedUntil: string }[]; total: number }>('/api/user/LockedAccounts', {}, { token: admin });
+    const listed = await s.post<{ rows: { id: number; UserName: string; IPs: string[]; failures: number; lockedUntil: string }[]; total: number }>(
+      '/api/user/LockedAccounts',
+      {},
+      { token: admin },
+    );
     const row = listed.body.rows.find((r) => r.UserName === 'sales10');
     expect(row).toMatchObject({ IPs: [attacker], lockedUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
     expect(row?.failures).toBeGreaterThanOrEqual(5);
@@ -86,7 +90,9 @@ describe('nobody can lock anybody out', () => {
 describe('EditPwd', () => {
   test('wrong old passwords are throttled like the login: 30 tries → at most 5 × 原密码错误, then 429', async () => {
     const token = await s.login('sales11', 'sales123', from(freshIp()));
-    const replies = await Promise.all(Array.from({ length: 30 }, () => s.post<Envelope>('/api/user/EditPwd', { oldpwd: 'guess', newpwd: 'newpass1' }, { token })));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => s.post<Envelope>('/api/user/EditPwd', { oldpwd: 'guess', newpwd: 'newpass1' }, { token })),
+    );
     const oracle = replies.filter((r) => r.body.msg === '原密码错误');
     expect(oracle.length).toBeLessThanOrEqual(5);
     expect(replies.filter((r) => r.status === 429)).toHaveLength(30 - oracle.length);

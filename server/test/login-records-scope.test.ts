@@ -14,7 +14,12 @@ afterAll(async () => {
 
 test('销售经理 sees the records of their department subtree only; the administrator sees everyone’s; 销售 their own', async () => {
   const db = s.app.portal.db;
-  const users = await db.selectFrom('users as u').leftJoin('branches as b', 'b.id', 'u.branch_id').select(['u.username', 'u.branch_id', 'b.name']).where('u.quit_status', '=', 0).execute();
+  const users = await db
+    .selectFrom('users as u')
+    .leftJoin('branches as b', 'b.id', 'u.branch_id')
+    .select(['u.username', 'u.branch_id', 'b.name'])
+    .where('u.quit_status', '=', 0)
+    .execute();
   const manager1 = users.find((u) => u.username === 'manager1');
   const outsider = users.find((u) => u.username.startsWith('sales') && u.branch_id !== manager1?.branch_id);
   if (!outsider) throw new Error('no user of another department');
@@ -45,9 +50,18 @@ test('销售经理 sees the records of their department subtree only; the admini
 test('登录记录 filters: user, department, date range and result, with the browser and the person’s name', async () => {
   const db = s.app.portal.db;
   const admin = await s.login(...DEMO.admin);
-  await s.post('/api/user/login', { username: 'sales2', password: 'wrong' }, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36' } });
+  await s.post(
+    '/api/user/login',
+    { username: 'sales2', password: 'wrong' },
+    { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36' } },
+  );
   const sales2 = await db.selectFrom('users').select('id').where('username', '=', 'sales2').executeTakeFirstOrThrow();
-  const list = (body: Record<string, unknown>) => s.post<{ rows: { UserName: string; NickName: string; BranchName: string; browser: string; result: string; success: number }[]; total: number }>('/api/user/getloglos', { rows: 200, ...body }, { token: admin });
+  const list = (body: Record<string, unknown>) =>
+    s.post<{ rows: { UserName: string; NickName: string; BranchName: string; browser: string; result: string; success: number }[]; total: number }>(
+      '/api/user/getloglos',
+      { rows: 200, ...body },
+      { token: admin },
+    );
 
   const failed = await list({ userId: sales2.id, success: 0 });
   expect(failed.body.total).toBe(1);

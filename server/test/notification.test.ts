@@ -14,7 +14,10 @@ const t = { sales1: '', sales2: '' };
 
 const list = (token: string, body: Record<string, unknown>) => s.post<List & { result?: string; msg?: string }>('/api/notification/index', body, { token });
 const countRows = async (userId: number, isRead?: 0 | 1) => {
-  let q = s.app.portal.db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+  let q = s.app.portal.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId);
   if (isRead !== undefined) q = q.where('is_read', '=', isRead);
   return Number((await q.executeTakeFirstOrThrow()).n);
 };
@@ -36,7 +39,13 @@ beforeEach(() => {
 describe('notify', () => {
   test('stores one row per recipient and pushes each after the commit with the unread count', async () => {
     const before = await unreadOf(s, ids.sales2);
-    const created = await notify(s.app.portal, { userIds: [ids.sales2, ids.sales3, ids.sales2], cont: '测试通知一', kind: 'task', modelType: 'task', modelId: 7 });
+    const created = await notify(s.app.portal, {
+      userIds: [ids.sales2, ids.sales3, ids.sales2],
+      cont: '测试通知一',
+      kind: 'task',
+      modelType: 'task',
+      modelId: 7,
+    });
     expect(created).toHaveLength(2);
     const rows = await s.app.portal.db.selectFrom('notifications').selectAll().where('id', 'in', created).orderBy('id').execute();
     expect(rows.map((r) => [r.user_id, r.cont, r.kind, r.model_type, r.model_id, r.is_read])).toEqual([
@@ -66,9 +75,9 @@ describe('notify', () => {
   });
 
   test('inside a transaction not opened by transact it refuses instead of pushing too early', async () => {
-    await expect(
-      s.app.portal.db.transaction().execute((tx) => notify(s.app.portal, { userIds: [ids.sales2], cont: 'x', kind: 'task' }, tx)),
-    ).rejects.toThrow(/transact/);
+    await expect(s.app.portal.db.transaction().execute((tx) => notify(s.app.portal, { userIds: [ids.sales2], cont: 'x', kind: 'task' }, tx))).rejects.toThrow(
+      /transact/,
+    );
     expect(pushes).toHaveLength(0);
   });
 
@@ -94,7 +103,8 @@ describe('approval waiting', () => {
     });
     const rows = await s.app.portal.db.selectFrom('notifications').selectAll().where('id', 'in', created).orderBy('user_id').execute();
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(r).toMatchObject({ cont: '你有一个新的审批待处理：差旅费报销（李娜）', kind: 'approval', model_type: 'approval', model_id: 42, is_read: 0 });
+    for (const r of rows)
+      expect(r).toMatchObject({ cont: '你有一个新的审批待处理：差旅费报销（李娜）', kind: 'approval', model_type: 'approval', model_id: 42, is_read: 0 });
     expect(pushes.map((p) => p.userId).sort()).toEqual([ids.manager1, ids.admin].sort());
     expect(pushes.every((p) => p.committed && p.payload.msg === '你有一个新的审批待处理：差旅费报销（李娜）')).toBe(true);
   });
@@ -126,7 +136,9 @@ describe('api/notification/index', () => {
     const res = await list(t.sales1, { page: 1, rows: 50, isread: 1 });
     expect(res.body.total).toBe(await countRows(ids.sales1, 1));
     expect(res.body.total).toBeGreaterThan(0);
-    const readIds = (await s.app.portal.db.selectFrom('notifications').select('id').where('user_id', '=', ids.sales1).where('is_read', '=', 1).execute()).map((r) => r.id);
+    const readIds = (await s.app.portal.db.selectFrom('notifications').select('id').where('user_id', '=', ids.sales1).where('is_read', '=', 1).execute()).map(
+      (r) => r.id,
+    );
     for (const r of res.body.rows) expect(readIds).toContain(r.id);
   });
 
@@ -149,7 +161,14 @@ describe('api/notification/setread', () => {
     const rows = await s.app.portal.db.selectFrom('notifications').select(['id', 'is_read', 'read_at']).where('id', 'in', [a, b]).orderBy('id').execute();
     expect(rows[0]).toMatchObject({ id: a, is_read: 1, read_at: expect.any(String) });
     expect(rows[1]).toMatchObject({ id: b, is_read: 0, read_at: null });
-    expect(pushes).toEqual([{ userId: ids.sales1, target: 'privateSystemMsg', committed: null, payload: { type: 'notify', notifyCount: await unreadOf(s, ids.sales1), msg: '', onlineCount: 3 } }]);
+    expect(pushes).toEqual([
+      {
+        userId: ids.sales1,
+        target: 'privateSystemMsg',
+        committed: null,
+        payload: { type: 'notify', notifyCount: await unreadOf(s, ids.sales1), msg: '', onlineCount: 3 },
+      },
+    ]);
   });
 
   test("'all' empties the user's unread list and leaves other users' alone", async () => {

@@ -10,7 +10,15 @@ import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = unknown> = { result: string; msg: string; data: T };
 const DAY = 86400_000;
-const general = { poolNoFollowupDays: 30, poolNoDealDays: 90, poolWarningDays: 3, claimLimitPerDay: 10, reclaimWaitDays: 7, ownershipCap: 200, capCountsDealt: 0 };
+const general = {
+  poolNoFollowupDays: 30,
+  poolNoDealDays: 90,
+  poolWarningDays: 3,
+  claimLimitPerDay: 10,
+  reclaimWaitDays: 7,
+  ownershipCap: 200,
+  capCountsDealt: 0,
+};
 
 let s: TestServer;
 let admin = '';
@@ -25,9 +33,26 @@ async function addCustomer(name: string, level: string, followedDaysAgo: number)
   const { id } = await db()
     .insertInto('customers')
     .values({
-      code: null, customer_name: `级别设置${name}`, contact_name: '李女士', contact_mobile: '13900000001', lai_yuan: source.id, level, industry: '', address: '', beizhu: '',
-      owner_id: ids.sales1, branch_id: null, created_by: ids.sales1, created_at: ago(60), updated_at: ago(60),
-      genjin_time: ago(followedDaysAgo), next_genjin_time: '', clue: 1, gonghai: 0, is_top: 0, watch_user_id: null,
+      code: null,
+      customer_name: `级别设置${name}`,
+      contact_name: '李女士',
+      contact_mobile: '13900000001',
+      lai_yuan: source.id,
+      level,
+      industry: '',
+      address: '',
+      beizhu: '',
+      owner_id: ids.sales1,
+      branch_id: null,
+      created_by: ids.sales1,
+      created_at: ago(60),
+      updated_at: ago(60),
+      genjin_time: ago(followedDaysAgo),
+      next_genjin_time: '',
+      clue: 1,
+      gonghai: 0,
+      is_top: 0,
+      watch_user_id: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -75,7 +100,11 @@ test('per-level days are validated: known levels only, positive bounded integers
 
 test('the countdown and the daily recycle job follow the per-level days', async () => {
   const sales = await s.login(...DEMO.sales);
-  const list = await s.post<{ rows: { id: number; recycleDays: number | null }[] }>('/api/customer/index', { rows: 50, view: 'watched', filters: JSON.stringify({ CustomerName: '级别设置' }) }, { token: sales });
+  const list = await s.post<{ rows: { id: number; recycleDays: number | null }[] }>(
+    '/api/customer/index',
+    { rows: 50, view: 'watched', filters: JSON.stringify({ CustomerName: '级别设置' }) },
+    { token: sales },
+  );
   const days = new Map(list.body.rows.map((r) => [r.id, r.recycleDays]));
   expect(days.get(c.A40)).toBe(20); // A: 60 days
   expect(days.get(c.B40)).toBe(-10); // B: the general 30 days

@@ -33,9 +33,26 @@ async function addCustomer(name: string, f: Fixture): Promise<void> {
   const { id } = await db()
     .insertInto('customers')
     .values({
-      code: null, customer_name: `级别测试${name}`, contact_name: '王先生', contact_mobile: '13900000000', lai_yuan: source.id, level: f.level, industry: '', address: '', beizhu: '',
-      owner_id: ids.sales1, branch_id: null, created_by: ids.sales1, created_at: ago(f.createdDaysAgo), updated_at: ago(f.createdDaysAgo),
-      genjin_time: f.followedDaysAgo === undefined ? '' : ago(f.followedDaysAgo), next_genjin_time: '', clue: f.clue ?? 1, gonghai: 0, is_top: 0, watch_user_id: null,
+      code: null,
+      customer_name: `级别测试${name}`,
+      contact_name: '王先生',
+      contact_mobile: '13900000000',
+      lai_yuan: source.id,
+      level: f.level,
+      industry: '',
+      address: '',
+      beizhu: '',
+      owner_id: ids.sales1,
+      branch_id: null,
+      created_by: ids.sales1,
+      created_at: ago(f.createdDaysAgo),
+      updated_at: ago(f.createdDaysAgo),
+      genjin_time: f.followedDaysAgo === undefined ? '' : ago(f.followedDaysAgo),
+      next_genjin_time: '',
+      clue: f.clue ?? 1,
+      gonghai: 0,
+      is_top: 0,
+      watch_user_id: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -46,15 +63,29 @@ async function addContract(customer: string, endDaysAgo: number | null, status =
   await db()
     .insertInto('contracts')
     .values({
-      order_sn: `HT-LV-${customer}-${endDaysAgo}`, title: `${customer} 合同`, customer_id: c[customer], money_cents: 100000, status, sign_date: dayAgo(400), start_date: dayAgo(400),
-      end_date: endDaysAgo === null ? '' : dayAgo(endDaysAgo), is_invoiced: 0, beizhu: '', owner_id: ids.sales1, branch_id: null, created_by: ids.sales1, created_at: at, updated_at: at,
+      order_sn: `HT-LV-${customer}-${endDaysAgo}`,
+      title: `${customer} 合同`,
+      customer_id: c[customer],
+      money_cents: 100000,
+      status,
+      sign_date: dayAgo(400),
+      start_date: dayAgo(400),
+      end_date: endDaysAgo === null ? '' : dayAgo(endDaysAgo),
+      is_invoiced: 0,
+      beizhu: '',
+      owner_id: ids.sales1,
+      branch_id: null,
+      created_by: ids.sales1,
+      created_at: at,
+      updated_at: at,
     })
     .execute();
 }
 
 type Row = { id: number; recycleDays: number | null };
 const list = async (filters: Record<string, unknown>) =>
-  (await s.post<{ rows: Row[] }>('/api/customer/index', { rows: 200, view: 'watched', filters: JSON.stringify({ name: '级别测试', ...filters }) }, { token })).body.rows;
+  (await s.post<{ rows: Row[] }>('/api/customer/index', { rows: 200, view: 'watched', filters: JSON.stringify({ name: '级别测试', ...filters }) }, { token }))
+    .body.rows;
 
 beforeAll(async () => {
   s = await startServer();
@@ -124,7 +155,8 @@ test('即将进入公海 as the latest of the three times in the window: the sam
     });
     return sql<SqlBool>`(c.gonghai = 0 and c.clue = 1 and c.locked = 0 and (${sql.join(tests, sql` or `)}))`;
   };
-  const ids = async (condition: Expression<SqlBool>) => (await db().selectFrom('customers as c').select('c.id').where(condition).orderBy('c.id').execute()).map((r) => r.id);
+  const ids = async (condition: Expression<SqlBool>) =>
+    (await db().selectFrom('customers as c').select('c.id').where(condition).orderBy('c.id').execute()).map((r) => r.id);
   let matched = 0;
   for (let day = -10; day < 90; day++) {
     const now = new Date(s.clock.now().getTime() + day * DAY);
@@ -137,7 +169,14 @@ test('即将进入公海 as the latest of the three times in the window: the sam
 
 test('the warning K days ahead uses the level’s days', async () => {
   await runRecycleWarnings(s.app.portal);
-  const warned = (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('owner_id', '=', ids.sales1).where('warned_on', '=', shanghaiDay(s.clock.now())).execute()).map((r) => r.customer_id);
+  const warned = (
+    await db()
+      .selectFrom('pool_recycle_warnings')
+      .select('customer_id')
+      .where('owner_id', '=', ids.sales1)
+      .where('warned_on', '=', shanghaiDay(s.clock.now()))
+      .execute()
+  ).map((r) => r.customer_id);
   for (const name of ['B 43.5天未跟进', 'A 58天未跟进', 'C 28天未跟进']) expect(warned).toContain(c[name]);
   for (const name of ['A 40天未跟进', 'A 28天未跟进']) expect(warned).not.toContain(c[name]);
 });
@@ -149,13 +188,31 @@ test('the daily job recycles by the level’s days and by contracts ended N days
   expect(byName['无级别 40天未跟进']).toMatchObject({ gonghai: 1, pool_reason: '超过30天未跟进，系统自动收回', previous_owner_id: ids.sales1 });
   expect(byName['B 130天未成交']).toMatchObject({ gonghai: 1, pool_reason: '超过120天未成交，系统自动收回' });
   expect(byName['合同已到期']).toMatchObject({ gonghai: 1, pool_reason: '合同到期超过90天未跟进，系统自动收回', previous_owner_id: ids.sales1 });
-  for (const name of ['A 40天未跟进', 'B 43.5天未跟进', 'A 58天未跟进', 'C 28天未跟进', 'A 28天未跟进', 'A 130天未成交', '合同仍在执行', '合同无结束日', '到期后跟进过', '合同刚到期']) {
+  for (const name of [
+    'A 40天未跟进',
+    'B 43.5天未跟进',
+    'A 58天未跟进',
+    'C 28天未跟进',
+    'A 28天未跟进',
+    'A 130天未成交',
+    '合同仍在执行',
+    '合同无结束日',
+    '到期后跟进过',
+    '合同刚到期',
+  ]) {
     expect([name, byName[name]?.gonghai]).toEqual([name, 0]);
   }
-  const log = await db().selectFrom('customer_logs').select('ext').where('customer_id', '=', c['合同已到期']).where('kind', '=', 'recycle').executeTakeFirstOrThrow();
+  const log = await db()
+    .selectFrom('customer_logs')
+    .select('ext')
+    .where('customer_id', '=', c['合同已到期'])
+    .where('kind', '=', 'recycle')
+    .executeTakeFirstOrThrow();
   expect(log.ext).toContain('合同到期超过90天未跟进');
   // Two days later the A customer 58 days without follow-up is past its 60 days.
   s.clock.advance(2.5 * DAY);
   await runPoolRecycle(s.app.portal);
-  expect((await db().selectFrom('customers').select('pool_reason').where('id', '=', c['A 58天未跟进']).executeTakeFirstOrThrow()).pool_reason).toBe('超过60天未跟进，系统自动收回');
+  expect((await db().selectFrom('customers').select('pool_reason').where('id', '=', c['A 58天未跟进']).executeTakeFirstOrThrow()).pool_reason).toBe(
+    '超过60天未跟进，系统自动收回',
+  );
 });

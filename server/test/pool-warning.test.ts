@@ -19,7 +19,16 @@ async function addUser(username: string, quit: number): Promise<number> {
   const template = await db().selectFrom('users').selectAll().where('username', '=', 'sales1').executeTakeFirstOrThrow();
   const { id } = await db()
     .insertInto('users')
-    .values({ username, nick_name: username, header: '', branch_id: template.branch_id, role_id: template.role_id, quit_status: quit, password_hash: template.password_hash, created_at: ago(400) })
+    .values({
+      username,
+      nick_name: username,
+      header: '',
+      branch_id: template.branch_id,
+      role_id: template.role_id,
+      quit_status: quit,
+      password_hash: template.password_hash,
+      created_at: ago(400),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -60,9 +69,18 @@ async function addCustomer(name: string, f: Fixture): Promise<number> {
   return id;
 }
 
-const notesOf = (userId: number) => db().selectFrom('notifications').selectAll().where('user_id', '=', userId).where('kind', '=', 'pool').orderBy('id').execute();
+const notesOf = (userId: number) =>
+  db().selectFrom('notifications').selectAll().where('user_id', '=', userId).where('kind', '=', 'pool').orderBy('id').execute();
 const warnedToday = async (userId: number) =>
-  (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('owner_id', '=', userId).where('warned_on', '=', shanghaiDay(s.clock.now())).orderBy('customer_id').execute()).map((r) => r.customer_id);
+  (
+    await db()
+      .selectFrom('pool_recycle_warnings')
+      .select('customer_id')
+      .where('owner_id', '=', userId)
+      .where('warned_on', '=', shanghaiDay(s.clock.now()))
+      .orderBy('customer_id')
+      .execute()
+  ).map((r) => r.customer_id);
 
 beforeAll(async () => {
   s = await startServer();
@@ -102,7 +120,11 @@ test('the settings come from POOL_RECYCLE_DAYS and POOL_WARN_DAYS (30 and 3 by d
 
 test('the run at start has already warned about the demo customers due today', async () => {
   const today = shanghaiDay(s.clock.now());
-  const warned = await db().selectFrom('pool_recycle_warnings').select((eb) => eb.fn.countAll<number>().as('n')).where('warned_on', '=', today).executeTakeFirstOrThrow();
+  const warned = await db()
+    .selectFrom('pool_recycle_warnings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('warned_on', '=', today)
+    .executeTakeFirstOrThrow();
   expect(Number(warned.n)).toBeGreaterThan(0);
 });
 
@@ -115,7 +137,12 @@ test('warns each owner once a day with one summary of the customers due within t
   const notes = await notesOf(owner);
   expect(notes).toHaveLength(1);
   expect(notes[0]).toMatchObject({ cont: '你有 3 个客户将在 3 天内被收回公海，请及时跟进', kind: 'pool', model_type: 'customer', model_id: null, is_read: 0 });
-  expect(pushes.filter((p) => p.userId === owner)).toEqual([expect.objectContaining({ committed: true, payload: expect.objectContaining({ msg: notes[0].cont, notifyCount: 1, notification: expect.objectContaining({ kind: 'pool', modelType: 'customer' }) }) })]);
+  expect(pushes.filter((p) => p.userId === owner)).toEqual([
+    expect.objectContaining({
+      committed: true,
+      payload: expect.objectContaining({ msg: notes[0].cont, notifyCount: 1, notification: expect.objectContaining({ kind: 'pool', modelType: 'customer' }) }),
+    }),
+  ]);
   // Departed owners are not warned.
   expect(await notesOf(departed)).toHaveLength(0);
   expect(await warnedToday(departed)).toEqual([]);
@@ -141,7 +168,11 @@ test('a follow-up moves a customer out of the window', async () => {
   s.clock.advance(DAY);
   // Two days after the first run A, B and E are past their deadline (the recycling job's business);
   // I would be due today, but a follow-up has just restarted its clock. L is due.
-  await db().updateTable('customers').set({ genjin_time: ago(0.1) }).where('id', '=', customer['I 跟进26.5天前']).execute();
+  await db()
+    .updateTable('customers')
+    .set({ genjin_time: ago(0.1) })
+    .where('id', '=', customer['I 跟进26.5天前'])
+    .execute();
   await addCustomer('L 跟进28天前', { createdDaysAgo: 40, followedDaysAgo: 28 });
   await runRecycleWarnings(s.app.portal);
   expect(await warnedToday(owner)).toEqual([customer['L 跟进28天前']]);

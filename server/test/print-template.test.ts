@@ -14,7 +14,11 @@ afterAll(async () => s.close());
 const post = <T = unknown>(url: string, body: Record<string, unknown>, token = admin) => s.post<Envelope<T>>(url, body, { token });
 
 test('打印模板: create, list, edit, toggle status, delete; everyone lists, 基础设置 editors change', async () => {
-  const created = await post<{ id: number }>('/api/printTemp/add', { name: '合同打印', module: 'contract', content: '<h1>{{orderSn}}</h1><p>{{customerName}}</p>' });
+  const created = await post<{ id: number }>('/api/printTemp/add', {
+    name: '合同打印',
+    module: 'contract',
+    content: '<h1>{{orderSn}}</h1><p>{{customerName}}</p>',
+  });
   expect(created.body).toMatchObject({ result: 'success', msg: '添加成功' });
   const id = created.body.data.id;
   const sales = await s.login(...DEMO.sales);

@@ -22,22 +22,51 @@ const DAY = 86400_000;
 const db = () => s.app.portal.db;
 const call = (path: string, token: string, body: Record<string, unknown> = {}) => s.post<Envelope<Record<string, number>>>(path, body, { token });
 const pools = async (token: string) => (await s.post<{ rows: PoolRow[] }>('/api/pool/index', {}, { token })).body.rows;
-const poolList = (token: string, body: Record<string, unknown>) => s.post<{ rows: { id: number }[]; total: number; msg?: string }>('/api/customer/index', { view: 'total', rows: 200, ...body }, { token });
+const poolList = (token: string, body: Record<string, unknown>) =>
+  s.post<{ rows: { id: number }[]; total: number; msg?: string }>('/api/customer/index', { view: 'total', rows: 200, ...body }, { token });
 const ago = (days: number) => new Date(s.clock.now().getTime() - days * DAY).toISOString();
 
 let seq = 0;
 /** A customer: in a pool (`pool` id, null 默认公海), or owned by `owner` with its last follow-up `followedDaysAgo`. */
 async function customer(o: { pool?: number | null; owner?: number; followedDaysAgo?: number; previousOwner?: number }): Promise<number> {
   const inPool = o.owner === undefined;
-  const ownerBranch = inPool ? null : ((await db().selectFrom('users').select('branch_id').where('id', '=', o.owner as number).executeTakeFirstOrThrow()).branch_id);
+  const ownerBranch = inPool
+    ? null
+    : (
+        await db()
+          .selectFrom('users')
+          .select('branch_id')
+          .where('id', '=', o.owner as number)
+          .executeTakeFirstOrThrow()
+      ).branch_id;
   const since = inPool ? 100 : (o.followedDaysAgo ?? 1) + 2; // owned: no deal-days recycling in the way
   const { id } = await db()
     .insertInto('customers')
     .values({
-      code: null, customer_name: `多公海测试${++seq}`, contact_name: '王先生', contact_mobile: '13900000000', lai_yuan: 1, level: '', industry: '', address: '', beizhu: '',
-      owner_id: o.owner ?? null, branch_id: ownerBranch, created_by: null, created_at: ago(since), updated_at: ago(since),
-      genjin_time: ago(o.followedDaysAgo ?? 1), next_genjin_time: '', clue: 1, gonghai: inPool ? 1 : 0, is_top: 0, watch_user_id: null,
-      pool_id: inPool ? (o.pool ?? null) : null, pool_at: inPool ? ago(20) : '', owned_at: inPool ? '' : ago(since), previous_owner_id: o.previousOwner ?? null,
+      code: null,
+      customer_name: `多公海测试${++seq}`,
+      contact_name: '王先生',
+      contact_mobile: '13900000000',
+      lai_yuan: 1,
+      level: '',
+      industry: '',
+      address: '',
+      beizhu: '',
+      owner_id: o.owner ?? null,
+      branch_id: ownerBranch,
+      created_by: null,
+      created_at: ago(since),
+      updated_at: ago(since),
+      genjin_time: ago(o.followedDaysAgo ?? 1),
+      next_genjin_time: '',
+      clue: 1,
+      gonghai: inPool ? 1 : 0,
+      is_top: 0,
+      watch_user_id: null,
+      pool_id: inPool ? (o.pool ?? null) : null,
+      pool_at: inPool ? ago(20) : '',
+      owned_at: inPool ? '' : ago(since),
+      previous_owner_id: o.previousOwner ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -46,7 +75,13 @@ async function customer(o: { pool?: number | null; owner?: number; followedDaysA
 const state = (id: number) => db().selectFrom('customers').select(['gonghai', 'owner_id', 'pool_id']).where('id', '=', id).executeTakeFirstOrThrow();
 
 let east = 0; // 华东 pool created here: 销售二部, 2 claims a day, 5 days without follow-up
-const poolInput = (o: Record<string, unknown> = {}) => ({ name: '测试二部公海', branchIds: String(branch['销售二部']), claimLimitPerDay: 2, noFollowupDays: 5, ...o });
+const poolInput = (o: Record<string, unknown> = {}) => ({
+  name: '测试二部公海',
+  branchIds: String(branch['销售二部']),
+  claimLimitPerDay: 2,
+  noFollowupDays: 5,
+  ...o,
+});
 
 beforeAll(async () => {
   s = await startServer();
@@ -151,7 +186,10 @@ describe('the pool view and claims', () => {
   test('two simultaneous claims of one pool customer: exactly one wins', async () => {
     for (let round = 0; round < 2; round++) {
       const id = await customer({ pool: east });
-      const [x, y] = await Promise.all([call('/api/customer/receive', t.sales6, { ids: String(id) }), call('/api/customer/receive', t.sales7, { ids: String(id) })]);
+      const [x, y] = await Promise.all([
+        call('/api/customer/receive', t.sales6, { ids: String(id) }),
+        call('/api/customer/receive', t.sales7, { ids: String(id) }),
+      ]);
       expect([x, y].filter((r) => r.body.msg === '领取成功')).toHaveLength(1);
       expect([x, y].filter((r) => r.status === 409 && r.body.msg === '客户已被他人领取或已不在公海，请刷新后重试')).toHaveLength(1);
       expect([ids.sales6, ids.sales7]).toContain((await state(id)).owner_id);
@@ -168,12 +206,14 @@ test('one pool’s page is served by the (gonghai, pool_id, sort) index, no sort
       expect(plan).not.toContain('TEMP B-TREE');
     } else {
       // The demo table is tiny (sorting its 25 pool rows is cheaper): ask whether the index can serve the order at all.
-      const plan = await db().transaction().execute(async (tx) => {
-        await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-        await sql`SET LOCAL enable_sort = off`.execute(tx);
-        await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
-        return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${page}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
-      });
+      const plan = await db()
+        .transaction()
+        .execute(async (tx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+          await sql`SET LOCAL enable_sort = off`.execute(tx);
+          await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
+          return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${page}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
+        });
       // On a table this small PostgreSQL may walk a (gonghai, created_at) index instead (customers_gonghai_created_at
       // or migration 043's customers_list_cover); any of them serves the order.
       expect(plan).toMatch(/customers_gonghai_(pool_)?created_at|customers_list_cover/);
@@ -186,11 +226,13 @@ test('PostgreSQL: one pool’s count, or the member pools’, reads customers_po
   if (s.app.portal.dialect !== 'postgres') return;
   for (const pool of [sql`c.pool_id is null`, sql`(c.pool_id is null or c.pool_id in (${east}))`, sql`1 = 1`]) {
     const count = sql`SELECT count(*) FROM (SELECT 1 FROM customers c WHERE c.gonghai = 1 AND ${pool} AND c.blacklisted = 0 AND c.merged_into is null AND c.clue in (1, 2) LIMIT 10001) AS capped`;
-    const plan = await db().transaction().execute(async (tx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
-      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${count}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
-    });
+    const plan = await db()
+      .transaction()
+      .execute(async (tx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+        await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
+        return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${count}`.execute(tx)).rows.map((r) => r['QUERY PLAN']).join(' | ');
+      });
     expect(plan).toContain('Index Only Scan using customers_pool_count');
   }
 });
@@ -208,10 +250,17 @@ describe('routing into the pools', () => {
   });
 
   test('imported into the pool: into the pool serving the importer’s department', async () => {
-    const sheet = [['客户名称', '联系人', '手机', '客户来源'], ['多公海导入公司', '张三', '16700009999', '展会']];
+    const sheet = [
+      ['客户名称', '联系人', '手机', '客户来源'],
+      ['多公海导入公司', '张三', '16700009999', '展会'],
+    ];
     const preview = await upload<{ token: string }>(s, '/api/customer/PoolImportPreview', await xlsxOf(sheet), '导入.xlsx', t.manager2);
     const token = (preview.body.data as { token: string }).token;
-    const res = await s.post<Envelope<{ imported: number }>>('/api/customer/PoolImport', { token, mapping: { CustomerName: 0, contact_name: 1, contact_mobile: 2, LaiYuan: 3 } }, { token: t.manager2 });
+    const res = await s.post<Envelope<{ imported: number }>>(
+      '/api/customer/PoolImport',
+      { token, mapping: { CustomerName: 0, contact_name: 1, contact_mobile: 2, LaiYuan: 3 } },
+      { token: t.manager2 },
+    );
     expect(res.body.data).toMatchObject({ imported: 1 });
     const row = await db().selectFrom('customers').select(['gonghai', 'pool_id']).where('customer_name', '=', '多公海导入公司').executeTakeFirstOrThrow();
     expect(row).toEqual({ gonghai: 1, pool_id: east });
@@ -233,14 +282,28 @@ describe('routing into the pools', () => {
   test('the countdown, 即将进入公海 and the warning follow the pool’s own days', async () => {
     const east3 = await customer({ owner: ids.sales6, followedDaysAgo: 3 }); // 5 days: 2 left, warned (3 days ahead)
     const default3 = await customer({ owner: ids.sales1, followedDaysAgo: 3 }); // 30 days: 27 left
-    const rows = (await s.post<{ rows: { id: number; recycleDays: number | null }[] }>('/api/customer/index', { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试' }) }, { token: t.admin })).body.rows;
+    const rows = (
+      await s.post<{ rows: { id: number; recycleDays: number | null }[] }>(
+        '/api/customer/index',
+        { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试' }) },
+        { token: t.admin },
+      )
+    ).body.rows;
     expect(rows.find((r) => r.id === east3)?.recycleDays).toBe(2);
     expect(rows.find((r) => r.id === default3)?.recycleDays).toBe(27);
-    const soon = (await s.post<{ rows: { id: number }[] }>('/api/customer/index', { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试', soon: 1 }) }, { token: t.admin })).body.rows.map((r) => r.id);
+    const soon = (
+      await s.post<{ rows: { id: number }[] }>(
+        '/api/customer/index',
+        { view: 'watched', rows: 200, filters: JSON.stringify({ CustomerName: '多公海测试', soon: 1 }) },
+        { token: t.admin },
+      )
+    ).body.rows.map((r) => r.id);
     expect(soon).toContain(east3);
     expect(soon).not.toContain(default3);
     await runRecycleWarnings(s.app.portal);
-    const warned = (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('customer_id', 'in', [east3, default3]).execute()).map((w) => w.customer_id);
+    const warned = (await db().selectFrom('pool_recycle_warnings').select('customer_id').where('customer_id', 'in', [east3, default3]).execute()).map(
+      (w) => w.customer_id,
+    );
     expect(warned).toEqual([east3]);
   });
 
@@ -270,7 +333,12 @@ describe('转移公海 and deleting a pool', () => {
     const moved = await call('/api/pool/move', t.manager2, { ids: `${a},${b}`, poolId: 0 });
     expect(moved.body).toMatchObject({ result: 'success', msg: '转移成功', data: { count: 2 } });
     expect(await state(a)).toMatchObject({ gonghai: 1, pool_id: null });
-    const log = await db().selectFrom('customer_logs').select(['ext', 'user_id']).where('customer_id', '=', b).where('kind', '=', 'pool').executeTakeFirstOrThrow();
+    const log = await db()
+      .selectFrom('customer_logs')
+      .select(['ext', 'user_id'])
+      .where('customer_id', '=', b)
+      .where('kind', '=', 'pool')
+      .executeTakeFirstOrThrow();
     expect(log).toEqual({ ext: '刘洋 将客户从“测试二部公海”转移到“默认公海”', user_id: ids.manager2 });
     // And back, by an administrator.
     expect((await call('/api/pool/move', t.admin, { ids: `${a}`, poolId: east })).body.msg).toBe('转移成功');

@@ -27,7 +27,22 @@ const trees: Partial<Record<Identity, PermissionTree>> = {};
 /** label → a record of 华东销售部's sales9, and the identities it is out of reach for. */
 const foreign = new Map<string, { id: number; outOfReachFor: Identity[] }>();
 /** The table each kind of record lives in (to see that the record itself is unchanged). */
-const TABLE_OF: Record<string, string> = { 客户: 'customers', 保留的客户: 'customers', 被合并的客户: 'customers', 线索: 'customers', 联系人: 'contacts', 合同: 'contracts', 审批: 'wf_instances', 审批步骤: 'wf_steps', 报销单: 'expense_claims', 进件: 'intake_records', 任务: 'tasks', 消息: 'notifications', 文件: 'files', 记录: 'module_records' };
+const TABLE_OF: Record<string, string> = {
+  客户: 'customers',
+  保留的客户: 'customers',
+  被合并的客户: 'customers',
+  线索: 'customers',
+  联系人: 'contacts',
+  合同: 'contracts',
+  审批: 'wf_instances',
+  审批步骤: 'wf_steps',
+  报销单: 'expense_claims',
+  进件: 'intake_records',
+  任务: 'tasks',
+  消息: 'notifications',
+  文件: 'files',
+  记录: 'module_records',
+};
 
 const db = () => s.app.portal.db;
 const userId = async (username: string) => (await db().selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
@@ -43,13 +58,33 @@ async function chooseForeignRecords(): Promise<void> {
   const sales10 = await userId('sales10');
   const sales1 = await userId('sales1');
   const now = new Date().toISOString();
-  const customer = await db().selectFrom('customers').select('id').where('owner_id', '=', sales9).where('gonghai', '=', 0).where('clue', '=', 1).executeTakeFirstOrThrow();
+  const customer = await db()
+    .selectFrom('customers')
+    .select('id')
+    .where('owner_id', '=', sales9)
+    .where('gonghai', '=', 0)
+    .where('clue', '=', 1)
+    .executeTakeFirstOrThrow();
   const lead = await db().selectFrom('customers').select('id').where('owner_id', '=', sales9).where('gonghai', '=', 0).executeTakeFirstOrThrow();
   const byScope: Identity[] = ['manager', 'sales'];
   for (const label of ['客户', '保留的客户', '被合并的客户']) foreign.set(label, { id: customer.id, outOfReachFor: byScope });
   foreign.set('线索', { id: lead.id, outOfReachFor: byScope });
   let contact = await db().selectFrom('contacts').select('id').where('customer_id', '=', customer.id).executeTakeFirst();
-  contact ??= await db().insertInto('contacts').values({ customer_id: customer.id, contact_name: '华东联系人', mobile: '13900009999', wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  contact ??= await db()
+    .insertInto('contacts')
+    .values({
+      customer_id: customer.id,
+      contact_name: '华东联系人',
+      mobile: '13900009999',
+      wechat: '',
+      qq: '',
+      zhiwei: '',
+      sex: '',
+      is_primary: 0,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   foreign.set('联系人', { id: contact.id, outOfReachFor: byScope });
   const contract = await db().selectFrom('contracts').select('id').where('owner_id', '=', sales9).executeTakeFirstOrThrow();
   foreign.set('合同', { id: contract.id, outOfReachFor: byScope });
@@ -68,13 +103,41 @@ async function chooseForeignRecords(): Promise<void> {
   foreign.set('审批步骤', { id: step.id, outOfReachFor: byApprovals });
   const claim = await db()
     .insertInto('expense_claims')
-    .values({ type: 1, title: '华东差旅', total_cents: 10000, riqi: '2026-11-01', branch_id: null, project: '', pictures: '', beizhu: '', status: 0, instance_id: null, created_by: sales9, created_at: now, updated_at: now })
+    .values({
+      type: 1,
+      title: '华东差旅',
+      total_cents: 10000,
+      riqi: '2026-11-01',
+      branch_id: null,
+      project: '',
+      pictures: '',
+      beizhu: '',
+      status: 0,
+      instance_id: null,
+      created_by: sales9,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   foreign.set('报销单', { id: claim.id, outOfReachFor: ['manager', 'sales', 'finance'] });
   const intake = await db()
     .insertInto('intake_records')
-    .values({ entry_sn: 'JJ-MATRIX-1', customer_id: customer.id, contract_id: null, money_cents: 100, riqi: '2026-11-01', files: '', beizhu: '', status: 0, instance_id: null, owner_id: sales9, branch_id: null, created_at: now, updated_at: now })
+    .values({
+      entry_sn: 'JJ-MATRIX-1',
+      customer_id: customer.id,
+      contract_id: null,
+      money_cents: 100,
+      riqi: '2026-11-01',
+      files: '',
+      beizhu: '',
+      status: 0,
+      instance_id: null,
+      owner_id: sales9,
+      branch_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   foreign.set('进件', { id: intake.id, outOfReachFor: ['manager', 'sales'] });
@@ -82,20 +145,56 @@ async function chooseForeignRecords(): Promise<void> {
   const everyone: Identity[] = ['admin', 'manager', 'sales', 'finance'];
   const task = await db()
     .insertInto('tasks')
-    .values({ title: '华东的任务', cont: '', status: 0, type: 1, grade: '', end_time: '', created_by: sales9, assignee_id: sales10, model_id: null, model_type: null, created_at: now, updated_at: now })
+    .values({
+      title: '华东的任务',
+      cont: '',
+      status: 0,
+      type: 1,
+      grade: '',
+      end_time: '',
+      created_by: sales9,
+      assignee_id: sales10,
+      model_id: null,
+      model_type: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   foreign.set('任务', { id: task.id, outOfReachFor: everyone });
-  const note = await db().insertInto('notifications').values({ user_id: sales9, cont: '华东的消息', kind: 'task', model_id: null, created_at: now, read_at: null }).returning('id').executeTakeFirstOrThrow();
+  const note = await db()
+    .insertInto('notifications')
+    .values({ user_id: sales9, cont: '华东的消息', kind: 'task', model_id: null, created_at: now, read_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   foreign.set('消息', { id: note.id, outOfReachFor: everyone });
   const file = await db()
     .insertInto('files')
-    .values({ stored_name: 'matrix0000.txt', original_name: '华东.txt', url: '/files/matrix0000.txt', format: 'txt', mime: 'text/plain', size_bytes: 1, is_image: 0, user_id: sales9, model_id: 0, pic_type: '', code: '', user_type: '', category_id: 0, created_at: now })
+    .values({
+      stored_name: 'matrix0000.txt',
+      original_name: '华东.txt',
+      url: '/files/matrix0000.txt',
+      format: 'txt',
+      mime: 'text/plain',
+      size_bytes: 1,
+      is_image: 0,
+      user_id: sales9,
+      model_id: 0,
+      pic_type: '',
+      code: '',
+      user_type: '',
+      category_id: 0,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   foreign.set('文件', { id: file.id, outOfReachFor: everyone });
   const form = await db().selectFrom('forms').select('id').executeTakeFirstOrThrow();
-  const record = await db().insertInto('module_records').values({ form_id: form.id, data: '{}', created_by: sales9, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const record = await db()
+    .insertInto('module_records')
+    .values({ form_id: form.id, data: '{}', created_by: sales9, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   foreign.set('记录', { id: record.id, outOfReachFor: ['manager', 'sales', 'finance'] });
 }
 
@@ -177,7 +276,8 @@ async function refusals(probes: Probe[]): Promise<string[]> {
       }
       // A claim of a customer no longer in a pool answers 409 (the race loser's 已被领取): refused too.
       const refused = [403, 404].includes(res.status) || (res.status === 409 && p.route.url === '/api/customer/receive');
-      if (!refused || res.body?.result !== 'error') failures.push(`${describeProbe(p)}: expected 403/404, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (!refused || res.body?.result !== 'error')
+        failures.push(`${describeProbe(p)}: expected 403/404, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
     }),
   );
   expect(await tableCounts(s)).toEqual(before);
@@ -194,13 +294,16 @@ test('every route naming an owned record is in the matrix, with a record of anot
 });
 
 const PARTS = 4;
-test.each(Array.from({ length: PARTS }, (_, i) => i + 1))('routes naming records, part %i: an id outside the caller’s reach is refused 403/404 and writes nothing', async (part) => {
-  const routes = recordRoutes();
-  const size = Math.ceil(routes.length / PARTS);
-  const slice = routes.slice((part - 1) * size, part * size);
-  const probes = slice.flatMap((r) => probesOf(r.route, r.fields));
-  figures.routes += slice.length;
-  figures.probes += probes.length;
-  expect(await refusals(probes)).toEqual([]);
-  if (part === PARTS) console.log(`record matrix: ${figures.routes} routes, ${figures.probes} calls refused`);
-});
+test.each(Array.from({ length: PARTS }, (_, i) => i + 1))(
+  'routes naming records, part %i: an id outside the caller’s reach is refused 403/404 and writes nothing',
+  async (part) => {
+    const routes = recordRoutes();
+    const size = Math.ceil(routes.length / PARTS);
+    const slice = routes.slice((part - 1) * size, part * size);
+    const probes = slice.flatMap((r) => probesOf(r.route, r.fields));
+    figures.routes += slice.length;
+    figures.probes += probes.length;
+    expect(await refusals(probes)).toEqual([]);
+    if (part === PARTS) console.log(`record matrix: ${figures.routes} routes, ${figures.probes} calls refused`);
+  },
+);

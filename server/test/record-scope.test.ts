@@ -33,11 +33,19 @@ function refusedWithout(res: { status: number; body: unknown }, secret: string):
 }
 
 test('customers: another department’s customer is refused to the manager and the sales person, and is not listed', async () => {
-  const foreign = await s.app.portal.db.selectFrom('customers').select(['id', 'customer_name', 'contact_mobile']).where('owner_id', '=', ids.sales9).executeTakeFirstOrThrow();
+  const foreign = await s.app.portal.db
+    .selectFrom('customers')
+    .select(['id', 'customer_name', 'contact_mobile'])
+    .where('owner_id', '=', ids.sales9)
+    .executeTakeFirstOrThrow();
   for (const token of [t.manager, t.sales]) {
     refusedWithout(await s.post('/api/customer/Views', { id: foreign.id }, { token }), foreign.contact_mobile);
     refusedWithout(await s.post('/api/customer/Subtotal', { id: foreign.id }, { token }), foreign.contact_mobile);
-    const edit = await s.post('/api/customer/CustomerAddEndit', { id: foreign.id, CustomerName: '越权修改', contact_name: '张三', contact_mobile: '13800000001', LaiYuan: 1 }, { token });
+    const edit = await s.post(
+      '/api/customer/CustomerAddEndit',
+      { id: foreign.id, CustomerName: '越权修改', contact_name: '张三', contact_mobile: '13800000001', LaiYuan: 1 },
+      { token },
+    );
     refusedWithout(edit, foreign.contact_mobile);
     const list = await s.post<List<{ id: number }>>('/api/customer/index', { key: foreign.customer_name, rows: 200 }, { token });
     expect(list.body.rows.map((r) => r.id)).not.toContain(foreign.id);
@@ -62,7 +70,11 @@ test('contracts: another department’s contract is refused and not listed', asy
 });
 
 test('tasks: a task between two other people is refused and not listed', async () => {
-  const created = await s.post<Envelope<{ id: number }>>('/api/task/add', { title: '华东内部任务', cont: '只给华东看的内容', userid: ids.sales10 }, { token: t.sales9 });
+  const created = await s.post<Envelope<{ id: number }>>(
+    '/api/task/add',
+    { title: '华东内部任务', cont: '只给华东看的内容', userid: ids.sales10 },
+    { token: t.sales9 },
+  );
   const id = created.body.data?.id as number;
   for (const token of [t.manager, t.sales]) {
     refusedWithout(await s.post('/api/task/detail', { id }, { token }), '只给华东看的内容');
@@ -81,7 +93,11 @@ test('custom form records: another user’s record is refused and not listed', a
   const admin = await s.login(...DEMO.admin);
   const form = await s.post<Envelope>('/api/form/add', { mode: 'scopeDemo', title: '记录范围测试' }, { token: admin });
   expect(form.body.result).toBe('success');
-  const created = await s.post<Envelope<{ id: number }>>('/api/module/add', { module: 'scopeDemo', data: JSON.stringify({ note: '华东的记录' }) }, { token: t.sales9 });
+  const created = await s.post<Envelope<{ id: number }>>(
+    '/api/module/add',
+    { module: 'scopeDemo', data: JSON.stringify({ note: '华东的记录' }) },
+    { token: t.sales9 },
+  );
   expect(created.body.result).toBe('success');
   const id = created.body.data?.id as number;
   for (const token of [t.manager, t.sales]) {
@@ -110,11 +126,18 @@ test('files: another user’s uploads are not in the user’s file list or album
     refusedWithout(await s.post('/api/file/DeleteFile', { id: file.id }, { token }), '华东展厅');
     refusedWithout(await s.post('/api/album/delete', { id: file.id }, { token }), '华东展厅');
   }
-  expect(await s.app.portal.db.selectFrom('files').select('original_name').where('id', '=', file.id).executeTakeFirstOrThrow()).toEqual({ original_name: '华东展厅.png' });
+  expect(await s.app.portal.db.selectFrom('files').select('original_name').where('id', '=', file.id).executeTakeFirstOrThrow()).toEqual({
+    original_name: '华东展厅.png',
+  });
 });
 
 test('notifications: another user’s notifications are neither listed nor marked read', async () => {
-  const theirs = await s.app.portal.db.selectFrom('notifications').select(['id', 'cont']).where('user_id', '=', ids.sales10).where('is_read', '=', 0).executeTakeFirst();
+  const theirs = await s.app.portal.db
+    .selectFrom('notifications')
+    .select(['id', 'cont'])
+    .where('user_id', '=', ids.sales10)
+    .where('is_read', '=', 0)
+    .executeTakeFirst();
   // The task of the tasks test notified sales10; seed data may hold more.
   expect(theirs).toBeDefined();
   const foreign = theirs as { id: number; cont: string };

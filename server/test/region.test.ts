@@ -20,7 +20,13 @@ test('type=1 lists the 34 provinces (台湾, 香港, 澳门 included) as bare {i
   expect(res.status).toBe(200);
   const list = res.body as Region[];
   expect(list).toHaveLength(34);
-  expect(list).toEqual(expect.arrayContaining([{ id: 71, name: '台湾省' }, { id: 81, name: '香港特别行政区' }, { id: 82, name: '澳门特别行政区' }]));
+  expect(list).toEqual(
+    expect.arrayContaining([
+      { id: 71, name: '台湾省' },
+      { id: 81, name: '香港特别行政区' },
+      { id: 82, name: '澳门特别行政区' },
+    ]),
+  );
   expect(list[0]).toEqual({ id: 11, name: '北京市' });
   expect(list).toContainEqual({ id: 44, name: '广东省' });
   expect(list.map((r) => r.id)).toEqual([...list.map((r) => r.id)].sort((a, b) => a - b));
@@ -64,13 +70,20 @@ test('needs a login', async () => {
 
 test('the regions are seeded once: a second start keeps the same rows', async () => {
   const { seedReferenceData } = await import('../src/db/seed/reference-data');
-  const count = async () => Number((await s.app.portal.db.selectFrom('regions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await s.app.portal.db
+          .selectFrom('regions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const before = await count();
   expect(before).toBeGreaterThan(3000);
   await seedReferenceData(s.app.portal.db);
   expect(await count()).toBe(before);
 });
-
 
 test('香港 has its three areas and their districts', async () => {
   const cities = (await regions('type=2&parentid=81')).body as Region[];

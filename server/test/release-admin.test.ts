@@ -133,7 +133,8 @@ describe('POST /api/release/report', () => {
   it('limits reports per user', async () => {
     const manager = await s.login(...DEMO.manager);
     const replies = [];
-    for (let i = 0; i <= REPORT_LIMIT.perUser; i += 1) replies.push(await s.post<Envelope>('/api/release/report', { remote: 'bi', folder: folders[2] }, { token: manager }));
+    for (let i = 0; i <= REPORT_LIMIT.perUser; i += 1)
+      replies.push(await s.post<Envelope>('/api/release/report', { remote: 'bi', folder: folders[2] }, { token: manager }));
     expect(replies.slice(0, REPORT_LIMIT.perUser).every((r) => r.status === 200)).toBe(true);
     expect(replies.at(-1)).toMatchObject({ status: 429, body: { result: 'error', msg: MSG_REPORT_THROTTLED } });
     // Another user is not affected.

@@ -17,6 +17,8 @@ afterAll(async () => {
 test('routes with a reply schema, out of the registered API routes', () => {
   const routes = s.app.registeredRoutes().filter((r) => !r.declaration.hidden);
   const declared = routes.filter((r) => r.declaration.reply !== undefined);
-  console.log(`reply schemas: ${declared.length} of ${routes.length} routes\n${declared.map((r) => `  ${r.declaration.method} ${r.declaration.url}`).join('\n')}`);
+  console.log(
+    `reply schemas: ${declared.length} of ${routes.length} routes\n${declared.map((r) => `  ${r.declaration.method} ${r.declaration.url}`).join('\n')}`,
+  );
   expect(declared.length).toBeGreaterThanOrEqual(FLOOR);
 });

@@ -38,7 +38,17 @@ beforeAll(async () => {
   extra.decorate('portal', s.app.portal);
   const ctx = s.app.portal;
   mountRoutes(extra, (token) => resolveActor(ctx, token), [
-    defineRoute({ method: 'POST', url: '/api/test/customers', summary: '测试：客户列表', tag: 'crm', access: 'login', record: 'list', mask: { entity: 'customer' }, input: Fields({}), handler: async () => ({ rows: [{ ...CUSTOMER }], total: 1 }) }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/test/customers',
+      summary: '测试：客户列表',
+      tag: 'crm',
+      access: 'login',
+      record: 'list',
+      mask: { entity: 'customer' },
+      input: Fields({}),
+      handler: async () => ({ rows: [{ ...CUSTOMER }], total: 1 }),
+    }),
     defineRoute({
       method: 'POST',
       url: '/api/test/contract',
@@ -66,7 +76,10 @@ async function post(url: string, token: string): Promise<unknown> {
 }
 
 test('a new route declaring a customer reply is masked for the viewer without code of its own', async () => {
-  expect(await post('/api/test/customers', t.sales)).toEqual({ rows: [{ id: 1, CustomerName: '杭***', contact_mobile: '138****5678', note: '不受规则影响' }], total: 1 });
+  expect(await post('/api/test/customers', t.sales)).toEqual({
+    rows: [{ id: 1, CustomerName: '杭***', contact_mobile: '138****5678', note: '不受规则影响' }],
+    total: 1,
+  });
   expect(await post('/api/test/customers', t.admin)).toEqual({ rows: [CUSTOMER], total: 1 });
 });
 

@@ -30,7 +30,11 @@ test('main/role/index lists the roles paged and searchable, with how many employ
 });
 
 test('the rights catalogue lists areas, pages and their actions with Chinese titles', async () => {
-  const res = await s.post<Envelope<{ area: string; title: string; groups: { title: string; pages: { path: string; title: string; actions: { right: string; title: string }[] }[] }[] }[]>>('/main/role/rights', {}, { token: admin });
+  const res = await s.post<
+    Envelope<
+      { area: string; title: string; groups: { title: string; pages: { path: string; title: string; actions: { right: string; title: string }[] }[] }[] }[]
+    >
+  >('/main/role/rights', {}, { token: admin });
   const crm = res.body.data.find((a) => a.area === 'crm');
   expect(crm?.title).toBe('客户');
   const watched = crm?.groups.flatMap((g) => g.pages).find((p) => p.path === 'customer/watched');
@@ -41,7 +45,11 @@ test('the rights catalogue lists areas, pages and their actions with Chinese tit
 test('create, edit (rights reach the holder on the next request), copy and delete a role', async () => {
   const created = await s.post<Envelope<{ id: number }>>(
     '/main/role/add',
-    { name: '电话销售', rights: { crm: ['index', 'customer/watched', 'customer/watched:create', 'customer/black:delete', 'nonsense'], system: [] }, dataScope: 'branch' },
+    {
+      name: '电话销售',
+      rights: { crm: ['index', 'customer/watched', 'customer/watched:create', 'customer/black:delete', 'nonsense'], system: [] },
+      dataScope: 'branch',
+    },
     { token: admin },
   );
   expect(created.body).toMatchObject({ result: 'success', msg: '添加成功' });
@@ -55,7 +63,11 @@ test('create, edit (rights reach the holder on the next request), copy and delet
   const db = s.app.portal.db;
   await db.updateTable('users').set({ role_id: id }).where('username', '=', 'sales2').execute();
   const token = await s.login('sales2', 'sales123');
-  expect((await s.post<Envelope<PermissionTree>>('/Api/menu/auth/', {}, { token })).body.data.crm).toEqual(['index', 'customer/watched', 'customer/watched:create']);
+  expect((await s.post<Envelope<PermissionTree>>('/Api/menu/auth/', {}, { token })).body.data.crm).toEqual([
+    'index',
+    'customer/watched',
+    'customer/watched:create',
+  ]);
   const push = jest.spyOn(s.app.portal.realtime, 'sendToUser');
   const saved = await s.post<Envelope>('/main/role/edit', { id, version: 0, name: '电话销售', rights: { crm: ['index'] }, dataScope: 'own' }, { token: admin });
   expect(saved.body).toMatchObject({ result: 'success' });
@@ -81,12 +93,18 @@ test('create, edit (rights reach the holder on the next request), copy and delet
 test('超级管理员 keeps every right and cannot be deleted', async () => {
   const id = await roleId('超级管理员');
   const before = await detail(id);
-  const res = await s.post<Envelope>('/main/role/edit', { id, version: before.version, name: '超级管理员', rights: { crm: [] }, dataScope: 'all', remark: '全部权限' }, { token: admin });
+  const res = await s.post<Envelope>(
+    '/main/role/edit',
+    { id, version: before.version, name: '超级管理员', rights: { crm: [] }, dataScope: 'all', remark: '全部权限' },
+    { token: admin },
+  );
   expect(res.body.result).toBe('success');
   const after = await detail(id);
   expect(after.rights.system).toEqual(expect.arrayContaining(['role', 'role:edit', 'user:delete', 'basic:edit']));
   expect(after.remark).toBe('全部权限');
-  expect((await s.post<Envelope>('/main/role/edit', { id, version: after.version, name: '超级管理员', rights: {}, dataScope: 'own' }, { token: admin })).body.msg).toBe('超级管理员的权限不能修改');
+  expect(
+    (await s.post<Envelope>('/main/role/edit', { id, version: after.version, name: '超级管理员', rights: {}, dataScope: 'own' }, { token: admin })).body.msg,
+  ).toBe('超级管理员的权限不能修改');
   expect((await s.post<Envelope>('/main/role/delete', { ids: `${id}` }, { token: admin })).body).toMatchObject({ result: 'error', msg: '超级管理员不能删除' });
   // The administrator still has the system pages.
   expect((await roles()).status).toBe(200);
@@ -115,7 +133,10 @@ test('data scope 本部门 (branch) sees its own department only; 本部门及�
   const db = s.app.portal.db;
   const east = await db.selectFrom('branches').select('id').where('name', '=', '华东分公司').executeTakeFirstOrThrow();
   const eastSales = await db.selectFrom('branches').select('id').where('name', '=', '华东销售部').executeTakeFirstOrThrow();
-  const below = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('branch_id', '=', eastSales.id)
+  const below = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('branch_id', '=', eastSales.id)
     // What 我的客户 lists: owned customers, not blacklisted or merged, not leads.
     .where('gonghai', '=', 0)
     .where('blacklisted', '=', 0)
@@ -125,7 +146,11 @@ test('data scope 本部门 (branch) sees its own department only; 本部门及�
   expect(Number(below.n)).toBeGreaterThan(0);
   const totals: Record<string, number> = {};
   for (const scope of ['department', 'branch'] as const) {
-    const role = await s.post<Envelope<{ id: number }>>('/main/role/add', { name: `华东主管-${scope}`, rights: { crm: ['index', 'customer/watched', 'customer/teamkehu'] }, dataScope: scope }, { token: admin });
+    const role = await s.post<Envelope<{ id: number }>>(
+      '/main/role/add',
+      { name: `华东主管-${scope}`, rights: { crm: ['index', 'customer/watched', 'customer/teamkehu'] }, dataScope: scope },
+      { token: admin },
+    );
     const user = await s.post<Envelope<{ id: number }>>(
       '/api/user/add',
       { username: `east-${scope}`, nickName: `华东主管${scope}`, branchId: east.id, roleId: role.body.data.id, password: 'East1234' },

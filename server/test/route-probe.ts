@@ -51,7 +51,10 @@ export const TABLES = [
 export async function tableCounts(s: TestServer): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of TABLES) {
-    const row = await s.app.portal.db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await s.app.portal.db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     out[t] = Number(row.n);
   }
   return out;

@@ -38,7 +38,8 @@ function typedTables(engine: Engine): Map<string, string[]> {
     if (ts.isTypeLiteralNode(type)) {
       const otherEngineOnly = engine === 'postgres' ? 'sqliteOnly' : 'postgresOnly';
       return type.members.flatMap((m) => {
-        if (!ts.isPropertySignature(m) || !m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name))) throw new Error(`${what}: a member this test cannot read`);
+        if (!ts.isPropertySignature(m) || !m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)))
+          throw new Error(`${what}: a member this test cannot read`);
         return ts.getJSDocTags(m).some((tag) => tag.tagName.text === otherEngineOnly) ? [] : [m.name.text];
       });
     }
@@ -48,7 +49,8 @@ function typedTables(engine: Engine): Map<string, string[]> {
   if (!database || !ts.isTypeLiteralNode(database)) throw new Error('schema.ts declares no `Database` type literal');
   const tables = new Map<string, string[]>();
   for (const member of database.members) {
-    if (!ts.isPropertySignature(member) || !member.type || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))) throw new Error('Database: a member this test cannot read');
+    if (!ts.isPropertySignature(member) || !member.type || !(ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)))
+      throw new Error('Database: a member this test cannot read');
     tables.set(member.name.text, propertyNames(member.type, member.name.text).sort());
   }
   return tables;
@@ -73,7 +75,10 @@ async function databaseTables(): Promise<Map<string, string[]>> {
             WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`.execute(db)
         ).rows
       : (
-          await sql<{ table_name: string; column_name: string }>`SELECT m.name AS table_name, p.name AS column_name FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
+          await sql<{
+            table_name: string;
+            column_name: string;
+          }>`SELECT m.name AS table_name, p.name AS column_name FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'`.execute(db)
         ).rows;
   const tables = new Map<string, string[]>();

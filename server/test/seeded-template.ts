@@ -46,7 +46,11 @@ export default async function createSeededTemplate(): Promise<void> {
     await adminQuery(databaseUrl, `CREATE DATABASE ${templateDb}`);
     await adminQuery(withDatabase(databaseUrl, templateDb), `CREATE SCHEMA ${TEMPLATE_SCHEMA}`);
   }
-  const handle = openDatabase({ ...config, databaseUrl: templateDb && databaseUrl ? withDatabase(databaseUrl, templateDb) : undefined, databaseSchema: templateDb ? TEMPLATE_SCHEMA : undefined });
+  const handle = openDatabase({
+    ...config,
+    databaseUrl: templateDb && databaseUrl ? withDatabase(databaseUrl, templateDb) : undefined,
+    databaseSchema: templateDb ? TEMPLATE_SCHEMA : undefined,
+  });
   try {
     await migrateToLatest(handle.db);
     await seedOnFirstStart(handle.db, config);

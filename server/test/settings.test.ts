@@ -15,15 +15,40 @@ const post = <T = unknown>(url: string, body: Record<string, unknown>, token = a
 
 test('readSettings gives typed defaults before anything is saved', async () => {
   const settings = await readSettings(s.app.portal.db);
-  expect(settings).toMatchObject({ poolNoFollowupDays: 30, poolNoDealDays: 90, poolWarningDays: 3, claimLimitPerDay: 10, reclaimWaitDays: 7, ownershipCap: 200, capCountsDealt: false });
+  expect(settings).toMatchObject({
+    poolNoFollowupDays: 30,
+    poolNoDealDays: 90,
+    poolWarningDays: 3,
+    claimLimitPerDay: 10,
+    reclaimWaitDays: 7,
+    ownershipCap: 200,
+    capCountsDealt: false,
+  });
   expect(settings.numbering.customer).toEqual(SETTINGS_DEFAULTS.numbering.customer);
 });
 
 test('company name and logo: saved by basic:edit, read by everyone for the top bar, each change logged', async () => {
-  expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/nothing.png' })).body.msg).toBe('公司标志图片不存在，请先上传');
+  expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/nothing.png' })).body.msg).toBe(
+    '公司标志图片不存在，请先上传',
+  );
   await s.app.portal.db
     .insertInto('files')
-    .values({ stored_name: 'logo.png', original_name: 'logo.png', url: '/files/logo.png', format: 'png', mime: 'image/png', size_bytes: 10, is_image: 1, user_id: 1, model_id: 0, pic_type: 'logo', code: '', user_type: '', category_id: 0, created_at: new Date().toISOString() })
+    .values({
+      stored_name: 'logo.png',
+      original_name: 'logo.png',
+      url: '/files/logo.png',
+      format: 'png',
+      mime: 'image/png',
+      size_bytes: 10,
+      is_image: 1,
+      user_id: 1,
+      model_id: 0,
+      pic_type: 'logo',
+      code: '',
+      user_type: '',
+      category_id: 0,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/logo.png' })).body.msg).toBe('保存成功');
   expect((await post('/api/setting/saveCompany', { companyName: '华信科技', companyLogo: '/files/logo.png' })).body.msg).toBe('没有修改');
@@ -38,7 +63,15 @@ test('company name and logo: saved by basic:edit, read by everyone for the top b
 });
 
 test('pool rules are validated, naming the field, and read back typed', async () => {
-  const rules = { poolNoFollowupDays: 15, poolNoDealDays: 60, poolWarningDays: 2, claimLimitPerDay: 5, reclaimWaitDays: 10, ownershipCap: 300, capCountsDealt: 1 };
+  const rules = {
+    poolNoFollowupDays: 15,
+    poolNoDealDays: 60,
+    poolWarningDays: 2,
+    claimLimitPerDay: 5,
+    reclaimWaitDays: 10,
+    ownershipCap: 300,
+    capCountsDealt: 1,
+  };
   expect((await post('/api/setting/savePool', rules)).body.result).toBe('success');
   expect(await readSettings(s.app.portal.db)).toMatchObject({ ...rules, capCountsDealt: true });
   expect((await post('/api/setting/savePool', { ...rules, poolNoFollowupDays: -1 })).body.msg).toBe('未跟进回收天数必须是0到3650之间的整数');
@@ -61,7 +94,9 @@ test('nextNumber: prefix + date + sequence, unique under concurrency', async () 
 });
 
 test('login security: password rule on password change, failed-login limit, session lifetime', async () => {
-  expect((await post('/api/setting/saveSecurity', { passwordMinLength: 8, passwordClasses: 3, loginFailLimit: 3, sessionHours: 2 })).body.result).toBe('success');
+  expect((await post('/api/setting/saveSecurity', { passwordMinLength: 8, passwordClasses: 3, loginFailLimit: 3, sessionHours: 2 })).body.result).toBe(
+    'success',
+  );
   const token = await s.login('sales3', 'sales123');
   const weak = await post('/api/user/EditPwd', { oldpwd: 'sales123', newpwd: 'abcdefgh' }, token);
   expect(weak.body.msg).toBe('新密码至少要包含小写字母、大写字母、数字、其他字符中的3类');
@@ -73,5 +108,7 @@ test('login security: password rule on password change, failed-login limit, sess
   // The 4th failure of one account from one IP is locked out.
   for (let i = 0; i < 3; i++) expect((await s.post('/api/user/login', { username: 'sales6', password: 'bad' })).status).toBe(400);
   expect((await s.post('/api/user/login', { username: 'sales6', password: 'bad' })).status).toBe(429);
-  expect((await post('/api/setting/saveSecurity', { passwordMinLength: 4, passwordClasses: 1, loginFailLimit: 3, sessionHours: 2 })).body.msg).toBe('密码最小长度必须是6到32之间的整数');
+  expect((await post('/api/setting/saveSecurity', { passwordMinLength: 4, passwordClasses: 1, loginFailLimit: 3, sessionHours: 2 })).body.msg).toBe(
+    '密码最小长度必须是6到32之间的整数',
+  );
 });

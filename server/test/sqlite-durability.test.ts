@@ -12,7 +12,11 @@ test('SQLITE_SYNCHRONOUS: FULL by default, NORMAL on request, anything else refu
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sync-'));
   try {
-    for (const [setting, expected] of [[undefined, 2], ['FULL', 2], ['NORMAL', 1]] as const) {
+    for (const [setting, expected] of [
+      [undefined, 2],
+      ['FULL', 2],
+      ['NORMAL', 1],
+    ] as const) {
       const handle = openDatabase({ sqliteFile: path.join(dir, `p-${setting ?? 'default'}.db`), ...(setting ? { sqliteSynchronous: setting } : {}) });
       expect(handle.sqlite?.pragma('synchronous', { simple: true })).toBe(expected);
       expect(handle.sqlite?.pragma('journal_mode', { simple: true })).toBe('wal');

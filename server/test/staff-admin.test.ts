@@ -1,7 +1,17 @@
 import { DEMO, startServer, type TestServer } from './harness';
 
 type Envelope<T = unknown> = { result: string; msg: string; data: T };
-type Staff = { id: number; UserName: string; NickName: string; BranchID: number; BranchName: string; rolename: string; QuitStatus: number; superiorName: string; mobile: string };
+type Staff = {
+  id: number;
+  UserName: string;
+  NickName: string;
+  BranchID: number;
+  BranchName: string;
+  rolename: string;
+  QuitStatus: number;
+  superiorName: string;
+  mobile: string;
+};
 
 let s: TestServer;
 let admin = '';
@@ -59,7 +69,10 @@ test('add shows a generated password once; the new person logs in with it; detai
   expect(edited.body.result).toBe('success');
   expect((await s.post<Envelope<Staff>>('/api/user/detail', { id }, { token: admin })).body.data.NickName).toBe('王海涛');
   // No cycles of superiors.
-  expect((await s.post<Envelope>('/api/user/edit', { id: ids.manager2, ...newStaff({ username: 'manager2', nickName: '刘洋', superiorId: id }) }, { token: admin })).body.msg).toBe('上级不能是自己的下属');
+  expect(
+    (await s.post<Envelope>('/api/user/edit', { id: ids.manager2, ...newStaff({ username: 'manager2', nickName: '刘洋', superiorId: id }) }, { token: admin }))
+      .body.msg,
+  ).toBe('上级不能是自己的下属');
 });
 
 test('离职 ends the sessions and connections at once and refuses the login; 复职 restores it', async () => {
@@ -86,7 +99,11 @@ test('the last administrator cannot be demoted, made departed or deleted; nobody
   expect((await s.post<Envelope>('/api/user/quit', { id: ids.admin, QuitStatus: 1 }, { token: admin })).body.msg).toBe('不能将自己设为离职');
   expect((await s.post<Envelope>('/api/user/delete', { ids: `${ids.admin}` }, { token: admin })).body.msg).toBe('不能删除自己');
   // A second administrator is no last one: they can be made departed.
-  const second = await s.post<Envelope<{ id: number; password: string }>>('/api/user/add', newStaff({ username: 'admin2', nickName: '副管理员', roleId: ids['超级管理员'] }), { token: admin });
+  const second = await s.post<Envelope<{ id: number; password: string }>>(
+    '/api/user/add',
+    newStaff({ username: 'admin2', nickName: '副管理员', roleId: ids['超级管理员'] }),
+    { token: admin },
+  );
   const token2 = await s.login('admin2', second.body.data.password);
   expect((await s.post<Envelope>('/api/user/quit', { id: second.body.data.id, QuitStatus: 1 }, { token: admin })).body.result).toBe('success');
   expect((await s.get('/api/user/isApplogin', { token: token2 })).status).toBe(401);
@@ -95,7 +112,9 @@ test('the last administrator cannot be demoted, made departed or deleted; nobody
 test('delete: only staff without records; others are named and must be made departed', async () => {
   const refused = await s.post<Envelope>('/api/user/delete', { ids: `${ids.sales1}` }, { token: admin });
   expect(refused.body).toMatchObject({ result: 'error', msg: '李娜已有业务记录，不能删除，请设为离职' });
-  const created = await s.post<Envelope<{ id: number }>>('/api/user/add', newStaff({ username: 'temp1', nickName: '临时', password: 'Abc12345' }), { token: admin });
+  const created = await s.post<Envelope<{ id: number }>>('/api/user/add', newStaff({ username: 'temp1', nickName: '临时', password: 'Abc12345' }), {
+    token: admin,
+  });
   expect(created.body.data).toMatchObject({ password: '' });
   await s.login('temp1', 'Abc12345');
   const res = await s.post<Envelope>('/api/user/delete', { ids: `${created.body.data.id}` }, { token: admin });
@@ -109,10 +128,15 @@ test('reset password, 外呼, extra departments, GetUser1', async () => {
   expect((await s.get('/api/user/isApplogin', { token: old })).status).toBe(401);
   await s.login('sales5', reset.body.data.password);
 
-  expect((await s.post<Envelope<{ callEnabled: number }>>('/api/user/CallState', { id: ids.sales5 }, { token: admin })).body).toMatchObject({ msg: '已关闭外呼', data: { callEnabled: 0 } });
+  expect((await s.post<Envelope<{ callEnabled: number }>>('/api/user/CallState', { id: ids.sales5 }, { token: admin })).body).toMatchObject({
+    msg: '已关闭外呼',
+    data: { callEnabled: 0 },
+  });
   expect((await s.post<Envelope>('/api/user/CallState', { id: ids.sales5 }, { token: admin })).body.msg).toBe('已开启外呼');
 
-  expect((await s.post<Envelope>('/api/user/userBranchAdd', { id: ids.sales5, branchIds: `${ids['华东销售部']}` }, { token: admin })).body.result).toBe('success');
+  expect((await s.post<Envelope>('/api/user/userBranchAdd', { id: ids.sales5, branchIds: `${ids['华东销售部']}` }, { token: admin })).body.result).toBe(
+    'success',
+  );
   expect((await list({ BranchID: ids['华东分公司'] })).body.rows.map((r) => r.UserName)).toContain('sales5');
   const detail = await s.post<Envelope<{ extraBranches: { name: string }[] }>>('/api/user/detail', { id: ids.sales5 }, { token: admin });
   expect(detail.body.data.extraBranches).toEqual([{ id: ids['华东销售部'], name: '华东销售部' }]);
@@ -158,10 +182,22 @@ test('avatars: upload as picType avatar, set it, history, back to an older one; 
 });
 
 test('a staff administrator who is not 超级管理员 cannot make anyone 超级管理员 nor manage one', async () => {
-  const role = await s.post<Envelope<{ id: number }>>('/main/role/add', { name: '人事', rights: { system: ['user', 'user:create', 'user:edit', 'user:delete'] }, dataScope: 'all' }, { token: admin });
-  const hr = await s.post<Envelope<{ id: number }>>('/api/user/add', newStaff({ username: 'hr1', nickName: '人事专员', roleId: role.body.data.id, password: 'Hr123456' }), { token: admin });
+  const role = await s.post<Envelope<{ id: number }>>(
+    '/main/role/add',
+    { name: '人事', rights: { system: ['user', 'user:create', 'user:edit', 'user:delete'] }, dataScope: 'all' },
+    { token: admin },
+  );
+  const hr = await s.post<Envelope<{ id: number }>>(
+    '/api/user/add',
+    newStaff({ username: 'hr1', nickName: '人事专员', roleId: role.body.data.id, password: 'Hr123456' }),
+    { token: admin },
+  );
   const token = await s.login('hr1', 'Hr123456');
-  const promote = await s.post<Envelope>('/api/user/edit', { id: hr.body.data.id, ...newStaff({ username: 'hr1', nickName: '人事专员', roleId: ids['超级管理员'] }) }, { token });
+  const promote = await s.post<Envelope>(
+    '/api/user/edit',
+    { id: hr.body.data.id, ...newStaff({ username: 'hr1', nickName: '人事专员', roleId: ids['超级管理员'] }) },
+    { token },
+  );
   expect(promote.status).toBe(403);
   expect(promote.body.msg).toBe('只有超级管理员可以授予、变更或管理超级管理员账号');
   expect((await s.post('/api/user/add', newStaff({ username: 'x2', roleId: ids['超级管理员'] }), { token })).status).toBe(403);

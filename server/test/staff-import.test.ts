@@ -5,7 +5,13 @@ import { sql } from 'kysely';
 import { DEMO, startServer, tableCounts, type TestServer } from './harness';
 import { download, readXlsx, upload, xlsxOf, type Cell, type Envelope } from './batch-helpers';
 
-type Preview = { token: string; headers: string[]; total: number; fields: { key: string; title: string; required: boolean }[]; suggestedMapping: Record<string, number> };
+type Preview = {
+  token: string;
+  headers: string[];
+  total: number;
+  fields: { key: string; title: string; required: boolean }[];
+  suggestedMapping: Record<string, number>;
+};
 type DryRun = { total: number; valid: number; rejected: { row: number; reason: string; values: string[] }[] };
 type Imported = { total: number; imported: number; rejected: number; passwords: { row: number; username: string; nickName: string; password: string }[] };
 
@@ -91,7 +97,15 @@ test('happy path: rows created with department by name or path, role, superior (
   const member = await user('imp.member');
   const east = await user('imp.east');
   const gone = await user('imp.gone');
-  expect(lead).toMatchObject({ nick_name: '导入组长', mobile: '13900000001', email: 'lead@example.com', branch_id: ids['销售一部'], role_id: ids['销售经理'], job_title: '组长', quit_status: 0 });
+  expect(lead).toMatchObject({
+    nick_name: '导入组长',
+    mobile: '13900000001',
+    email: 'lead@example.com',
+    branch_id: ids['销售一部'],
+    role_id: ids['销售经理'],
+    job_title: '组长',
+    quit_status: 0,
+  });
   expect(lead?.password_hash).toMatch(/^scrypt\$/);
   expect(member).toMatchObject({ mobile: '13900000002', branch_id: ids['销售一部'], role_id: ids['销售'], superior_id: lead?.id, quit_status: 0 });
   expect(east).toMatchObject({ branch_id: ids['华东销售部'], superior_id: member?.id });
@@ -177,7 +191,11 @@ test('the password policy of 基础设置 applies to given passwords and shapes 
   expect((await security({ passwordMinLength: 12, passwordClasses: 4, loginFailLimit: 5, sessionHours: 12 })).body.result).toBe('success');
   try {
     const { token } = (
-      await preview([HEADERS, ['pol.weak', '弱密码', '', '', '销售一部', '销售', '', '', '', 'Abcdef123456'], ['pol.gen', '生成密码', '', '', '销售一部', '销售', '', '', '', '']])
+      await preview([
+        HEADERS,
+        ['pol.weak', '弱密码', '', '', '销售一部', '销售', '', '', '', 'Abcdef123456'],
+        ['pol.gen', '生成密码', '', '', '销售一部', '销售', '', '', '', ''],
+      ])
     ).body.data;
     const dry = await dryRun(token);
     expect(dry.body.data.rejected.map((r) => [r.row, r.reason])).toEqual([[2, '初始密码至少要包含小写字母、大写字母、数字、其他字符中的4类']]);
@@ -204,11 +222,22 @@ test('rights: without the 新建员工 right 403, without a login 401; a staff a
   expect(anonymous.body.msg).toContain('登陆');
 
   // 人事: the staff page with 新建员工, not 超级管理员.
-  const role = await s.post<Envelope<{ id: number }>>('/main/role/add', { name: '导入人事', rights: { system: ['user', 'user:create'] }, dataScope: 'all' }, { token: admin });
+  const role = await s.post<Envelope<{ id: number }>>(
+    '/main/role/add',
+    { name: '导入人事', rights: { system: ['user', 'user:create'] }, dataScope: 'all' },
+    { token: admin },
+  );
   expect(role.body.result).toBe('success');
-  await s.post('/api/user/add', { username: 'imp.hr', nickName: '导入人事', branchId: ids['行政部'], roleId: role.body.data.id, password: 'Hr123456' }, { token: admin });
+  await s.post(
+    '/api/user/add',
+    { username: 'imp.hr', nickName: '导入人事', branchId: ids['行政部'], roleId: role.body.data.id, password: 'Hr123456' },
+    { token: admin },
+  );
   const hr = await s.login('imp.hr', 'Hr123456');
-  const sheet = await preview([HEADERS, ['hr.admin', '想当管理员', '', '', '行政部', '超级管理员', '', '', '', ''], ['hr.sales', '普通销售', '', '', '销售一部', '销售', '', '', '', '']], hr);
+  const sheet = await preview(
+    [HEADERS, ['hr.admin', '想当管理员', '', '', '行政部', '超级管理员', '', '', '', ''], ['hr.sales', '普通销售', '', '', '销售一部', '销售', '', '', '', '']],
+    hr,
+  );
   const report = await dryRun(sheet.body.data.token, hr);
   expect(report.body.data.rejected.map((r) => [r.row, r.reason])).toEqual([[2, '只有超级管理员可以授予、变更或管理超级管理员账号（角色「超级管理员」）']]);
   expect((await runImport(sheet.body.data.token, hr)).body.data).toMatchObject({ imported: 1 });
@@ -229,13 +258,16 @@ test('rights: without the 新建员工 right 403, without a login 401; a staff a
 test('all or nothing: a failure on the 3rd row leaves nothing behind; the same upload imports everything once the cause is gone', async () => {
   const db = s.app.portal.db;
   const rows: Cell[][] = [HEADERS];
-  for (let i = 0; i < 5; i++) rows.push([`batch.${i}`, i === 2 ? '触发失败' : `整批${i}`, '', '', '销售一部', '销售', i > 0 ? 'batch.0' : '', '', '', 'Batch1234']);
+  for (let i = 0; i < 5; i++)
+    rows.push([`batch.${i}`, i === 2 ? '触发失败' : `整批${i}`, '', '', '销售一部', '销售', i > 0 ? 'batch.0' : '', '', '', 'Batch1234']);
   const { token } = (await preview(rows)).body.data;
   expect((await dryRun(token)).body.data.valid).toBe(5);
   if (s.app.portal.dialect === 'sqlite') {
     await sql`CREATE TRIGGER fail_staff_import BEFORE INSERT ON users WHEN NEW.nick_name = '触发失败' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(db);
   } else {
-    await sql`CREATE FUNCTION fail_staff_import() RETURNS trigger AS $$ BEGIN IF NEW.nick_name = '触发失败' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE FUNCTION fail_staff_import() RETURNS trigger AS $$ BEGIN IF NEW.nick_name = '触发失败' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+      db,
+    );
     await sql`CREATE TRIGGER fail_staff_import BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION fail_staff_import()`.execute(db);
   }
   const before = await tableCounts(s.app);

@@ -17,7 +17,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDist, 'assets', 'main.3f2a9c1b7d.js'), 'console.log(1)');
   fs.writeFileSync(path.join(shellDist, 'favicon.ico'), 'x');
   fs.mkdirSync(path.join(mfDir, 'remote-crm', version), { recursive: true });
-  fs.writeFileSync(path.join(mfDir, 'registry.json'), JSON.stringify({ remotes: { crm: { name: 'remote_crm', version, entry: `/mf/remote-crm/${version}/mf-manifest.json` } } }));
+  fs.writeFileSync(
+    path.join(mfDir, 'registry.json'),
+    JSON.stringify({ remotes: { crm: { name: 'remote_crm', version, entry: `/mf/remote-crm/${version}/mf-manifest.json` } } }),
+  );
   fs.writeFileSync(path.join(mfDir, 'remote-crm', version, 'mf-manifest.json'), '{"id":"remote_crm"}');
   fs.writeFileSync(path.join(mfDir, 'remote-crm', version, 'remoteEntry.js'), 'var remote_crm;');
   s = await startServer({ shellDist, mfDir });
@@ -152,10 +155,12 @@ describe('compression', () => {
     expect(list.bytes.length).toBeLessThan(JSON.stringify(decoded).length / 2);
 
     const small = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
-      http.get(s.url + '/api/user/isApplogin', { headers: { 'accept-encoding': 'br, gzip', authkey: token } }, (res) => {
-        res.resume();
-        resolve(res.headers);
-      }).on('error', reject);
+      http
+        .get(s.url + '/api/user/isApplogin', { headers: { 'accept-encoding': 'br, gzip', authkey: token } }, (res) => {
+          res.resume();
+          resolve(res.headers);
+        })
+        .on('error', reject);
     });
     expect(small['content-encoding']).toBeUndefined();
   });

@@ -30,7 +30,15 @@ let customer: { id: number; customer_name: string };
 
 const add = (token: string, body: Record<string, unknown>) => s.post<Envelope<{ id: number }>>('/api/task/add', body, { token });
 const counts = async () => {
-  const n = async (table: 'tasks' | 'notifications') => Number((await s.app.portal.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const n = async (table: 'tasks' | 'notifications') =>
+    Number(
+      (
+        await s.app.portal.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { tasks: await n('tasks'), notifications: await n('notifications') };
 };
 
@@ -41,7 +49,13 @@ beforeAll(async () => {
   t.sales2 = await s.login('sales2', 'sales123');
   ids = await userIds(s);
   pushes = recordPushes(s);
-  customer = await s.app.portal.db.selectFrom('customers').select(['id', 'customer_name']).where('owner_id', '=', ids.sales1).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+  customer = await s.app.portal.db
+    .selectFrom('customers')
+    .select(['id', 'customer_name'])
+    .where('owner_id', '=', ids.sales1)
+    .where('gonghai', '=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 });
 afterAll(async () => {
   await s.close();
@@ -77,7 +91,12 @@ describe('api/task/add', () => {
   });
 
   test('refuses to link a customer outside the creator’s data scope', async () => {
-    const foreign = await s.app.portal.db.selectFrom('customers').select('id').where('owner_id', '=', ids.sales5).where('gonghai', '=', 0).executeTakeFirstOrThrow();
+    const foreign = await s.app.portal.db
+      .selectFrom('customers')
+      .select('id')
+      .where('owner_id', '=', ids.sales5)
+      .where('gonghai', '=', 0)
+      .executeTakeFirstOrThrow();
     const res = await add(t.sales1, { ...valid(), userid: ids.sales2, modelType: 2, modelId: foreign.id });
     expect(res.body).toMatchObject({ result: 'error', msg: '没有权限关联此客户' });
   });
@@ -86,7 +105,12 @@ describe('api/task/add', () => {
     const res = await add(t.manager, { ...valid(), modelType: 2, modelId: customer.id });
     expect(res.body).toMatchObject({ result: 'success', msg: '添加成功', data: { id: expect.any(Number) } });
     const taskId = res.body.data?.id as number;
-    const note = await s.app.portal.db.selectFrom('notifications').selectAll().where('user_id', '=', ids.sales1).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const note = await s.app.portal.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', ids.sales1)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(note).toMatchObject({ cont: '张伟 给你分配了任务：回访重点客户', kind: 'task', model_type: 'task', model_id: taskId, is_read: 0 });
     expect(pushes).toHaveLength(1);
     expect(pushes[0]).toMatchObject({
@@ -109,7 +133,17 @@ describe('api/task/add', () => {
 describe('api/task/detail, index', () => {
   let taskId: number;
   beforeAll(async () => {
-    taskId = (await add(t.manager, { title: '准备投标材料', cont: '技术方案部分', endTime: '2030-06-02', grade: '紧急', userid: ids.sales1, modelType: 2, modelId: customer.id })).body.data?.id as number;
+    taskId = (
+      await add(t.manager, {
+        title: '准备投标材料',
+        cont: '技术方案部分',
+        endTime: '2030-06-02',
+        grade: '紧急',
+        userid: ids.sales1,
+        modelType: 2,
+        modelId: customer.id,
+      })
+    ).body.data?.id as number;
   });
 
   test('shows the task with its people, times and linked customer', async () => {

@@ -24,7 +24,16 @@ async function upload(name: string) {
 }
 
 test('bidi overrides, zero-width and other invisible or control characters in a file name are refused', async () => {
-  for (const name of ['invoice\u202Egnp.exe.png', 'a\u2066b.png', 'zero\u200Bwidth.png', 'bom\uFEFF.png', 'c1\u0085.png', 'tab\t.png', 'line\u2028.png', 'private\uE000.png']) {
+  for (const name of [
+    'invoice\u202Egnp.exe.png',
+    'a\u2066b.png',
+    'zero\u200Bwidth.png',
+    'bom\uFEFF.png',
+    'c1\u0085.png',
+    'tab\t.png',
+    'line\u2028.png',
+    'private\uE000.png',
+  ]) {
     expect({ name, body: await upload(name) }).toEqual({ name, body: { result: 'error', msg: '文件名不合法' } });
   }
   expect((await upload('正常的 文件名（1）.png')).result).toBe('success');

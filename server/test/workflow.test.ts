@@ -9,7 +9,11 @@ import { handOverOpenSteps } from '../src/modules/oa/workflow/departure-handover
 import { runTimeouts } from '../src/modules/oa/workflow/step-timeouts';
 import { DEMO, startServer, type TestServer } from './harness';
 
-type Env = { result: string; msg: string; data?: Record<string, unknown> & { nodeId?: string; Status?: number; recordStatus?: number; taskid?: number; id?: number } };
+type Env = {
+  result: string;
+  msg: string;
+  data?: Record<string, unknown> & { nodeId?: string; Status?: number; recordStatus?: number; taskid?: number; id?: number };
+};
 type Row = { id: number; TaskID: number; Status: number; recordStatus: number; taskName: string; NodeID: string };
 type List = { rows: Row[]; total: number };
 
@@ -19,7 +23,12 @@ const uid: Record<string, number> = {};
 
 beforeAll(async () => {
   s = await startServer();
-  for (const [name, [u, p]] of Object.entries({ ...DEMO, sales2: ['sales2', 'sales123'], manager2: ['manager2', 'manager123'], sales5: ['sales5', 'sales123'] } as Record<string, readonly [string, string]>)) {
+  for (const [name, [u, p]] of Object.entries({
+    ...DEMO,
+    sales2: ['sales2', 'sales123'],
+    manager2: ['manager2', 'manager123'],
+    sales5: ['sales5', 'sales123'],
+  } as Record<string, readonly [string, string]>)) {
     tok[name] = await s.login(u, p);
   }
   const users = await s.app.portal.db.selectFrom('users').select(['id', 'username']).execute();
@@ -38,7 +47,13 @@ const stepOf = async (who: string, taskId: number) => {
 };
 
 async function claim(who: string, amount: string, cc: number[] = []) {
-  const res = await post(who, '/api/baoxiao/add', { type: 1, title: '客户拜访', riqi: '2026-11-20', items: JSON.stringify([{ amount, category: '差旅费', riqi: '2026-11-20', ext: '机票' }]), cc: JSON.stringify(cc.map((userid) => ({ userid }))) });
+  const res = await post(who, '/api/baoxiao/add', {
+    type: 1,
+    title: '客户拜访',
+    riqi: '2026-11-20',
+    items: JSON.stringify([{ amount, category: '差旅费', riqi: '2026-11-20', ext: '机票' }]),
+    cc: JSON.stringify(cc.map((userid) => ({ userid }))),
+  });
   expect(res.body).toMatchObject({ result: 'success' });
   return { id: res.body.data!.id as number, taskid: res.body.data!.taskid as number };
 }
@@ -98,7 +113,10 @@ test('a rep submits a 6,000 报销 with a cc; the manager approves, finance appr
   const row = (await post<List>('sales', '/api/WorkFlow/mySubmit', { rows: 50 })).body.rows.find((r) => r.TaskID === taskid);
   expect(row).toMatchObject({ recordStatus: 2 });
   expect((await post('sales', '/api/baoxiao/Views', { id })).body.data).toMatchObject({ status: 2, statusText: '通过', editable: false });
-  expect((await post('sales', '/api/baoxiao/edit', { id, type: 1, title: 'x', Money: '1' })).body).toMatchObject({ result: 'error', msg: '报销单已通过，不能修改' });
+  expect((await post('sales', '/api/baoxiao/edit', { id, type: 1, title: 'x', Money: '1' })).body).toMatchObject({
+    result: 'error',
+    msg: '报销单已通过，不能修改',
+  });
   // Read receipts: the manager opened it, the cc has not.
   const reads = (await post<{ rows: { nickname: string; is_read: string }[] }>('sales', '/api/WorkFlow/loadRead', { taskid })).body.rows;
   expect(reads.find((r) => r.nickname === '张伟')?.is_read).toBe('True');
@@ -125,7 +143,10 @@ test('或签 with two approvers racing: one decides, the other step is closed as
       { id: 'a', name: '经理或签', config: { kind: 'approver', mode: 'or', approver: { type: 'users', userIds: [uid.manager1, uid.manager2] } } },
       { id: 'e', name: '结束', config: { kind: 'end' } },
     ],
-    lines: [{ from: 's', to: 'a' }, { from: 'a', to: 'e' }],
+    lines: [
+      { from: 's', to: 'a' },
+      { from: 'a', to: 'e' },
+    ],
   };
   const added = await post('admin', '/api/flow/add', { name: '或签测试', formMode: 'leave', WorlFlowJson: JSON.stringify(json) });
   expect(added.body.result).toBe('success');
@@ -149,9 +170,15 @@ test('return to the submitter, edit, 重新提交 goes straight back to the retu
   const targets = (await post<{ rows: { NodeID: string }[] }>('finance', '/api/WorkFlow/findStepsPassed', { taskid })).body.rows.map((r) => r.NodeID);
   expect(targets).toEqual(['start', 'manager']);
   expect((await post('finance', '/api/WorkFlow/Refused', { ids: f, node_id: 'finance' })).body.msg).toBe('只能退回到已经审批通过的节点');
-  expect((await post('finance', '/api/WorkFlow/Refused', { ids: f, node_id: 'start', ext: '请补充发票' })).body).toMatchObject({ result: 'success', data: { Status: 4, recordStatus: 0 } });
+  expect((await post('finance', '/api/WorkFlow/Refused', { ids: f, node_id: 'start', ext: '请补充发票' })).body).toMatchObject({
+    result: 'success',
+    data: { Status: 4, recordStatus: 0 },
+  });
   expect((await post('sales', '/api/baoxiao/Views', { id })).body.data).toMatchObject({ status: 0, editable: true });
-  expect((await post('sales', '/api/baoxiao/edit', { id, type: 1, title: '客户拜访（补发票）', items: JSON.stringify([{ amount: '8200', category: '差旅费' }]) })).body.result).toBe('success');
+  expect(
+    (await post('sales', '/api/baoxiao/edit', { id, type: 1, title: '客户拜访（补发票）', items: JSON.stringify([{ amount: '8200', category: '差旅费' }]) }))
+      .body.result,
+  ).toBe('success');
   const start = await stepOf('sales', taskid);
   const panel = await post('sales', '/api/WorkFlow/detail', { taskid });
   expect(panel.body.data).toMatchObject({ myStep: { type: 'start', returnTargets: [] } });
@@ -163,14 +190,22 @@ test('return to the submitter, edit, 重新提交 goes straight back to the retu
 
 test('refuse outright ends the instance (未通过); the rep edits and resubmits as a new round', async () => {
   const { id, taskid } = await claim('sales', '300');
-  expect((await post('manager', '/api/WorkFlow/Refused', { ids: await stepOf('manager', taskid), ext: '不合规' })).body).toMatchObject({ data: { recordStatus: 3 } });
+  expect((await post('manager', '/api/WorkFlow/Refused', { ids: await stepOf('manager', taskid), ext: '不合规' })).body).toMatchObject({
+    data: { recordStatus: 3 },
+  });
   const edited = await post('sales', '/api/baoxiao/edit', { id, type: 1, title: '客户拜访', Money: '280' });
   expect(edited.body.data!.taskid).not.toBe(taskid);
   expect((await post('sales', '/api/baoxiao/Views', { id })).body.data).toMatchObject({ status: 1, Money: '280.00' });
 });
 
 test('saving an invalid flow names the node; a change makes a new version and running instances keep theirs', async () => {
-  const detail = (await post<{ data: { id: number; WorlFlowJson: { nodes: { id: string }[]; lines: { from: string; to: string }[] }; version: number } }>('admin', '/api/flow/detail', { id: 1 })).body.data;
+  const detail = (
+    await post<{ data: { id: number; WorlFlowJson: { nodes: { id: string }[]; lines: { from: string; to: string }[] }; version: number } }>(
+      'admin',
+      '/api/flow/detail',
+      { id: 1 },
+    )
+  ).body.data;
   const broken = { ...detail.WorlFlowJson, lines: detail.WorlFlowJson.lines.filter((l) => !(l.from === 'amount' && l.to === 'end')) };
   const res = await post('admin', '/api/flow/Edit', { id: 1, name: '费用报销', formMode: 'baoxiao', WorlFlowJson: JSON.stringify(broken) });
   expect(res.status).toBe(400);
@@ -184,7 +219,9 @@ test('saving an invalid flow names the node; a change makes a new version and ru
   await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager', taskid) });
   const steps = await s.app.portal.db.selectFrom('wf_steps').select(['step_name']).where('instance_id', '=', taskid).where('node_id', '=', 'finance').execute();
   expect(steps.map((x) => x.step_name)).toEqual(['财务主管']);
-  expect((await s.app.portal.db.selectFrom('wf_instances').select('version_id').where('id', '=', taskid).executeTakeFirstOrThrow()).version_id).toBe(before.version_id);
+  expect((await s.app.portal.db.selectFrom('wf_instances').select('version_id').where('id', '=', taskid).executeTakeFirstOrThrow()).version_id).toBe(
+    before.version_id,
+  );
   expect((await post('sales', '/api/flow/add', { name: 'x', formMode: 'baoxiao', WorlFlowJson: '{}' })).status).toBe(403);
 });
 
@@ -201,7 +238,10 @@ test('forward, comment, cc, urge and revoke rules', async () => {
   expect((await post('sales', '/api/WorkFlow/urge', { taskid })).body.msg).toBe('30分钟内只能催办一次');
   s.clock.advance(31 * 60_000);
   expect((await post('sales', '/api/WorkFlow/urge', { taskid })).body.result).toBe('success');
-  expect((await post('manager', '/api/WorkFlow/Forward', { ids: m, userid: uid.manager2, ext: '请代为审批' })).body).toMatchObject({ result: 'success', data: { Status: 0 } });
+  expect((await post('manager', '/api/WorkFlow/Forward', { ids: m, userid: uid.manager2, ext: '请代为审批' })).body).toMatchObject({
+    result: 'success',
+    data: { Status: 0 },
+  });
   expect((await todo('manager2')).rows.some((r) => r.TaskID === taskid)).toBe(true);
   expect((await post('manager', '/api/WorkFlow/Revoke', { taskid })).body.msg).toBe('只有发起人可以撤回');
   expect((await post('sales', '/api/WorkFlow/Revoke', { taskid })).body).toMatchObject({ result: 'success', data: { Status: 4 } });
@@ -216,10 +256,14 @@ test('timeouts: a node set to auto-approve after 2 hours passes by itself, logge
       { id: 'a', name: '上级', config: { kind: 'approver', approver: { type: 'superior', level: 1 }, timeout: { hours: 2, action: 'pass' } } },
       { id: 'e', name: '结束', config: { kind: 'end' } },
     ],
-    lines: [{ from: 's', to: 'a' }, { from: 'a', to: 'e' }],
+    lines: [
+      { from: 's', to: 'a' },
+      { from: 'a', to: 'e' },
+    ],
   };
   const added = await post('admin', '/api/flow/add', { name: '超时测试', formMode: 'leave', WorlFlowJson: JSON.stringify(json) });
-  const taskid = (await post('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, data: JSON.stringify({ days: '1' }) })).body.data!.taskid as number;
+  const taskid = (await post('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, data: JSON.stringify({ days: '1' }) })).body.data!
+    .taskid as number;
   await runTimeouts(s.app.portal); // the seeded overdue steps get their reminders
   expect((await post('sales', '/api/WorkFlow/detail', { taskid })).body.data).toMatchObject({ task: { Status: 1 } });
   s.clock.advance(3 * 3600_000);
@@ -242,11 +286,20 @@ test('依次 opens the next approver in turn; 会签 waits for all; parallel bra
       n('j', '汇聚', { kind: 'join' }),
       n('e', '结束', { kind: 'end' }),
     ],
-    lines: [{ from: 's', to: 'seq' }, { from: 'seq', to: 'p' }, { from: 'p', to: 'a' }, { from: 'p', to: 'b' }, { from: 'a', to: 'j' }, { from: 'b', to: 'j' }, { from: 'j', to: 'e' }],
+    lines: [
+      { from: 's', to: 'seq' },
+      { from: 'seq', to: 'p' },
+      { from: 'p', to: 'a' },
+      { from: 'p', to: 'b' },
+      { from: 'a', to: 'j' },
+      { from: 'b', to: 'j' },
+      { from: 'j', to: 'e' },
+    ],
   };
   const added = await post('admin', '/api/flow/add', { name: '多人与并行', formMode: 'leave', WorlFlowJson: JSON.stringify(json) });
   expect(added.body.result).toBe('success');
-  const taskid = (await post('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, data: JSON.stringify({ days: '1' }) })).body.data!.taskid as number;
+  const taskid = (await post('sales', '/api/WorkFlow/Approval', { flowId: added.body.data!.id, data: JSON.stringify({ days: '1' }) })).body.data!
+    .taskid as number;
   // 依次: only 张伟 first.
   expect((await todo('manager2')).rows.some((r) => r.TaskID === taskid)).toBe(false);
   await post('manager', '/api/WorkFlow/Approved', { ids: await stepOf('manager', taskid) });
@@ -278,7 +331,12 @@ test('a departing approver hands the steps waiting on them to their 上级, logg
   expect(handed).toContainEqual({ stepId, instanceId: taskid, toUserId: uid.admin });
   expect((await todo('manager')).rows.some((r) => r.TaskID === taskid)).toBe(false);
   expect((await todo('admin')).rows.find((r) => r.TaskID === taskid)?.id).toBe(stepId);
-  const log = await s.app.portal.db.selectFrom('wf_logs').select(['action', 'ext']).where('instance_id', '=', taskid).where('action', '=', 'handover').executeTakeFirstOrThrow();
+  const log = await s.app.portal.db
+    .selectFrom('wf_logs')
+    .select(['action', 'ext'])
+    .where('instance_id', '=', taskid)
+    .where('action', '=', 'handover')
+    .executeTakeFirstOrThrow();
   expect(log.ext).toBe('张伟已离职，转交给 系统管理员');
   const notified = await s.app.portal.db.selectFrom('notifications').select('id').where('user_id', '=', uid.admin).execute();
   expect(notified.length).toBeGreaterThan(0);

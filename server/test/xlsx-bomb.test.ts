@@ -63,7 +63,10 @@ function lyingZip(entries: Entry[], declared: number): Buffer {
 
 /** A real workbook whose sheet is padded with `padding` bytes of whitespace inside <sheetData>. */
 async function bomb(padding: number): Promise<Buffer> {
-  const real = await xlsxOf([['客户名称', '联系人', '手机号码', '客户来源'], ['甲公司', '张三', '13800000001', '展会']]);
+  const real = await xlsxOf([
+    ['客户名称', '联系人', '手机号码', '客户来源'],
+    ['甲公司', '张三', '13800000001', '展会'],
+  ]);
   const entries = inflateEntries(real, 10 * 1024 * 1024).map((e) => ({ name: e.name.toString(), content: e.content }));
   const sheet = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml');
   if (!sheet) throw new Error('no sheet');

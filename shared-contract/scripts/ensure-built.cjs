@@ -23,7 +23,9 @@ function ensureContractBuilt() {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   if (built >= Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'tsconfig.build.json')).mtimeMs)) return false;
   fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [root] }), '-p', path.join(root, 'tsconfig.build.json')], {
+    stdio: 'inherit',
+  });
   return true;
 }
 

@@ -6,16 +6,4 @@
  *
  * One name per line, sorted; a name is in one part only.
  */
-export {
-  Alert,
-  Checkbox,
-  Flex,
-  Input,
-  Pagination,
-  Popover,
-  Radio,
-  Segmented,
-  Select,
-  Table,
-  Tag,
-} from 'antd/es/index.js';
+export { Alert, Checkbox, Flex, Input, Pagination, Popover, Radio, Segmented, Select, Table, Tag } from 'antd/es/index.js';

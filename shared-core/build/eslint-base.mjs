@@ -52,7 +52,8 @@ function featureZones(root) {
     {
       target: ['./src/features', './src/lib'],
       from: './src/*.{ts,tsx}',
-      message: 'The app modules (src/routes.tsx, src/standalone*.tsx, pages that compose features) compose features; features and shared code never import them.',
+      message:
+        'The app modules (src/routes.tsx, src/standalone*.tsx, pages that compose features) compose features; features and shared code never import them.',
     },
   ];
 }
@@ -87,7 +88,10 @@ export function portalEslintConfig({ allowedWorkspaceImports, browser = false, r
                 group: [name, `${name}/*`],
                 message: `${name} may not be imported here (see ARCHITECTURE.md: imports flow shared → features → app; remotes never import the shell or each other).`,
               })),
-              { group: ['../../*/src/*', '**/shell/src/*', '**/remote-*/src/*'], message: 'Import workspace packages by name, not by relative path into another package.' },
+              {
+                group: ['../../*/src/*', '**/shell/src/*', '**/remote-*/src/*'],
+                message: 'Import workspace packages by name, not by relative path into another package.',
+              },
             ],
           },
         ],
@@ -99,7 +103,15 @@ export function portalEslintConfig({ allowedWorkspaceImports, browser = false, r
           ? {
               '@typescript-eslint/no-restricted-imports': [
                 'error',
-                { paths: [{ name: '@portal/shared-contract', allowTypeImports: true, message: 'Import only types from @portal/shared-contract in browser code (import type); data lives under its subpaths.' }] },
+                {
+                  paths: [
+                    {
+                      name: '@portal/shared-contract',
+                      allowTypeImports: true,
+                      message: 'Import only types from @portal/shared-contract in browser code (import type); data lives under its subpaths.',
+                    },
+                  ],
+                },
               ],
             }
           : {}),

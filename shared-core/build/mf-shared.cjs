@@ -8,8 +8,18 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const SHARED_SINGLETONS = [
-  'react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom',
-  'antd', '@portal/antd-lists', '@portal/antd-forms', '@ant-design/cssinjs', 'dayjs', 'dayjs/', 'zustand',
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'antd',
+  '@portal/antd-lists',
+  '@portal/antd-forms',
+  '@ant-design/cssinjs',
+  'dayjs',
+  'dayjs/',
+  'zustand',
   // One QueryClient cache for the whole portal: its context and cache must be one module instance.
   '@tanstack/react-query',
 ];
@@ -60,17 +70,23 @@ function facadeExports(key) {
   const statements = [...code.matchAll(/\bexport\s*\{([^}]*)\}\s*from\s*['"][^'"]+['"];?/g)];
   const rest = statements.reduce((text, [statement]) => text.replace(statement, ''), code).trim();
   if (statements.length === 0 || rest !== '') throw new Error(`${file}: expected only \`export { … } from '…'\` statements`);
-  return statements.flatMap(([, list]) => list.split(',')).map((name) => name.trim()).filter(Boolean).map((name) => {
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${file}: "${name}" is not a plain re-exported name`);
-    return name;
-  });
+  return statements
+    .flatMap(([, list]) => list.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${file}: "${name}" is not a plain re-exported name`);
+      return name;
+    });
 }
 
 /** A facade resolves its package from shared-core; the app must have the very same installed copy. */
 function assertSameInstall(pkg, appDir) {
   const real = (from) => fs.realpathSync(path.dirname(require.resolve(`${pkg}/package.json`, { paths: [from] })));
   if (real(appDir) !== real(__dirname)) {
-    throw new Error(`${pkg} installed for ${appDir} (${real(appDir)}) differs from shared-core's (${real(__dirname)}), which its facade re-exports; align the versions`);
+    throw new Error(
+      `${pkg} installed for ${appDir} (${real(appDir)}) differs from shared-core's (${real(__dirname)}), which its facade re-exports; align the versions`,
+    );
   }
 }
 

@@ -61,7 +61,10 @@ class SharedExportsPlugin {
           const provided = new Set(FACADES[key].names());
           const missing = [...names].filter(([name]) => !provided.has(name)).sort(([a], [b]) => a.localeCompare(b));
           if (missing.length === 0) continue;
-          const lines = missing.map(([name, where]) => `  - ${name === '*' ? `export * from '${key}' (re-export the names one by one)` : name}: imported by ${[...where].sort().join(', ')}`);
+          const lines = missing.map(
+            ([name, where]) =>
+              `  - ${name === '*' ? `export * from '${key}' (re-export the names one by one)` : name}: imported by ${[...where].sort().join(', ')}`,
+          );
           const error = new WebpackError(
             [
               `The shared '${key}' is a facade (${FACADES[key].file}) that lacks names this build imports.`,

@@ -31,15 +31,7 @@ export { forceLogout, setNavigator, isForcedLogoutPending, LOGIN_PATH } from './
 export { useSessionStore, getSessionToken, isLoggedIn, SESSION_STORAGE_KEY } from './session/session-store';
 export type { SessionState, SessionUser, LoginData } from './session/session-store';
 export { useActionRight, useActionRights } from './session/use-action-right';
-export {
-  useLanguageStore,
-  getLanguage,
-  localize,
-  setPageReloader,
-  LANGUAGES,
-  DEFAULT_LANGUAGE,
-  LANGUAGE_STORAGE_KEY,
-} from './session/language-store';
+export { useLanguageStore, getLanguage, localize, setPageReloader, LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from './session/language-store';
 export type { Language, LocalizedText } from './session/language-store';
 
 // Layout state shared by the shell and pages
@@ -52,7 +44,19 @@ export type { SlidePanelContent } from './layout/slide-panel';
 
 // Client data (TanStack Query): the client's defaults, cross-area query keys, invalidation rules
 export { createPortalQueryClient, clearQueriesOnSessionChange, shouldRetry, QUERY_STALE_MS } from './query/query-client';
-export { endpointKey, customerKeys, contractKeys, notificationKeys, presenceKeys, fileKeys, approvalKeys, flowKeys, expenseKeys, intakeKeys, organisationKeys } from './query/query-keys';
+export {
+  endpointKey,
+  customerKeys,
+  contractKeys,
+  notificationKeys,
+  presenceKeys,
+  fileKeys,
+  approvalKeys,
+  flowKeys,
+  expenseKeys,
+  intakeKeys,
+  organisationKeys,
+} from './query/query-keys';
 export { staleQueriesOf, applyDataChange } from './query/data-changes';
 export type { DataChange, StaleQueries } from './query/data-changes';
 export { useDataChange } from './query/use-data-change';
@@ -64,16 +68,7 @@ export type { BuiltRoute, MenuItem, AreaMenu, RoutesAndMenus, BuildOptions } fro
 // Formatters
 export { formatFileSize } from './format/file-size';
 export { formatRelativeTime } from './format/relative-time';
-export {
-  formatDate,
-  formatDateTime,
-  formatDateRange,
-  DATE_FORMAT,
-  DATETIME_FORMAT,
-  DATE_RANGE_FORMAT,
-  RANGE_START_TIME,
-  RANGE_END_TIME,
-} from './format/dates';
+export { formatDate, formatDateTime, formatDateRange, DATE_FORMAT, DATETIME_FORMAT, DATE_RANGE_FORMAT, RANGE_START_TIME, RANGE_END_TIME } from './format/dates';
 export { dayjs } from './format/dayjs-setup';
 export type { DateInput } from './format/dayjs-setup';
 

@@ -35,10 +35,16 @@ export function providersFor(queryClient: QueryClient) {
   };
 }
 
-export function renderWithProviders(ui: ReactElement, { queryClient = createTestQueryClient(), ...options }: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { queryClient = createTestQueryClient(), ...options }: Omit<RenderOptions, 'wrapper'> & { queryClient?: QueryClient } = {},
+) {
   return { queryClient, ...render(ui, { wrapper: providersFor(queryClient), ...options }) };
 }
 
-export function renderHookWithProviders<R, P>(hook: (props: P) => R, { queryClient = createTestQueryClient(), initialProps }: { queryClient?: QueryClient; initialProps?: P } = {}) {
+export function renderHookWithProviders<R, P>(
+  hook: (props: P) => R,
+  { queryClient = createTestQueryClient(), initialProps }: { queryClient?: QueryClient; initialProps?: P } = {},
+) {
   return { queryClient, ...renderHook(hook, { wrapper: providersFor(queryClient), initialProps }) };
 }

@@ -26,8 +26,30 @@ export type NodeConfig = {
   timeout?: { hours: number; workingDays?: boolean; action: 'remind' | 'pass' | 'reject' };
   cc?: number[];
 };
-export type FlowNode = { id: string; name: string; ico?: string; top?: number | string; left?: number | string; bgcolor?: string; viewOnly?: boolean; config: NodeConfig };
+export type FlowNode = {
+  id: string;
+  name: string;
+  ico?: string;
+  top?: number | string;
+  left?: number | string;
+  bgcolor?: string;
+  viewOnly?: boolean;
+  config: NodeConfig;
+};
 export type ConditionRule = { field: string; op: '>' | '>=' | '<' | '<=' | '==' | '!=' | 'in'; value: string | number | (string | number)[] };
-export type FlowLine = { from: string; to: string; label?: string; connector?: unknown; anchors?: unknown; paintStyle?: unknown; condition?: { rules: ConditionRule[]; isDefault?: boolean } };
-export type FlowSettings = { duplicateRule?: 'none' | 'once' | 'consecutive'; resumeAtReturner?: boolean; revokeBeforeDecisionOnly?: boolean; holidays?: string[] };
+export type FlowLine = {
+  from: string;
+  to: string;
+  label?: string;
+  connector?: unknown;
+  anchors?: unknown;
+  paintStyle?: unknown;
+  condition?: { rules: ConditionRule[]; isDefault?: boolean };
+};
+export type FlowSettings = {
+  duplicateRule?: 'none' | 'once' | 'consecutive';
+  resumeAtReturner?: boolean;
+  revokeBeforeDecisionOnly?: boolean;
+  holidays?: string[];
+};
 export type WorlFlowJson = { nodes: FlowNode[]; lines: FlowLine[]; settings?: FlowSettings };

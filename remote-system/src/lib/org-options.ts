@@ -2,7 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, endpointKey } from '@portal/shared-core';
 
-export type BranchTreeNode = { id: number; Name: string; text: string; attributes: number; userCount: number; headUserId: number; parent: number; children: BranchTreeNode[] };
+export type BranchTreeNode = {
+  id: number;
+  Name: string;
+  text: string;
+  attributes: number;
+  userCount: number;
+  headUserId: number;
+  parent: number;
+  children: BranchTreeNode[];
+};
 export type TreeOption = { value: number; title: string; children: TreeOption[] };
 export type Option = { value: number; label: string };
 
@@ -28,6 +37,10 @@ export function useRoleOptions() {
 export function useStaffOptions(key: string) {
   return useQuery({
     queryKey: endpointKey('api/user/GetUser1', { key }),
-    queryFn: async () => (await api.fetch<{ id: number; NickName: string; BranchName: string }[]>('api/user/GetUser1', { key })).map((u): Option => ({ value: u.id, label: u.BranchName ? `${u.NickName}（${u.BranchName}）` : u.NickName })),
+    queryFn: async () =>
+      (await api.fetch<{ id: number; NickName: string; BranchName: string }[]>('api/user/GetUser1', { key })).map((u): Option => ({
+        value: u.id,
+        label: u.BranchName ? `${u.NickName}（${u.BranchName}）` : u.NickName,
+      })),
   });
 }

@@ -32,7 +32,10 @@ const shellConfig = require(path.join(shellDir, 'webpack.config.js'));
 const ORIGINAL_LOADER = path.join(shellDir, 'src', 'remotes', 'load-remote-areas.ts');
 const STATIC_LOADER = path.join(__dirname, 'load-remote-areas.ts');
 /** The modules whose namespace imports only feed recordSharedInstances. */
-const INSTANCE_RECORDERS = [path.join(shellDir, 'src', 'bootstrap.tsx'), ...['crm', 'oa', 'bi', 'system'].map((area) => path.join(repoRoot, `remote-${area}`, 'src', 'routes.tsx'))];
+const INSTANCE_RECORDERS = [
+  path.join(shellDir, 'src', 'bootstrap.tsx'),
+  ...['crm', 'oa', 'bi', 'system'].map((area) => path.join(repoRoot, `remote-${area}`, 'src', 'routes.tsx')),
+];
 
 /** The shell's rule without facade-parts-loader.cjs: with nothing shared, `antd` is antd itself. */
 function withoutFacadeParts(rule) {
@@ -42,7 +45,7 @@ function withoutFacadeParts(rule) {
 
 module.exports = (env = {}, argv = {}) => {
   if (argv.mode !== 'production') throw new Error('the monolith benchmark builds in production mode only (--mode production)');
-  if (!env.out) throw new Error('--env out=<dir>: where the monolith goes (a temporary folder, never an app\'s dist)');
+  if (!env.out) throw new Error("--env out=<dir>: where the monolith goes (a temporary folder, never an app's dist)");
   const config = shellConfig(env, argv);
   const federation = config.plugins.filter((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
   if (federation.length !== 1) throw new Error(`expected one ModuleFederationPlugin in the shell's config, found ${federation.length}`);

@@ -64,7 +64,10 @@ async function extensionsIn(databaseUrl: string, schema: string): Promise<string
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const rows = await client.query<{ extname: string }>('select e.extname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = $1', [schema]);
+    const rows = await client.query<{ extname: string }>(
+      'select e.extname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = $1',
+      [schema],
+    );
     return rows.rows.map((r) => r.extname);
   } finally {
     await client.end();

@@ -8,7 +8,10 @@ import { loadConfig } from '../config';
 import { createBackup, restoreBackup } from './backup';
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -16,8 +16,14 @@ export type CappedCount = { total: number; capped: boolean };
  * reading at cap + 1 rows.
  */
 export async function countCapped<DB, TB extends keyof DB, O>(db: DbOrTx, query: SelectQueryBuilder<DB, TB, O>, cap = COUNT_CAP): Promise<CappedCount> {
-  const limited = query.select(sql<number>`1`.as('one')).limit(cap + 1).as('capped');
-  const row = await db.selectFrom(limited).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const limited = query
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1)
+    .as('capped');
+  const row = await db
+    .selectFrom(limited)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const n = Number(row.n);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
@@ -29,7 +35,14 @@ export type CappedIds = CappedCount & { ids: number[] | null };
  * the same statement: a list with few matches then pages them by id instead of evaluating its
  * conditions again.
  */
-export async function countCappedWithIds<DB, TB extends keyof DB, O>(db: DbOrTx, dialect: Dialect, query: SelectQueryBuilder<DB, TB, O>, idColumn: string, few: number, cap = COUNT_CAP): Promise<CappedIds> {
+export async function countCappedWithIds<DB, TB extends keyof DB, O>(
+  db: DbOrTx,
+  dialect: Dialect,
+  query: SelectQueryBuilder<DB, TB, O>,
+  idColumn: string,
+  few: number,
+  cap = COUNT_CAP,
+): Promise<CappedIds> {
   return countLimited(db, dialect, query.select(sql<number>`${sql.ref(idColumn)}`.as('id')).limit(cap + 1), few, cap);
 }
 
@@ -40,7 +53,10 @@ export async function countIdsCapped(db: DbOrTx, dialect: Dialect, ids: RawBuild
 
 async function countLimited(db: DbOrTx, dialect: Dialect, limited: Expression<unknown>, few: number, cap: number): Promise<CappedIds> {
   const list = dialect === 'postgres' ? sql`array_agg(capped.id)` : sql`json_group_array(capped.id)`;
-  const { rows } = await sql<{ n: number | string; ids: number[] | string | null }>`SELECT count(*) AS n, CASE WHEN count(*) <= ${few} THEN ${list} END AS ids FROM (${limited}) AS capped`.execute(db);
+  const { rows } = await sql<{
+    n: number | string;
+    ids: number[] | string | null;
+  }>`SELECT count(*) AS n, CASE WHEN count(*) <= ${few} THEN ${list} END AS ids FROM (${limited}) AS capped`.execute(db);
   const n = Number(rows[0].n);
   const found = rows[0].ids;
   const counted = n > cap ? { total: cap, capped: true } : { total: n, capped: false };

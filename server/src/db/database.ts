@@ -36,7 +36,10 @@ export type QueryLog = (event: LogEvent) => void;
  */
 const SESSION_SETTINGS = ['-c work_mem=16MB', '-c max_parallel_workers_per_gather=0'];
 
-export function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'> & Partial<Pick<AppConfig, 'sqliteSynchronous'>>, log?: QueryLog): DatabaseHandle {
+export function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'sqliteFile'> & Partial<Pick<AppConfig, 'sqliteSynchronous'>>,
+  log?: QueryLog,
+): DatabaseHandle {
   if (config.databaseUrl) {
     const pool = new Pool({
       connectionString: config.databaseUrl,

@@ -8,7 +8,7 @@ import { pgListed, pgListedWindows, pgSearchWindows, RANGE_BITS } from './search
  * indexes. The migrations keep their own frozen code; this test is what ties the two together.
  */
 describe('db/search-sql.ts: the runtime copies of the indexed expressions', () => {
-  it.each(['', 'c.', 'customers.'])('equal the migrations\' SQL with alias %j', (alias) => {
+  it.each(['', 'c.', 'customers.'])("equal the migrations' SQL with alias %j", (alias) => {
     expect(pgSearchWindows(alias)).toBe(migration046.pgSearchWindows(alias));
     expect(pgListed(alias)).toBe(migration047.pgListed(alias));
     expect(pgListedWindows(alias)).toBe(migration047.pgListedWindows(alias));

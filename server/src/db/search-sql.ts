@@ -18,8 +18,7 @@ export const pgSearchWindows = (alias = ''): string =>
 export const RANGE_BITS = 16;
 
 /** customers_listed_windows' predicate (migration 047): the customers 我的客户 lists, on customers `c`. */
-export const pgListed = (alias = ''): string =>
-  `${alias}gonghai = 0 AND ${alias}blacklisted = 0 AND ${alias}merged_into IS NULL AND ${alias}clue IN (1, 2)`;
+export const pgListed = (alias = ''): string => `${alias}gonghai = 0 AND ${alias}blacklisted = 0 AND ${alias}merged_into IS NULL AND ${alias}clue IN (1, 2)`;
 
 /** customers_listed_windows' indexed expression (migration 047), on customers `c` (alias 'c.'). */
 export const pgListedWindows = (alias = ''): string =>

@@ -87,7 +87,12 @@ export function Id(label: string, opts: Options = {}): TInteger {
 
 /** An integer within [min, max]; with `fallback` it may be absent. */
 export function Integer(label: string, range: { min: number; max: number; fallback?: number }, opts: Options = {}): TInteger {
-  return Type.Integer({ ...annotations(label, opts), minimum: range.min, maximum: range.max, ...(range.fallback === undefined ? {} : { default: range.fallback }) });
+  return Type.Integer({
+    ...annotations(label, opts),
+    minimum: range.min,
+    maximum: range.max,
+    ...(range.fallback === undefined ? {} : { default: range.fallback }),
+  });
 }
 
 /** Ids written `1,2,3` (form) or sent as an array (JSON); at least one, at most `max`. */

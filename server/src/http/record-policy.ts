@@ -75,7 +75,11 @@ export function describeRule(rule: RecordRule): string {
 }
 
 export function ruleName(rule: RecordRule): string {
-  return typeof rule === 'string' ? rule : policiesOf(rule).map((p) => `${p.name}(${p.fields.join(',')})`).join(' + ');
+  return typeof rule === 'string'
+    ? rule
+    : policiesOf(rule)
+        .map((p) => `${p.name}(${p.fields.join(',')})`)
+        .join(' + ');
 }
 
 /** The ids `policy` guards in a validated input (numbers, or lists of numbers). */
@@ -99,7 +103,8 @@ export async function enforceRecordRule(ctx: AppContext, actor: Actor, rule: Rec
   }
 }
 
-const namesIds = (s: TSchema): boolean => s.type === 'integer' || (s.type === 'array' && isRecord(s.items) && s.items.type === 'integer') || (Array.isArray(s.anyOf) && s.anyOf.some(namesIds));
+const namesIds = (s: TSchema): boolean =>
+  s.type === 'integer' || (s.type === 'array' && isRecord(s.items) && s.items.type === 'integer') || (Array.isArray(s.anyOf) && s.anyOf.some(namesIds));
 /** The label of an Id / Ids field (also one of several alternatives, e.g. ids or 'all'). */
 const titleOf = (s: TSchema | undefined): string | undefined => (s && typeof s.title === 'string' && namesIds(s) ? s.title : undefined);
 

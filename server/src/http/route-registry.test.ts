@@ -17,8 +17,26 @@ test('declared routes are listed with their declarations (the HEAD twin of a GET
   const app = Fastify({ logger: false });
   trackRoutes(app);
   mountRoutes(app, noActor, [
-    defineRoute({ method: 'GET', url: '/api/Thing/List', summary: '列表', tag: 'crm', access: 'login', record: 'none', input: Fields({}), handler: async () => ({ rows: [], total: 0 }) }),
-    defineRoute({ method: 'POST', url: '/api/thing/add', summary: '新增', tag: 'crm', access: 'public', record: 'none', input: Fields({}), handler: async () => ({ result: 'success' }) }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/Thing/List',
+      summary: '列表',
+      tag: 'crm',
+      access: 'login',
+      record: 'none',
+      input: Fields({}),
+      handler: async () => ({ rows: [], total: 0 }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/thing/add',
+      summary: '新增',
+      tag: 'crm',
+      access: 'public',
+      record: 'none',
+      input: Fields({}),
+      handler: async () => ({ result: 'success' }),
+    }),
   ]);
   await app.ready();
   expect(app.registeredRoutes().map((r) => `${r.method} ${r.url} ${r.declaration.summary}`)).toEqual(['GET /api/thing/list 列表', 'POST /api/thing/add 新增']);

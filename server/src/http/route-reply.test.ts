@@ -7,7 +7,17 @@ import { defineRoute, mountRoutes } from './route';
 
 async function appWith(handler: () => Promise<unknown>, reply: TSchema = Envelope(Type.Object({ id: Type.Number(), CustomerName: Maskable() }))) {
   const app = Fastify();
-  const route = defineRoute({ method: 'POST', url: '/api/test/reply', summary: '测试', tag: 'crm', access: 'public', record: 'none', input: Fields({}), reply, handler });
+  const route = defineRoute({
+    method: 'POST',
+    url: '/api/test/reply',
+    summary: '测试',
+    tag: 'crm',
+    access: 'public',
+    record: 'none',
+    input: Fields({}),
+    reply,
+    handler,
+  });
   mountRoutes(app, async () => 'invalid', [route]);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
@@ -24,7 +34,12 @@ async function call(app: Awaited<ReturnType<typeof appWith>>) {
 
 describe('reply schemas', () => {
   it('drop a field the schema does not declare, at any depth', async () => {
-    const app = await appWith(async () => ({ result: 'success', msg: '获取成功', data: { id: 7, CustomerName: '甲公司', password_hash: 'secret' }, debug: 'internal' }));
+    const app = await appWith(async () => ({
+      result: 'success',
+      msg: '获取成功',
+      data: { id: 7, CustomerName: '甲公司', password_hash: 'secret' },
+      debug: 'internal',
+    }));
     const res = await call(app);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: 'success', msg: '获取成功', data: { id: 7, CustomerName: '甲公司' } });
@@ -33,7 +48,10 @@ describe('reply schemas', () => {
   });
 
   it('serialise list rows through the row schema; a masked (removed) field may be absent', async () => {
-    const app = await appWith(async () => ({ rows: [{ id: 1, CustomerName: '乙公司', owner_token: 'x' }, { id: 2 }], total: 2 }), ListOf(Type.Object({ id: Type.Number(), CustomerName: Maskable() })));
+    const app = await appWith(
+      async () => ({ rows: [{ id: 1, CustomerName: '乙公司', owner_token: 'x' }, { id: 2 }], total: 2 }),
+      ListOf(Type.Object({ id: Type.Number(), CustomerName: Maskable() })),
+    );
     const res = await call(app);
     expect(res.json()).toEqual({ rows: [{ id: 1, CustomerName: '乙公司' }, { id: 2 }], total: 2 });
     await app.close();

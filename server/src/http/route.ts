@@ -144,8 +144,10 @@ export function defineRoute<S extends TObject>(spec: RouteSpec<S, Access, Actor 
         preHandler: async (request) => {
           if (request.actor) await enforceRecordRule(app.portal, request.actor, spec.record, spec.method === 'GET' ? request.query : request.body);
         },
-        preSerialization: async (request, _reply, payload) => (request.actor && spec.mask ? maskReply(app.portal.db, request.actor, spec.mask, payload) : payload),
-        handler: async (request, reply) => handler({ input: validated(spec.input, spec.method === 'GET' ? request.query : request.body), actor: request.actor, request, reply }),
+        preSerialization: async (request, _reply, payload) =>
+          request.actor && spec.mask ? maskReply(app.portal.db, request.actor, spec.mask, payload) : payload,
+        handler: async (request, reply) =>
+          handler({ input: validated(spec.input, spec.method === 'GET' ? request.query : request.body), actor: request.actor, request, reply }),
       });
     },
   };

@@ -51,7 +51,12 @@ export async function attachHub(app: FastifyInstance, ctx: AppContext, resolve: 
     : new MemoryBackplane();
   const hub = new Hub(config.hub.timings, backplane, ctx.log);
   registerHubMethods(hub, ctx);
-  registerHubEndpoints(app, hub, { path: config.hubPath.replace(/\/+$/, '') || '/hub', auth: hubAuth(ctx, resolve), log: ctx.log, corsOrigins: config.corsOrigins });
+  registerHubEndpoints(app, hub, {
+    path: config.hubPath.replace(/\/+$/, '') || '/hub',
+    auth: hubAuth(ctx, resolve),
+    log: ctx.log,
+    corsOrigins: config.corsOrigins,
+  });
   await hub.start();
   return hub;
 }

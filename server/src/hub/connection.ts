@@ -152,7 +152,11 @@ export class LongPollingTransport implements Transport {
     this.lastPollEndedAt = Date.now();
     if (reply.sent || reply.raw.destroyed) return;
     if (status === 204) reply.code(204).send();
-    else reply.code(200).type('text/plain; charset=utf-8').send(body ?? '');
+    else
+      reply
+        .code(200)
+        .type('text/plain; charset=utf-8')
+        .send(body ?? '');
   }
 }
 

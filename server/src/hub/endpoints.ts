@@ -56,7 +56,12 @@ function allowOrigin(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function preflight(reply: FastifyReply, methods: string): FastifyReply {
-  return reply.code(204).header('access-control-allow-methods', methods).header('access-control-allow-headers', CORS_ALLOWED_HEADERS).header('access-control-max-age', '600').send();
+  return reply
+    .code(204)
+    .header('access-control-allow-methods', methods)
+    .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+    .header('access-control-max-age', '600')
+    .send();
 }
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -64,7 +69,11 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { path: string; auth: HubAuth; log: FastifyBaseLogger; corsOrigins?: readonly string[] }): void {
+export function registerHubEndpoints(
+  app: FastifyInstance,
+  hub: Hub,
+  options: { path: string; auth: HubAuth; log: FastifyBaseLogger; corsOrigins?: readonly string[] },
+): void {
   const { path, auth, log } = options;
   allowedOrigins = options.corsOrigins ?? [];
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_CHARS * 4, perMessageDeflate: false });
@@ -115,7 +124,12 @@ export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { 
     const connection = hub.negotiate(user, version);
     // Never offer useStatefulReconnect: this server does not implement it.
     return version >= 1
-      ? { connectionId: connection.connectionId, connectionToken: connection.connectionToken, negotiateVersion: version, availableTransports: AVAILABLE_TRANSPORTS }
+      ? {
+          connectionId: connection.connectionId,
+          connectionToken: connection.connectionToken,
+          negotiateVersion: version,
+          availableTransports: AVAILABLE_TRANSPORTS,
+        }
       : { connectionId: connection.connectionId, negotiateVersion: 0, availableTransports: AVAILABLE_TRANSPORTS };
   };
 
@@ -140,7 +154,8 @@ export function registerHubEndpoints(app: FastifyInstance, hub: Hub, options: { 
   const send = async (request: FastifyRequest, reply: FastifyReply) => {
     const connection = request.hubConnection;
     if (!connection || !(await sameUser(request, reply, connection))) return reply;
-    if (!(connection.transport instanceof LongPollingTransport)) return reply.code(400).type('text/plain').send('No long-polling transport for this connection');
+    if (!(connection.transport instanceof LongPollingTransport))
+      return reply.code(400).type('text/plain').send('No long-polling transport for this connection');
     if (connection.state === 'closed') return reply.code(404).type('text/plain').send('No Connection with that ID');
     const body = request.body;
     if (typeof body === 'string' && body.length > 0) hub.receive(connection, body);

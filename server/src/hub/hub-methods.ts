@@ -42,7 +42,13 @@ export function registerHubMethods(hub: Hub, ctx: AppContext): void {
       const msg = messageText(rawMsg);
       const recipient = await ctx.db.selectFrom('users').select('id').where('id', '=', to).where('quit_status', '=', 0).executeTakeFirst();
       if (!recipient) throw new HubError(MSG_UNKNOWN_RECIPIENT);
-      const message: PrivateMessage = { fromUserId: user.UserID, NickName: user.NickName, header: user.header, msg, addtime: formatShanghai(ctx.clock().toISOString()) };
+      const message: PrivateMessage = {
+        fromUserId: user.UserID,
+        NickName: user.NickName,
+        header: user.header,
+        msg,
+        addtime: formatShanghai(ctx.clock().toISOString()),
+      };
       await hub.sendToUser(to, 'privateMessage', [message]);
       return true;
     },

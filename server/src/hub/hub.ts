@@ -315,7 +315,8 @@ export class Hub implements Realtime {
           return;
         }
         if (Array.isArray(message.streamIds) && message.streamIds.length > 0) {
-          if (invocationId) connection.write(completionFrame(invocationId, { error: `Client sent ${message.streamIds.length} stream(s), Hub method expects 0.` }));
+          if (invocationId)
+            connection.write(completionFrame(invocationId, { error: `Client sent ${message.streamIds.length} stream(s), Hub method expects 0.` }));
           return;
         }
         void this.invoke(connection, invocationId, message.target, message.arguments);
@@ -324,7 +325,9 @@ export class Hub implements Realtime {
       case MessageType.StreamInvocation:
         if (invocationId) {
           const target = typeof message.target === 'string' ? message.target : '';
-          connection.write(completionFrame(invocationId, { error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.` }));
+          connection.write(
+            completionFrame(invocationId, { error: `The client attempted to invoke the non-streaming '${target}' method with a streaming invocation.` }),
+          );
         }
         return;
       case MessageType.Close:

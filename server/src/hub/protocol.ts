@@ -28,7 +28,8 @@ export type ClientMessage = {
 export const PING_FRAME = `{"type":6}${RECORD_SEPARATOR}`;
 export const HANDSHAKE_OK_FRAME = `{}${RECORD_SEPARATOR}`;
 
-export const invocationFrame = (target: string, args: unknown[]): string => `${JSON.stringify({ type: MessageType.Invocation, target, arguments: args })}${RECORD_SEPARATOR}`;
+export const invocationFrame = (target: string, args: unknown[]): string =>
+  `${JSON.stringify({ type: MessageType.Invocation, target, arguments: args })}${RECORD_SEPARATOR}`;
 
 /** A Completion carries `result` or `error`, never both; a void method sends neither. */
 export function completionFrame(invocationId: string, outcome: { result?: unknown; error?: string }): string {

@@ -96,7 +96,16 @@ end
 return out`;
 
 type PresenceCommands = {
-  hubPresence(procs: string, own: string, prefix: string, processId: string, ttl: number, op: string, userId: string, userJson: string): Promise<[number, number, number]>;
+  hubPresence(
+    procs: string,
+    own: string,
+    prefix: string,
+    processId: string,
+    ttl: number,
+    op: string,
+    userId: string,
+    userJson: string,
+  ): Promise<[number, number, number]>;
   hubHeartbeat(procs: string, own: string, prefix: string, processId: string, ttl: number, ...pairs: string[]): Promise<number>;
   hubUsers(procs: string, prefix: string, ttl: number): Promise<string[]>;
 };
@@ -244,7 +253,16 @@ export class RedisBackplane implements Backplane {
   }
 
   private async presence(op: 'join' | 'leave' | 'count' | 'drop', userId: string, json: string): Promise<PresenceChange> {
-    const [count, elsewhere, removed] = await this.commands.hubPresence(this.keys.procs, this.keys.own, this.options.prefix, this.processId, this.options.presenceTtlMs, op, userId, json);
+    const [count, elsewhere, removed] = await this.commands.hubPresence(
+      this.keys.procs,
+      this.keys.own,
+      this.options.prefix,
+      this.processId,
+      this.options.presenceTtlMs,
+      op,
+      userId,
+      json,
+    );
     if (removed > 0) this.handlers?.presenceChanged();
     return { changed: elsewhere === 0, onlineCount: count };
   }

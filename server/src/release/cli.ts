@@ -63,7 +63,14 @@ async function main(argv: string[]): Promise<number> {
   const locations = resolveLocations();
   try {
     if (command === 'release' && values.all) await releaseAll(locations, values['if-missing']);
-    else if (command === 'release') report('released', await releaseRemote(locations, requireRemote(remoteName), { version: values.version, distDir: values.dist && path.resolve(process.env.INIT_CWD || process.cwd(), values.dist) }));
+    else if (command === 'release')
+      report(
+        'released',
+        await releaseRemote(locations, requireRemote(remoteName), {
+          version: values.version,
+          distDir: values.dist && path.resolve(process.env.INIT_CWD || process.cwd(), values.dist),
+        }),
+      );
     else report('rolled back', await rollbackRemote(locations, requireRemote(remoteName), { to: values.to }));
     return 0;
   } catch (error) {

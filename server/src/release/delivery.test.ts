@@ -227,7 +227,9 @@ describe('self-healing: lastGood, bad and failure reports', () => {
     const two = await releaseRemote(locations, bi, { now: at(2), distDir: other });
     expect(await fs.readFile(path.join(locations.mfDir, 'remote-bi', two.folder, 'remoteEntry.js'), 'utf8')).toBe('/* from elsewhere */');
     expect((await readRegistry(locations.mfDir)).remotes.bi).toEqual({
-      name: 'remote_bi', version: two.folder, entry: two.entry,
+      name: 'remote_bi',
+      version: two.folder,
+      entry: two.entry,
       lastGood: { name: 'remote_bi', version: one.folder, entry: one.entry },
     });
   });
@@ -239,7 +241,13 @@ describe('self-healing: lastGood, bad and failure reports', () => {
     const outcome = await reportFailedBuild(locations, bi, three.folder, { now: at(4), by: '张三 (sales1)', note: 'boom' });
     expect(outcome).toMatchObject({ status: 'marked', markedBad: three.folder, rolledBack: { folder: two.folder, previousFolder: three.folder } });
     const entry = (await readRegistry(locations.mfDir)).remotes.bi;
-    expect(entry).toEqual({ name: 'remote_bi', version: two.folder, entry: two.entry, lastGood: { name: 'remote_bi', version: one.folder, entry: one.entry }, bad: [three.folder] });
+    expect(entry).toEqual({
+      name: 'remote_bi',
+      version: two.folder,
+      entry: two.entry,
+      lastGood: { name: 'remote_bi', version: one.folder, entry: one.entry },
+      bad: [three.folder],
+    });
     const events = (await readHistory(locations.mfDir)).events.map((e) => `${e.action}:${e.folder}:${e.by ?? ''}`);
     expect(events.slice(-2)).toEqual([`mark-bad:${three.folder}:张三 (sales1)`, `rollback:${two.folder}:自动`]);
 
@@ -271,7 +279,11 @@ describe('self-healing: lastGood, bad and failure reports', () => {
     // After a rollback the build it replaced is the last good one, and stays unmarked.
     expect(await reportFailedBuild(locations, bi, four.folder)).toEqual({ status: 'ignored', reason: 'last-good' });
     expect(await reportFailedBuild(locations, bi, three.folder)).toEqual({ status: 'marked', markedBad: three.folder });
-    expect((await readRegistry(locations.mfDir)).remotes.bi).toMatchObject({ version: two.folder, lastGood: { version: four.folder }, bad: [one.folder, three.folder] });
+    expect((await readRegistry(locations.mfDir)).remotes.bi).toMatchObject({
+      version: two.folder,
+      lastGood: { version: four.folder },
+      bad: [one.folder, three.folder],
+    });
   });
 
   it('serialises concurrent reports: one mark, one rollback', async () => {

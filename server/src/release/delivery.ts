@@ -42,7 +42,8 @@ async function assertCompatibleWithShell(locations: Locations, remote: RemoteDes
     throw new DeliveryError(`${remote.packageName}: ${error.message}`);
   };
   const manifest = await readJsonFile(manifestFile).catch(asDeliveryError);
-  if (manifest === undefined) throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
+  if (manifest === undefined)
+    throw new DeliveryError(`${remote.packageName}: ${manifestFile} is missing (build the remote first: pnpm --filter ${remote.packageName} run build)`);
   const { requirements, provides, exports } = shell ?? (await loadShellRequirements(locations.repoRoot));
   const shared = sharedListOf(manifest, manifestFile);
   const unprovided = findUnprovided(shared, provides);
@@ -201,7 +202,16 @@ export async function reportFailedBuild(
     const now = options.now ?? new Date();
     const author = { by: options.by, note: options.note };
     const marked = markBad(entry, folder);
-    const badEvent: HistoryEvent = { area: remote.area, action: 'mark-bad', folder, version: folder.split('-')[0] ?? folder, entry: manifestUrl(remote.packageDir, folder), previousFolder: entry.version, at: now.toISOString(), ...author };
+    const badEvent: HistoryEvent = {
+      area: remote.area,
+      action: 'mark-bad',
+      folder,
+      version: folder.split('-')[0] ?? folder,
+      entry: manifestUrl(remote.packageDir, folder),
+      previousFolder: entry.version,
+      at: now.toISOString(),
+      ...author,
+    };
     const lastGood = entry.lastGood;
     const lastGoodUsable = lastGood !== undefined && (await exists(path.join(locations.mfDir, remote.packageDir, lastGood.version, 'mf-manifest.json')));
     if (folder !== entry.version || !lastGood || !lastGoodUsable) {
@@ -211,7 +221,16 @@ export async function reportFailedBuild(
     }
     await writeJsonFileAtomic(historyFile(locations.mfDir), appendEvent(history, badEvent));
     const knownVersion = history.events.find((e) => e.area === remote.area && e.folder === lastGood.version && e.action !== 'mark-bad')?.version;
-    const rolledBack = await pointRegistryAt(locations, remote, lastGood.version, knownVersion ?? lastGood.version.split('-')[0] ?? lastGood.version, 'rollback', now, { by: '自动', note: options.note }, () => marked);
+    const rolledBack = await pointRegistryAt(
+      locations,
+      remote,
+      lastGood.version,
+      knownVersion ?? lastGood.version.split('-')[0] ?? lastGood.version,
+      'rollback',
+      now,
+      { by: '自动', note: options.note },
+      () => marked,
+    );
     return { status: 'marked', markedBad: folder, rolledBack };
   });
 }

@@ -1,7 +1,14 @@
 import { appendEvent, emptyHistory, latestGoodFolder, parseHistory, previousRelease, releasesOf, type HistoryEvent } from './history';
 
 function event(area: HistoryEvent['area'], action: HistoryEvent['action'], folder: string): HistoryEvent {
-  return { area, action, folder, version: folder.split('-')[0] ?? folder, entry: `/mf/remote-${area}/${folder}/mf-manifest.json`, at: '2026-11-21T10:15:00.000Z' };
+  return {
+    area,
+    action,
+    folder,
+    version: folder.split('-')[0] ?? folder,
+    entry: `/mf/remote-${area}/${folder}/mf-manifest.json`,
+    at: '2026-11-21T10:15:00.000Z',
+  };
 }
 
 describe('history', () => {

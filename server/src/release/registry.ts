@@ -82,7 +82,8 @@ export function nextEntry(
   runsInShell: (folder: string) => boolean = () => true,
 ): RegistryEntry {
   const bad = previous?.bad ?? [];
-  const usable = (b: RegistryBuild | undefined): b is RegistryBuild => b !== undefined && b.version !== next.version && !bad.includes(b.version) && runsInShell(b.version);
+  const usable = (b: RegistryBuild | undefined): b is RegistryBuild =>
+    b !== undefined && b.version !== next.version && !bad.includes(b.version) && runsInShell(b.version);
   const lastGood = [previous, previous?.lastGood, olderGood].find(usable);
   return { ...buildOf(next), ...(lastGood ? { lastGood: buildOf(lastGood) } : {}), ...(bad.length > 0 ? { bad: [...bad] } : {}) };
 }

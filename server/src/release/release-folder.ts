@@ -7,7 +7,10 @@ import path from 'node:path';
 
 /** `20261121T101500` for 2026-11-21 10:15:00 UTC. */
 export function utcStamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, '').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, '')
+    .replace(/[-:]/g, '');
 }
 
 export function releaseFolderName(version: string, date: Date, contentHash: string): string {

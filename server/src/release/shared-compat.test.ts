@@ -69,7 +69,9 @@ describe('shellRequirementsFromSharedConfig', () => {
 
 describe('describeMismatches', () => {
   it('names the package and both ranges', () => {
-    const text = describeMismatches('@portal/remote-crm', [{ name: 'react', remoteVersion: '18.3.1', remoteRange: '^18.3.1', shellVersion: '19.3.1', shellRange: '^19.3.1' }]);
+    const text = describeMismatches('@portal/remote-crm', [
+      { name: 'react', remoteVersion: '18.3.1', remoteRange: '^18.3.1', shellVersion: '19.3.1', shellRange: '^19.3.1' },
+    ]);
     expect(text).toContain('@portal/remote-crm');
     expect(text).toContain('react: @portal/remote-crm has 18.3.1, requires ^18.3.1; the shell has 19.3.1 and requires ^19.3.1');
   });
@@ -78,10 +80,23 @@ describe('describeMismatches', () => {
 describe('findUnprovided', () => {
   const provides = { keys: new Set(['react', 'react/jsx-runtime', 'antd']), prefixes: ['dayjs/'] };
   it('accepts keys the shell lists exactly or under a provided prefix', () => {
-    expect(findUnprovided([{ name: 'react', version: '19.3.1' }, { name: 'react/jsx-runtime', version: '19.3.1' }, { name: 'dayjs/plugin/weekday', version: '1.11.0' }], provides)).toEqual([]);
+    expect(
+      findUnprovided(
+        [
+          { name: 'react', version: '19.3.1' },
+          { name: 'react/jsx-runtime', version: '19.3.1' },
+          { name: 'dayjs/plugin/weekday', version: '1.11.0' },
+        ],
+        provides,
+      ),
+    ).toEqual([]);
   });
   it('names each key the shell does not provide once', () => {
-    const remote = [{ name: 'react-dom/client', version: '19.3.1' }, { name: 'zustand', version: '5.0.0' }, { name: 'zustand', version: '5.0.0' }];
+    const remote = [
+      { name: 'react-dom/client', version: '19.3.1' },
+      { name: 'zustand', version: '5.0.0' },
+      { name: 'zustand', version: '5.0.0' },
+    ];
     expect(findUnprovided(remote, provides)).toEqual(['react-dom/client', 'zustand']);
   });
 });

@@ -81,9 +81,7 @@ export function shellRequirementsFromManifest(shellShared: readonly SharedDeclar
 }
 
 /** Shell requirements from `createSharedConfig(shellDir)` (used when the shell has not been built). */
-export function shellRequirementsFromSharedConfig(
-  config: Record<string, { version?: string; requiredVersion?: string | false }>,
-): ShellRequirements {
+export function shellRequirementsFromSharedConfig(config: Record<string, { version?: string; requiredVersion?: string | false }>): ShellRequirements {
   const requirements: ShellRequirements = {};
   for (const [key, entry] of Object.entries(config)) {
     const name = packageOfSharedKey(key);
@@ -106,7 +104,10 @@ export function findUnprovided(remoteShared: readonly SharedDeclaration[], shell
 }
 
 export function describeUnprovided(packageName: string, keys: readonly string[]): string {
-  return [`Refusing to release ${packageName}: it needs shared modules the shell does not provide (build and deploy the shell first):`, ...keys.map((k) => `  - ${k}`)].join('\n');
+  return [
+    `Refusing to release ${packageName}: it needs shared modules the shell does not provide (build and deploy the shell first):`,
+    ...keys.map((k) => `  - ${k}`),
+  ].join('\n');
 }
 
 export function describeMismatches(packageName: string, mismatches: readonly SharedMismatch[]): string {

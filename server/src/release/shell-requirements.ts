@@ -35,7 +35,12 @@ export async function loadShellRequirements(
   if (manifest !== undefined) {
     const shared = sharedListOf(manifest, manifestFile);
     const exports = (await readSharedExports(path.join(shellDir, 'dist')))?.provides ?? {};
-    return { requirements: shellRequirementsFromManifest(shared), provides: { keys: new Set(shared.map((s) => s.name)), prefixes: [] }, exports, source: manifestFile };
+    return {
+      requirements: shellRequirementsFromManifest(shared),
+      provides: { keys: new Set(shared.map((s) => s.name)), prefixes: [] },
+      exports,
+      source: manifestFile,
+    };
   }
   const configFile = path.join(repoRoot, 'shared-core', 'build', 'mf-shared.cjs');
   const sharedConfig = createRequire(configFile)(configFile) as SharedConfigModule;

@@ -11,7 +11,22 @@ export const CUSTOMER_VIEW_KEYS = ['watched', 'zaifenpei', 'nodispose', 'total',
 export type CustomerView = (typeof CUSTOMER_VIEW_KEYS)[number];
 export type CustomerScene = 'all' | 'mine' | 'participating' | 'subordinates';
 
-export type ViewActionKey = 'assign' | 'transfer' | 'pool' | 'togonghai' | 'receive' | 'blacklist' | 'leaveblack' | 'delete' | 'merge' | 'movepool' | 'top' | 'watch' | 'unwatch' | 'turn' | 'close';
+export type ViewActionKey =
+  | 'assign'
+  | 'transfer'
+  | 'pool'
+  | 'togonghai'
+  | 'receive'
+  | 'blacklist'
+  | 'leaveblack'
+  | 'delete'
+  | 'merge'
+  | 'movepool'
+  | 'top'
+  | 'watch'
+  | 'unwatch'
+  | 'turn'
+  | 'close';
 /** The actions run through one endpoint call (delete, merge and 转移公海 have their own dialogs). */
 export type CallActionKey = Exclude<ViewActionKey, 'delete' | 'merge' | 'movepool'>;
 
@@ -64,18 +79,48 @@ export type ViewDefinition = {
 };
 
 const ALL_SCENES: readonly CustomerScene[] = ['all', 'mine', 'participating', 'subordinates'];
-const BASE: readonly ColumnKey[] = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime'];
+const BASE: readonly ColumnKey[] = [
+  'CustomerName',
+  'contact_name',
+  'contact_mobile',
+  'LaiYuanName',
+  'level',
+  'UserName',
+  'clue',
+  'AddTime',
+  'genjinTime',
+  'nextgenjintime',
+];
 const NO_BATCH = { import: false, export: false, duplicates: false };
 
 const w = (action: string): ViewRight => ({ page: 'customer/watched', action });
-const act = (key: ViewActionKey, label: string, right: ViewRight, mode: 'single' | 'multi' = 'multi', danger = false): ViewAction => ({ key, label, mode, right, danger });
+const act = (key: ViewActionKey, label: string, right: ViewRight, mode: 'single' | 'multi' = 'multi', danger = false): ViewAction => ({
+  key,
+  label,
+  mode,
+  right,
+  danger,
+});
 
 export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
   watched: {
     title: '我的客户',
     page: 'customer/watched',
     scenes: ALL_SCENES,
-    columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'industry', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime', 'recycleDays'],
+    columns: [
+      'CustomerName',
+      'contact_name',
+      'contact_mobile',
+      'LaiYuanName',
+      'level',
+      'industry',
+      'UserName',
+      'clue',
+      'AddTime',
+      'genjinTime',
+      'nextgenjintime',
+      'recycleDays',
+    ],
     actions: [
       act('top', '置顶', { page: 'customer/watched' }, 'single'),
       act('watch', '关注', { page: 'customer/watched' }),
@@ -168,7 +213,10 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
     page: 'customer/lizhi',
     scenes: ['all'],
     columns: ['CustomerName', 'contact_name', 'contact_mobile', 'UserName', 'BranchName', 'genjinTime'],
-    actions: [act('assign', '批量分配', { page: 'customer/lizhi', action: 'assign' }), act('togonghai', '放入公海', { page: 'customer/lizhi', action: 'pool' })],
+    actions: [
+      act('assign', '批量分配', { page: 'customer/lizhi', action: 'assign' }),
+      act('togonghai', '放入公海', { page: 'customer/lizhi', action: 'pool' }),
+    ],
     create: false,
     batch: { import: false, export: true, duplicates: false },
     soonFilter: false,
@@ -190,7 +238,12 @@ export const CUSTOMER_VIEWS: Readonly<Record<CustomerView, ViewDefinition>> = {
     page: 'customer/watched',
     scenes: ALL_SCENES,
     columns: ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'UserName', 'closeReason', 'AddTime', 'genjinTime'],
-    actions: [act('turn', '转为客户', w('create')), act('transfer', '转移', w('transfer')), act('close', '关闭', w('edit')), act('delete', '删除', w('delete'), 'multi', true)],
+    actions: [
+      act('turn', '转为客户', w('create')),
+      act('transfer', '转移', w('transfer')),
+      act('close', '关闭', w('edit')),
+      act('delete', '删除', w('delete'), 'multi', true),
+    ],
     create: true,
     batch: { import: false, export: false, duplicates: true },
     soonFilter: false,

@@ -23,7 +23,10 @@ export const StaffRowSchema = Type.Object({
 });
 export type StaffRow = Static<typeof StaffRowSchema>;
 
-export const StaffDetailSchema = Type.Composite([StaffRowSchema, Type.Object({ extraBranches: Type.Array(Type.Object({ id: Type.Number(), name: Type.String() })) })]);
+export const StaffDetailSchema = Type.Composite([
+  StaffRowSchema,
+  Type.Object({ extraBranches: Type.Array(Type.Object({ id: Type.Number(), name: Type.String() })) }),
+]);
 export type StaffDetail = Static<typeof StaffDetailSchema>;
 
 export const StaffListReply = ListOf(StaffRowSchema);

@@ -100,7 +100,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const encoded = encodeForm(data);
     const request: HttpRequest =
       method === 'POST'
-        ? { method, url: resolveUrl(url), headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: encoded, timeoutMs: HTTP_TIMEOUT_MS }
+        ? {
+            method,
+            url: resolveUrl(url),
+            headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: encoded,
+            timeoutMs: HTTP_TIMEOUT_MS,
+          }
         : { method, url: resolveUrl(url) + (encoded ? `${url.includes('?') ? '&' : '?'}${encoded}` : ''), headers, timeoutMs: HTTP_TIMEOUT_MS };
     let response: HttpResponse;
     try {

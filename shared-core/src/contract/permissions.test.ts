@@ -5,9 +5,27 @@ function tree(rights: Partial<PermissionTree>): PermissionTree {
 }
 
 /** The seeded roles as the server will send them (see the conventions issue). */
-const admin = tree({ crm: ['customer/watched', 'customer/watched:create', 'customer/watched:edit', 'customer/watched:delete', 'customer/watched:import', 'customer/watched:export', 'customer/watched:assign'] });
+const admin = tree({
+  crm: [
+    'customer/watched',
+    'customer/watched:create',
+    'customer/watched:edit',
+    'customer/watched:delete',
+    'customer/watched:import',
+    'customer/watched:export',
+    'customer/watched:assign',
+  ],
+});
 const sales = tree({
-  crm: ['customer/watched', 'customer/watched/:id', 'customer/watched:create', 'customer/watched:edit', 'customer/watched:import', 'customer/watched:pool', 'customer/watched:receive'],
+  crm: [
+    'customer/watched',
+    'customer/watched/:id',
+    'customer/watched:create',
+    'customer/watched:edit',
+    'customer/watched:import',
+    'customer/watched:pool',
+    'customer/watched:receive',
+  ],
 });
 const finance = tree({ crm: ['signorentry/sign'] });
 

@@ -24,8 +24,5 @@ export function formatDateTime(value: DateInput | null | undefined): string {
 
 /** A date range as two strings: the start day at 00:00:00 and the end day at 23:59:59. */
 export function formatDateRange(start: DateInput, end: DateInput): [string, string] {
-  return [
-    `${dayjs(start).format(DATE_RANGE_FORMAT)} ${RANGE_START_TIME}`,
-    `${dayjs(end).format(DATE_RANGE_FORMAT)} ${RANGE_END_TIME}`,
-  ];
+  return [`${dayjs(start).format(DATE_RANGE_FORMAT)} ${RANGE_START_TIME}`, `${dayjs(end).format(DATE_RANGE_FORMAT)} ${RANGE_END_TIME}`];
 }

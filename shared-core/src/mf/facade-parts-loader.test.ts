@@ -14,7 +14,15 @@ const { splitPartImports, partsByName } = requireHere('../../build/facade-parts-
 };
 
 const parts: Parts = new Map([
-  ['antd', new Map([['Button', 'antd'], ['Layout', 'antd'], ['Table', '@portal/antd-pages'], ['Form', '@portal/antd-pages']])],
+  [
+    'antd',
+    new Map([
+      ['Button', 'antd'],
+      ['Layout', 'antd'],
+      ['Table', '@portal/antd-pages'],
+      ['Form', '@portal/antd-pages'],
+    ]),
+  ],
 ]);
 
 describe('splitPartImports', () => {
@@ -36,7 +44,8 @@ describe('splitPartImports', () => {
   });
 
   it('leaves namespace imports, other packages and antd subpaths alone', () => {
-    const code = 'import * as antd from "antd";\nimport { Table } from "antd-extra";\nimport { Table as T } from "antd/es/table";\nimport { Table } from "@portal/antd-pages";';
+    const code =
+      'import * as antd from "antd";\nimport { Table } from "antd-extra";\nimport { Table as T } from "antd/es/table";\nimport { Table } from "@portal/antd-pages";';
     expect(splitPartImports(code, parts)).toBe(code);
   });
 

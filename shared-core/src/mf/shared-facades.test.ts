@@ -37,14 +37,21 @@ function sourceFiles(dir: string): string[] {
 
 /** Value names imported from `moduleName` (type-only imports are erased and need nothing at run time). */
 function importsFrom(file: string, moduleName: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const names: string[] = [];
   for (const statement of source.statements) {
     const from = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
     if (!from || !ts.isStringLiteral(from) || from.text !== moduleName) continue;
     if (ts.isExportDeclaration(statement)) {
       if (statement.isTypeOnly) continue;
-      if (statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const el of statement.exportClause.elements) if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
+      if (statement.exportClause && ts.isNamedExports(statement.exportClause))
+        for (const el of statement.exportClause.elements) if (!el.isTypeOnly) names.push((el.propertyName ?? el.name).text);
       continue;
     }
     const clause = statement.importClause;

@@ -4,7 +4,13 @@ import { approvalKeys, customerKeys, expenseKeys, flowKeys, intakeKeys, notifica
 
 describe('invalidation rules', () => {
   it('a created or imported customer refreshes the customer lists and the menu counts', () => {
-    const rule = { invalidate: [['customer', 'index'], ['customer', 'kehuCounts']], remove: [] };
+    const rule = {
+      invalidate: [
+        ['customer', 'index'],
+        ['customer', 'kehuCounts'],
+      ],
+      remove: [],
+    };
     expect(staleQueriesOf({ type: 'customer-created' })).toEqual(rule);
     expect(staleQueriesOf({ type: 'customers-imported' })).toEqual(rule);
   });
@@ -29,8 +35,14 @@ describe('invalidation rules', () => {
     expect(staleQueriesOf({ type: 'customer-assigned', ids: [3] }).invalidate).toEqual([customerKeys.lists(), customerKeys.counts(), customerKeys.detail(3)]);
   });
 
-  it('customers moved by an action (pool, claim, blacklist, pin…) refresh the lists, counts, log and their details; a follow-up or contact refreshes that customer\'s tabs', () => {
-    expect(staleQueriesOf({ type: 'customers-changed', ids: [4] }).invalidate).toEqual([customerKeys.lists(), customerKeys.counts(), customerKeys.logs(), customerKeys.detail(4), customerKeys.subtotal(4)]);
+  it("customers moved by an action (pool, claim, blacklist, pin…) refresh the lists, counts, log and their details; a follow-up or contact refreshes that customer's tabs", () => {
+    expect(staleQueriesOf({ type: 'customers-changed', ids: [4] }).invalidate).toEqual([
+      customerKeys.lists(),
+      customerKeys.counts(),
+      customerKeys.logs(),
+      customerKeys.detail(4),
+      customerKeys.subtotal(4),
+    ]);
     expect(staleQueriesOf({ type: 'customer-detail-changed', id: 5 }).invalidate).toEqual([
       customerKeys.lists(),
       customerKeys.detail(5),
@@ -42,13 +54,26 @@ describe('invalidation rules', () => {
   });
 
   it('a notify push refreshes notifications, the unread count and the customer counts; presence refreshes who is online', () => {
-    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([notificationKeys.lists(), notificationKeys.unreadCount(), customerKeys.counts(), approvalKeys.all]);
+    expect(staleQueriesOf({ type: 'notify-pushed' }).invalidate).toEqual([
+      notificationKeys.lists(),
+      notificationKeys.unreadCount(),
+      customerKeys.counts(),
+      approvalKeys.all,
+    ]);
     // A push carrying the notification and the count: the shell applies those, only the badges refetch.
-    expect(staleQueriesOf({ type: 'notify-pushed', withNotification: true, withUnreadCount: true }).invalidate).toEqual([customerKeys.counts(), approvalKeys.all]);
+    expect(staleQueriesOf({ type: 'notify-pushed', withNotification: true, withUnreadCount: true }).invalidate).toEqual([
+      customerKeys.counts(),
+      approvalKeys.all,
+    ]);
     expect(staleQueriesOf({ type: 'notifications-read' }).invalidate).toEqual([notificationKeys.all]);
     expect(staleQueriesOf({ type: 'presence-changed' }).invalidate).toEqual([presenceKeys.onlineFriends()]);
     // Approvals: every list and panel (a decision changes several lists at once) and the expense claims they carry.
-    expect(staleQueriesOf({ type: 'approval-changed', taskId: 3 }).invalidate).toEqual([approvalKeys.all, expenseKeys.all, intakeKeys.lists(), intakeKeys.details()]);
+    expect(staleQueriesOf({ type: 'approval-changed', taskId: 3 }).invalidate).toEqual([
+      approvalKeys.all,
+      expenseKeys.all,
+      intakeKeys.lists(),
+      intakeKeys.details(),
+    ]);
     expect(staleQueriesOf({ type: 'flow-changed' }).invalidate).toEqual([flowKeys.all]);
   });
 
@@ -58,10 +83,7 @@ describe('invalidation rules', () => {
     client.setQueryData(customerKeys.detail(1), {});
     client.setQueryData(customerKeys.detail(2), {});
     client.setQueryData(notificationKeys.unreadCount(), 3);
-    return Promise.all([
-      applyDataChange(client, { type: 'customer-deleted', ids: [1] }),
-      applyDataChange(client, { type: 'notify-pushed' }),
-    ]).then(() => {
+    return Promise.all([applyDataChange(client, { type: 'customer-deleted', ids: [1] }), applyDataChange(client, { type: 'notify-pushed' })]).then(() => {
       expect(client.getQueryState(customerKeys.list({ page: 1, scene: 'mine' }))?.isInvalidated).toBe(true);
       expect(client.getQueryData(customerKeys.detail(1))).toBeUndefined();
       expect(client.getQueryState(customerKeys.detail(2))?.isInvalidated).toBe(false);

@@ -59,7 +59,12 @@ export function staleQueriesOf(change: DataChange): StaleQueries {
       };
     case 'customers-changed':
       return {
-        invalidate: [customerKeys.lists(), customerKeys.counts(), customerKeys.logs(), ...change.ids.flatMap((id) => [customerKeys.detail(id), customerKeys.subtotal(id)])],
+        invalidate: [
+          customerKeys.lists(),
+          customerKeys.counts(),
+          customerKeys.logs(),
+          ...change.ids.flatMap((id) => [customerKeys.detail(id), customerKeys.subtotal(id)]),
+        ],
         remove: [],
       };
     case 'customer-detail-changed':

@@ -81,7 +81,15 @@ describe('buildRoutesAndMenus', () => {
     const result = buildRoutesAndMenus(everything, [system, oa, crm], { loggedIn: true });
     expect(result.menus.map((m) => m.area)).toEqual(['crm', 'oa', 'system']);
     expect(paths(result)).toEqual(
-      expect.arrayContaining(['/crm', '/crm/index', '/crm/customer', '/crm/customer/watched', '/crm/customer/watched/:id', '/oa/flow/view/:id', '/system/Loglos']),
+      expect.arrayContaining([
+        '/crm',
+        '/crm/index',
+        '/crm/customer',
+        '/crm/customer/watched',
+        '/crm/customer/watched/:id',
+        '/oa/flow/view/:id',
+        '/system/Loglos',
+      ]),
     );
   });
 
@@ -166,9 +174,19 @@ describe('buildRoutesAndMenus', () => {
     const module: RemoteRoutesModule = {
       area: 'crm',
       title: t('客户'),
-      routes: [{ path: 'signorentry/entry', title: t('进件'), permission: { type: 'crm', subType: 'signorentry/entry' }, page, children: [{ path: ':id', title: t('新进件'), page }] }],
+      routes: [
+        {
+          path: 'signorentry/entry',
+          title: t('进件'),
+          permission: { type: 'crm', subType: 'signorentry/entry' },
+          page,
+          children: [{ path: ':id', title: t('新进件'), page }],
+        },
+      ],
     };
-    expect(buildRoutesAndMenus(tree({ crm: ['signorentry/entry'] }), [module], { loggedIn: true }).findRoute('/crm/signorentry/entry/3')?.title.cn).toBe('新进件');
+    expect(buildRoutesAndMenus(tree({ crm: ['signorentry/entry'] }), [module], { loggedIn: true }).findRoute('/crm/signorentry/entry/3')?.title.cn).toBe(
+      '新进件',
+    );
     expect(buildRoutesAndMenus(tree({ crm: ['index'] }), [module], { loggedIn: true }).findRoute('/crm/signorentry/entry/3')).toBeUndefined();
   });
 
@@ -192,7 +210,15 @@ describe('buildRoutesAndMenus', () => {
   it('keeps a page with its action rights and carries its declared actions', () => {
     const withActions: RemoteRoutesModule = {
       ...crm,
-      routes: [{ path: 'customer/watched', title: t('我的客户'), permission: { type: 'crm', subType: 'customer/watched' }, page, actions: [{ key: 'delete', title: '删除' }] }],
+      routes: [
+        {
+          path: 'customer/watched',
+          title: t('我的客户'),
+          permission: { type: 'crm', subType: 'customer/watched' },
+          page,
+          actions: [{ key: 'delete', title: '删除' }],
+        },
+      ],
     };
     const result = buildRoutesAndMenus(tree({ crm: ['customer/watched', 'customer/watched:delete'] }), [withActions], { loggedIn: true });
     expect(result.findRoute('/crm/customer/watched')?.actions).toEqual([{ key: 'delete', title: '删除' }]);

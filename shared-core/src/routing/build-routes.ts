@@ -93,11 +93,18 @@ function keepRoute(route: RemoteRoute, parentPath: string, inherited: RoutePermi
   const path = joinPath(parentPath, route.path);
   const permission = route.permission ?? inherited;
   const hidden = Boolean(route.hidden) || hasParam(path);
-  const children = (route.children ?? [])
-    .map((child) => keepRoute(child, path, permission, ctx))
-    .filter((k): k is Kept => k !== null);
+  const children = (route.children ?? []).map((child) => keepRoute(child, path, permission, ctx)).filter((k): k is Kept => k !== null);
   const childRoutes = children.flatMap((c) => c.routes);
-  const base = { path, area: ctx.area, title: route.title, permission: route.permission, hidden, public: Boolean(route.public), badge: route.badge, actions: route.actions };
+  const base = {
+    path,
+    area: ctx.area,
+    title: route.title,
+    permission: route.permission,
+    hidden,
+    public: Boolean(route.public),
+    badge: route.badge,
+    actions: route.actions,
+  };
 
   if (isGroup(route)) {
     if (children.length === 0) return null;

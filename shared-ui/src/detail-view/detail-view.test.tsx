@@ -4,7 +4,14 @@ import { DetailView } from './detail-view';
 
 describe('DetailView', () => {
   it('shows each label with its value', () => {
-    renderWithProviders(<DetailView items={[{ label: '客户名称', value: '上海华信' }, { label: '客户级别', value: 'A' }]} />);
+    renderWithProviders(
+      <DetailView
+        items={[
+          { label: '客户名称', value: '上海华信' },
+          { label: '客户级别', value: 'A' },
+        ]}
+      />,
+    );
     expect(screen.getByText('客户名称')).toBeInTheDocument();
     expect(screen.getByText('上海华信')).toBeInTheDocument();
     expect(screen.getByText('A')).toBeInTheDocument();

@@ -45,7 +45,14 @@ function RemoteLabels({ field, value, values }: { field: FieldDefinition; value:
   const params = fieldParams(field, (name) => values[name]);
   const source =
     field.type === 'statusSelect' && !field.url
-      ? { url: STATUS_OPTIONS_URL, method: 'get' as const, params: { types: params.types }, loadFilter: field.loadFilter, optionText: field.optionText ?? 'name', optionValue: field.optionValue ?? 'id' }
+      ? {
+          url: STATUS_OPTIONS_URL,
+          method: 'get' as const,
+          params: { types: params.types },
+          loadFilter: field.loadFilter,
+          optionText: field.optionText ?? 'name',
+          optionValue: field.optionValue ?? 'id',
+        }
       : remoteSourceOf(field, params);
   const { options } = useRemoteOptions(source);
   return <>{labelsOf(value, options)}</>;
@@ -59,7 +66,16 @@ function RegionNames({ ids }: { ids: readonly (string | number)[] }) {
   return <>{names.join(' / ')}</>;
 }
 
-type FileItem = { id?: number | string; FileName?: string; filename?: string; url?: string; size?: number; format?: string; username?: string; addTime?: string };
+type FileItem = {
+  id?: number | string;
+  FileName?: string;
+  filename?: string;
+  url?: string;
+  size?: number;
+  format?: string;
+  username?: string;
+  addTime?: string;
+};
 type PictureItem = { id?: number | string; url?: string; filename?: string };
 
 function Thumbnails({ pictures }: { pictures: readonly PictureItem[] }) {
@@ -67,7 +83,14 @@ function Thumbnails({ pictures }: { pictures: readonly PictureItem[] }) {
     <Image.PreviewGroup>
       <Space wrap>
         {pictures.map((p, i) => (
-          <StoredImage key={p.id ?? i} src={p.url} alt={p.filename ?? ''} width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
+          <StoredImage
+            key={p.id ?? i}
+            src={p.url}
+            alt={p.filename ?? ''}
+            width={WIDTHS.pictureThumbMax}
+            height={WIDTHS.pictureThumbMax}
+            style={{ objectFit: 'cover' }}
+          />
         ))}
       </Space>
     </Image.PreviewGroup>
@@ -92,7 +115,9 @@ export function detailValue(field: FieldDefinition, values: FormValues): ReactNo
     case 'branch':
       return text(companion) ?? text(value);
     case 'users':
-      return Array.isArray(companion) && companion.length > 0 ? companion.map((u: { username?: string }) => u.username).join('、') : text(companion) ?? text(value);
+      return Array.isArray(companion) && companion.length > 0
+        ? companion.map((u: { username?: string }) => u.username).join('、')
+        : (text(companion) ?? text(value));
     case 'select':
     case 'statusSelect':
     case 'jcselect':

@@ -14,7 +14,15 @@ const definition = definitionOf(
     { type: 'switch', field: 'on', title: '启用' },
     { type: 'daterange', field: 'span', title: '周期' },
     { type: 'user', field: 'owner', field2: 'ownerName', title: '负责人' },
-    { type: 'tags', field: 'tags', title: '标签', options: [{ label: '紧急', value: 'a' }, { label: '跟进', value: 'b' }] },
+    {
+      type: 'tags',
+      field: 'tags',
+      title: '标签',
+      options: [
+        { label: '紧急', value: 'a' },
+        { label: '跟进', value: 'b' },
+      ],
+    },
     { type: 'picture', field: 'pics', title: '图片' },
     { type: 'file', field: 'files', title: '附件' },
     { type: 'product', field: 'products', title: '产品' },
@@ -49,9 +57,7 @@ function valueOf(label: string): HTMLElement {
 
 describe('DynamicDetailView', () => {
   it('shows stored values read-only through the definition', async () => {
-    renderWithProviders(
-      <DynamicDetailView module="fieldDemo" definition={definition} values={stored} />,
-    );
+    renderWithProviders(<DynamicDetailView module="fieldDemo" definition={definition} values={stored} />);
     expect(await screen.findByText('华信科技')).toBeInTheDocument();
     expect(screen.queryByText('基本信息')).not.toBeInTheDocument();
     expect(valueOf('填写人')).toHaveTextContent('系统管理员');
@@ -82,14 +88,18 @@ describe('DynamicDetailView', () => {
       ]),
       {},
     ).map((i) => [i.label, i.span]);
-    expect(spans).toEqual([['A', 2], ['B', 2], ['C', 1], ['D', 1], ['E', 2]]);
+    expect(spans).toEqual([
+      ['A', 2],
+      ['B', 2],
+      ['C', 1],
+      ['D', 1],
+      ['E', 2],
+    ]);
   });
 
   it('loads the definition and the record when not given', async () => {
     const fetch = jest.spyOn(api, 'fetch').mockImplementation(async (url) => (url === 'api/module/detail' ? { name: '远程记录' } : definition));
-    renderWithProviders(
-      <DynamicDetailView module="fieldDemo" id={4} />,
-    );
+    renderWithProviders(<DynamicDetailView module="fieldDemo" id={4} />);
     expect(await screen.findByText('远程记录')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('api/module/detail', { id: '4', module: 'fieldDemo' });
     jest.restoreAllMocks();

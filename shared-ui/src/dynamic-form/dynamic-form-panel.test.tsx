@@ -15,12 +15,9 @@ const definition: FormDefinition = {
 
 function renderPanel(props: Partial<Parameters<typeof DynamicFormPanel>[0]> = {}) {
   const onClose = jest.fn();
-  renderWithProviders(
-    <DynamicFormPanel open module="fieldDemo" id="0" onClose={onClose} {...props} />,
-  );
+  renderWithProviders(<DynamicFormPanel open module="fieldDemo" id="0" onClose={onClose} {...props} />);
   return { onClose };
 }
-
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -61,9 +58,9 @@ describe('DynamicFormPanel', () => {
   });
 
   it('edits: loads api_detail, saves api_edit with the id, without 保存并继续录入 or CC', async () => {
-    const fetch = jest.spyOn(api, 'fetch').mockImplementation(async (url) =>
-      url === 'api/module/detail' ? { name: '旧名称', props: '[{"label":"颜色","value":"红"}]' } : definition,
-    );
+    const fetch = jest
+      .spyOn(api, 'fetch')
+      .mockImplementation(async (url) => (url === 'api/module/detail' ? { name: '旧名称', props: '[{"label":"颜色","value":"红"}]' } : definition));
     const command = jest.spyOn(api, 'command').mockResolvedValue({ result: 'success', msg: '保存成功' });
     renderPanel({ id: '12', withCc: true });
     await waitFor(() => expect(screen.getByLabelText('名称')).toHaveValue('旧名称'));
@@ -85,7 +82,9 @@ describe('DynamicFormPanel', () => {
       { type: 'input', field: 'CustomerName', title: '客户名称' },
       { type: 'customer', field: 'customerId', field2: 'customerName', title: '客户' },
     ]);
-    const fetch = jest.spyOn(api, 'fetch').mockImplementation(async (url) => (url === 'api/customer/Views' ? { id: 9, CustomerName: '华信科技' } : withCustomer));
+    const fetch = jest
+      .spyOn(api, 'fetch')
+      .mockImplementation(async (url) => (url === 'api/customer/Views' ? { id: 9, CustomerName: '华信科技' } : withCustomer));
     const command = jest.spyOn(api, 'command').mockResolvedValue({ result: 'success', msg: '保存成功' });
     renderPanel({ customerId: 9 });
     await waitFor(() => expect(screen.getByLabelText('客户名称')).toHaveValue('华信科技'));

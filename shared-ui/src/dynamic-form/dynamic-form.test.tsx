@@ -5,7 +5,6 @@ import { pickOption, renderDynamicForm } from './testing/render-dynamic-form';
 
 afterEach(() => jest.restoreAllMocks());
 
-
 describe('DynamicForm', () => {
   it('shows 未知控件类型 for a type no control knows, and still renders the others', () => {
     renderDynamicForm([
@@ -23,8 +22,24 @@ describe('DynamicForm', () => {
       return parentid === 1 ? [{ id: 11, name: '杭州' }] : [{ id: 21, name: '南京' }];
     });
     const { form } = renderDynamicForm([
-      { type: 'select', field: 'province', title: '省份', options: [{ label: '浙江', value: 1 }, { label: '江苏', value: 2 }] },
-      { type: 'jcselect', field: 'city', field2: 'cityName', title: '城市', url: 'api/city/options', parent: 'province', parentParams: '{"parentid":"$parent"}' },
+      {
+        type: 'select',
+        field: 'province',
+        title: '省份',
+        options: [
+          { label: '浙江', value: 1 },
+          { label: '江苏', value: 2 },
+        ],
+      },
+      {
+        type: 'jcselect',
+        field: 'city',
+        field2: 'cityName',
+        title: '城市',
+        url: 'api/city/options',
+        parent: 'province',
+        parentParams: '{"parentid":"$parent"}',
+      },
     ]);
     // No parent yet: the child asks for nothing.
     expect(post).not.toHaveBeenCalled();

@@ -49,8 +49,24 @@ describe('field linkage rules', () => {
 
   it('is applied live by the dynamic form', async () => {
     const { form, validate } = renderDynamicForm([
-      { type: 'radio', field: 'kind', title: '类别', options: [{ label: '普通', value: 'normal' }, { label: '其他', value: 'other' }] },
-      { type: 'input', field: 'note', title: '说明', linkage: [{ when: 'kind', values: ['other'], effect: 'show' }, { when: 'kind', values: ['other'], effect: 'require' }] },
+      {
+        type: 'radio',
+        field: 'kind',
+        title: '类别',
+        options: [
+          { label: '普通', value: 'normal' },
+          { label: '其他', value: 'other' },
+        ],
+      },
+      {
+        type: 'input',
+        field: 'note',
+        title: '说明',
+        linkage: [
+          { when: 'kind', values: ['other'], effect: 'show' },
+          { when: 'kind', values: ['other'], effect: 'require' },
+        ],
+      },
     ]);
     expect(screen.queryByLabelText('说明')).toBeNull();
     act(() => form.setFieldValue('kind', 'other'));

@@ -24,7 +24,15 @@ export function valueTexts(value: unknown): string[] {
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return [];
-    return text.includes(',') ? [text, ...text.split(',').map((s) => s.trim()).filter((s) => s !== '')] : [text];
+    return text.includes(',')
+      ? [
+          text,
+          ...text
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        ]
+      : [text];
   }
   return [];
 }
@@ -77,9 +85,11 @@ export function linkageState(fields: readonly Linked[], getValue: (name: string)
 export function linkageKey(fields: readonly Linked[], getValue: (name: string) => unknown): string {
   if (!hasLinkage(fields)) return '';
   const state = linkageState(fields, getValue);
-  return fields.map((f) => {
-    const s = f.field ? state.get(f.field) : undefined;
-    if (!s) return 'v';
-    return !s.visible ? 'h' : s.required ? 'r' : 'v';
-  }).join('');
+  return fields
+    .map((f) => {
+      const s = f.field ? state.get(f.field) : undefined;
+      if (!s) return 'v';
+      return !s.visible ? 'h' : s.required ? 'r' : 'v';
+    })
+    .join('');
 }

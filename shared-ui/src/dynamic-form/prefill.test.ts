@@ -9,7 +9,12 @@ const PAYMENT: FieldDefinition[] = [
 ];
 
 it('copies the contract, its number and the shared fields', () => {
-  expect(prefillValues(PAYMENT, { orderSn: 'HT1', Money: 12800.5, beizhu: '首付' }, { contractId: 3 })).toMatchObject({ contractId: 3, contractName: 'HT1', Money: 12800.5, beizhu: '首付' });
+  expect(prefillValues(PAYMENT, { orderSn: 'HT1', Money: 12800.5, beizhu: '首付' }, { contractId: 3 })).toMatchObject({
+    contractId: 3,
+    contractName: 'HT1',
+    Money: 12800.5,
+    beizhu: '首付',
+  });
 });
 
 it('an amount 字段权限 masks (****) is not copied into a number field', () => {

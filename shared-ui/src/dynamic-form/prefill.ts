@@ -26,7 +26,7 @@ export function prefillValues(fields: readonly FieldDefinition[], details: FormV
   for (const field of fields) {
     if (!field.field) continue;
     if (field.type === 'customer') {
-      const customerId = given(source.customerId) ? source.customerId : details.customerId ?? details.CustomerId;
+      const customerId = given(source.customerId) ? source.customerId : (details.customerId ?? details.CustomerId);
       if (customerId === undefined || customerId === null || customerId === '') continue;
       copied[field.field] = customerId;
       const name = text(details.CustomerName) ?? text(details.customerName);

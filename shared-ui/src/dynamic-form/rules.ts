@@ -18,8 +18,20 @@ export const BRANCH_PATTERN_MESSAGE = '只能包含字母、数字、下划线�
 
 /** Types a user chooses (请选择 when empty); every other type is filled in (信息必须填写). */
 const CHOSEN_TYPES: readonly string[] = [
-  'select', 'statusSelect', 'jcselect', 'radio', 'date', 'datetime', 'daterange',
-  'branch', 'contract', 'customer', 'user', 'users', 'tree', 'tags',
+  'select',
+  'statusSelect',
+  'jcselect',
+  'radio',
+  'date',
+  'datetime',
+  'daterange',
+  'branch',
+  'contract',
+  'customer',
+  'user',
+  'users',
+  'tree',
+  'tags',
 ];
 /** Types whose value is a list or an object: "empty" means no element. */
 const LIST_TYPES: readonly string[] = ['city', 'county', 'property', 'tablelist', 'daterange'];

@@ -28,11 +28,33 @@ const samples: Record<string, { field: FieldDefinition; value: unknown; extra?: 
   users: {
     field: field('users', { field2: 'f_users_list' }),
     value: '3,4',
-    extra: { f_users_list: [{ userid: 3, username: '张三', header: '' }, { userid: 4, username: '李四', header: '/h.png' }] },
+    extra: {
+      f_users_list: [
+        { userid: 3, username: '张三', header: '' },
+        { userid: 4, username: '李四', header: '/h.png' },
+      ],
+    },
   },
   product: {
     field: field('product'),
-    value: [{ id: 1, productid: 8, title: '打印机', standard: 'A4', number: 2, price: 800, sellingprice: 1000, xinghao: 'X1', unit: '台', danwei: '台', shuihao: '', xiaoji: 2000, warehousename: '默认仓库', warehouseid: 0 }],
+    value: [
+      {
+        id: 1,
+        productid: 8,
+        title: '打印机',
+        standard: 'A4',
+        number: 2,
+        price: 800,
+        sellingprice: 1000,
+        xinghao: 'X1',
+        unit: '台',
+        danwei: '台',
+        shuihao: '',
+        xiaoji: 2000,
+        warehousename: '默认仓库',
+        warehouseid: 0,
+      },
+    ],
   },
   picture: { field: field('picture'), value: [{ id: 4, url: '/files/a.png', filename: 'a.png' }] },
   cover: { field: field('cover'), value: '/files/cover.png' },
@@ -41,14 +63,32 @@ const samples: Record<string, { field: FieldDefinition; value: unknown; extra?: 
     value: [{ id: 5, FileName: '合同.pdf', url: '/files/b.pdf', format: 'pdf', size: 12.3, userid: 1, username: '管理员', addTime: '2024-05-01 10:00' }],
   },
   editor: { field: field('editor'), value: '<p>正文<strong>加粗</strong></p>' },
-  property: { field: field('property'), value: [{ label: '颜色', value: '红' }, { label: '尺寸', value: 'L' }] },
+  property: {
+    field: field('property'),
+    value: [
+      { label: '颜色', value: '红' },
+      { label: '尺寸', value: 'L' },
+    ],
+  },
   tags: { field: field('tags'), value: 'a,c' },
   tree: { field: field('tree', { field2: 'f_tree_text' }), value: 6, extra: { f_tree_text: '华东区' } },
-  tablelist: { field: field('tablelist'), value: [{ riqi: '2024-05-01', ext: '首付' }, { riqi: '2024-06-01', ext: '尾款' }] },
+  tablelist: {
+    field: field('tablelist'),
+    value: [
+      { riqi: '2024-05-01', ext: '首付' },
+      { riqi: '2024-06-01', ext: '尾款' },
+    ],
+  },
 };
 
 function definitionOf(fields: FieldDefinition[]): FormDefinition {
-  return { cols: 2, items: fields.map((f) => ({ json: JSON.stringify(f) })), api_add: 'api/module/add', api_edit: 'api/module/Edit', api_detail: 'api/module/detail' };
+  return {
+    cols: 2,
+    items: fields.map((f) => ({ json: JSON.stringify(f) })),
+    api_add: 'api/module/add',
+    api_edit: 'api/module/Edit',
+    api_detail: 'api/module/detail',
+  };
 }
 
 describe('toSubmitValues / fromDetailValues', () => {

@@ -15,7 +15,14 @@ const finance: FormDefinition = {
 };
 
 it('collects the images of picture (JSON list or parsed) and cover fields', () => {
-  const stored = { title: 'x', pics: JSON.stringify([{ id: 1, url: '/files/1.png', filename: '1.png' }, { id: 2, url: '/files/2.png' }]), cover: '/files/c.png' };
+  const stored = {
+    title: 'x',
+    pics: JSON.stringify([
+      { id: 1, url: '/files/1.png', filename: '1.png' },
+      { id: 2, url: '/files/2.png' },
+    ]),
+    cover: '/files/c.png',
+  };
   expect(voucherUrls(finance, stored)).toEqual(['/files/1.png', '/files/2.png', '/files/c.png']);
   expect(voucherUrls(finance, { pics: [{ url: '/files/3.png' }] })).toEqual(['/files/3.png']);
   expect(voucherUrls(finance, { pics: 'not json', cover: '' })).toEqual([]);

@@ -6,7 +6,12 @@ import { requiredRule } from './required-rule';
 
 type Values = { CustomerName: string; LaiYuan?: number };
 
-function Panel({ mode, onSubmit, onClose = jest.fn(), initialValues }: {
+function Panel({
+  mode,
+  onSubmit,
+  onClose = jest.fn(),
+  initialValues,
+}: {
   mode: FormPanelMode;
   onSubmit: (values: Values) => Promise<boolean>;
   onClose?: () => void;

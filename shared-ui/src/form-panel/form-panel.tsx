@@ -54,7 +54,8 @@ export function FormPanel<V extends object>({
     let values: V;
     try {
       values = await form.validateFields();
-    } catch { return; // the form shows the validation messages
+    } catch {
+      return; // the form shows the validation messages
     }
     setSaving(continueEntering ? 'continue' : 'save');
     try {
@@ -92,14 +93,7 @@ export function FormPanel<V extends object>({
         </Space>
       }
     >
-      <Form<V>
-        form={form}
-        layout="horizontal"
-        labelCol={{ flex: `${labelWidth}px` }}
-        wrapperCol={{ flex: 1 }}
-        labelWrap
-        initialValues={initialValues}
-      >
+      <Form<V> form={form} layout="horizontal" labelCol={{ flex: `${labelWidth}px` }} wrapperCol={{ flex: 1 }} labelWrap initialValues={initialValues}>
         {children}
       </Form>
     </Drawer>

@@ -4,7 +4,6 @@ import { ListPage } from './list-page';
 import { compactSearchValues } from './search-values';
 import type { FieldDefinition } from '../dynamic-form/types';
 
-
 type Row = { id: number; name: string };
 
 const FIELDS: FieldDefinition[] = [

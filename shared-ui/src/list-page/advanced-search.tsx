@@ -12,7 +12,20 @@ import { compactSearchValues, isEmptyValue, type SearchValues } from './search-v
 
 /** Types a plain control can search on; pickers, uploads and line items are left out. */
 const SEARCHABLE_TYPES = new Set([
-  'input', 'textarea', 'editor', 'number', 'select', 'statusSelect', 'jcselect', 'radio', 'tags', 'switch', 'date', 'datetime', 'daterange', 'ColorPicker',
+  'input',
+  'textarea',
+  'editor',
+  'number',
+  'select',
+  'statusSelect',
+  'jcselect',
+  'radio',
+  'tags',
+  'switch',
+  'date',
+  'datetime',
+  'daterange',
+  'ColorPicker',
 ]);
 
 export function searchableFields(fields: readonly FieldDefinition[]): FieldDefinition[] {
@@ -84,7 +97,16 @@ function SearchInput({ field, id, value, onChange }: { field: FieldDefinition; i
     case 'date':
       return <DatePicker id={id} style={{ width: '100%' }} format={DATE_FORMAT} value={value as Dayjs | null} onChange={onChange} />;
     case 'datetime':
-      return <DatePicker id={id} style={{ width: '100%' }} showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} value={value as Dayjs | null} onChange={onChange} />;
+      return (
+        <DatePicker
+          id={id}
+          style={{ width: '100%' }}
+          showTime={{ format: 'HH:mm' }}
+          format={DATETIME_FORMAT}
+          value={value as Dayjs | null}
+          onChange={onChange}
+        />
+      );
     case 'daterange':
       return <DatePicker.RangePicker id={id} style={{ width: '100%' }} value={value as [Dayjs, Dayjs] | null} onChange={onChange} />;
     default:

@@ -25,7 +25,9 @@ export function ColumnSettings({ options, shown, onChange }: ColumnChoice) {
             // The last shown column stays: a list without columns shows nothing.
             disabled={checked && shown.length === 1}
             onChange={(event) =>
-              onChange(event.target.checked ? options.map((o) => o.key).filter((k) => k === option.key || shown.includes(k)) : shown.filter((k) => k !== option.key))
+              onChange(
+                event.target.checked ? options.map((o) => o.key).filter((k) => k === option.key || shown.includes(k)) : shown.filter((k) => k !== option.key),
+              )
             }
           >
             {option.label}

@@ -120,7 +120,18 @@ describe('ListPage page sizes', () => {
   });
 
   it('renders pages above 100 rows virtually, and smaller pages normally', () => {
-    const { unmount } = renderWithProviders(<ListPage<Row> rowKey="id" columns={[{ title: '客户名称', dataIndex: 'name' }]} rows={rows} total={400} page={1} pageSize={200} pageSizeSet="large" onPageChange={jest.fn()} />);
+    const { unmount } = renderWithProviders(
+      <ListPage<Row>
+        rowKey="id"
+        columns={[{ title: '客户名称', dataIndex: 'name' }]}
+        rows={rows}
+        total={400}
+        page={1}
+        pageSize={200}
+        pageSizeSet="large"
+        onPageChange={jest.fn()}
+      />,
+    );
     expect(document.querySelector('.ant-table-virtual')).not.toBeNull();
     unmount();
     renderList({ pageSize: 100 });

@@ -180,7 +180,8 @@ export function ListPage<T extends object, S extends string = string, F extends 
   const scroll = useMemo<TableProps<T>['scroll']>(() => (virtual ? { x: table.width, y: VIRTUAL_HEIGHT } : { x: 'max-content' }), [virtual, table.width]);
   const selectedKeyList = useMemo(() => [...selectedKeys], [selectedKeys]);
   const rowSelection = useMemo<TableProps<T>['rowSelection']>(
-    () => (onSelectionChange ? { selectedRowKeys: selectedKeyList, preserveSelectedRowKeys: true, onChange: (keys: Key[]) => onSelectionChange(keys) } : undefined),
+    () =>
+      onSelectionChange ? { selectedRowKeys: selectedKeyList, preserveSelectedRowKeys: true, onChange: (keys: Key[]) => onSelectionChange(keys) } : undefined,
     [onSelectionChange, selectedKeyList],
   );
   const onRow = useCallback((row: T) => ({ onClick: () => onRowClick?.(row), style: { cursor: 'pointer' } }), [onRowClick]);
@@ -236,7 +237,13 @@ export function ListPage<T extends object, S extends string = string, F extends 
       />
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {showSelectionBar && onSelectionChange ? (
-        <SelectionBar<T> keys={selectedKeyList} rows={selectedRows} actions={allowedActions} onConfirm={onConfirmSelection} onClear={() => onSelectionChange([])}>
+        <SelectionBar<T>
+          keys={selectedKeyList}
+          rows={selectedRows}
+          actions={allowedActions}
+          onConfirm={onConfirmSelection}
+          onClear={() => onSelectionChange([])}
+        >
           {props.selectionActions}
         </SelectionBar>
       ) : null}

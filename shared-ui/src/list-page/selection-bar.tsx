@@ -58,7 +58,14 @@ export function SelectionBar<T>({ keys, rows, actions = [], children, onConfirm,
             </Button>
           ) : null}
           {onConfirm ? (
-            <Button type="primary" size="small" autoInsertSpace={false} disabled={count === 0} onClick={() => onConfirm(keys, rows)} style={{ marginLeft: 'auto' }}>
+            <Button
+              type="primary"
+              size="small"
+              autoInsertSpace={false}
+              disabled={count === 0}
+              onClick={() => onConfirm(keys, rows)}
+              style={{ marginLeft: 'auto' }}
+            >
               确认选择
             </Button>
           ) : null}

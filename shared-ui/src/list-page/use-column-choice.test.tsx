@@ -21,7 +21,13 @@ const COLUMNS: TableColumnsType<Row> = [
   { title: '负责人', dataIndex: 'UserName' },
 ];
 
-const field = (id: number, name: string, title: string) => ({ id, title, checkbox: true, show: true, json: JSON.stringify({ type: 'input', field: name, title }) });
+const field = (id: number, name: string, title: string) => ({
+  id,
+  title,
+  checkbox: true,
+  show: true,
+  json: JSON.stringify({ type: 'input', field: name, title }),
+});
 
 function CustomerList() {
   const { columns, choice } = useColumnChoice<Row>('customer', COLUMNS);
@@ -43,7 +49,10 @@ const header = () => Array.from(document.querySelectorAll('.ant-table-thead th')
 
 beforeEach(() => {
   jest.clearAllMocks();
-  mockedApi.list.mockResolvedValue({ rows: [field(11, 'CustomerName', '客户名称'), field(12, 'contact_mobile', '手机号码'), field(13, 'level', '客户级别')], total: 3 });
+  mockedApi.list.mockResolvedValue({
+    rows: [field(11, 'CustomerName', '客户名称'), field(12, 'contact_mobile', '手机号码'), field(13, 'level', '客户级别')],
+    total: 3,
+  });
   // The server keeps the last choice set, as api/field/set and api/field/my do.
   let shown = '11,13';
   mockedApi.fetch.mockImplementation(async () => ({ show: shown }) as never);
@@ -55,18 +64,14 @@ beforeEach(() => {
 
 describe('per-user column choice', () => {
   it('shows the columns the user chose (api/field/my) and the columns outside the form', async () => {
-    renderWithProviders(
-      <CustomerList />,
-    );
+    renderWithProviders(<CustomerList />);
     await waitFor(() => expect(header()).toEqual(['客户名称', '客户级别', '负责人']));
     expect(mockedApi.list).toHaveBeenCalledWith('api/field/list', { formid: 'customer' }, { silent: true });
     expect(mockedApi.fetch).toHaveBeenCalledWith('api/field/my', { formid: 'customer' }, { silent: true });
   });
 
   it('saves a new choice on the server (api/field/set) and shows the column', async () => {
-    renderWithProviders(
-      <CustomerList />,
-    );
+    renderWithProviders(<CustomerList />);
     await waitFor(() => expect(header()).toEqual(['客户名称', '客户级别', '负责人']));
     fireEvent.click(screen.getByRole('button', { name: /列设置/ }));
     const mobile = await screen.findByRole('checkbox', { name: '手机号码' });
@@ -83,9 +88,7 @@ describe('per-user column choice', () => {
 
   it('keeps every column when the form has no fields for the list', async () => {
     mockedApi.list.mockRejectedValue(new Error('表单不存在'));
-    renderWithProviders(
-      <CustomerList />,
-    );
+    renderWithProviders(<CustomerList />);
     await waitFor(() => expect(mockedApi.list).toHaveBeenCalled());
     expect(header()).toEqual(['客户名称', '手机号码', '客户级别', '负责人']);
     expect(screen.queryByRole('button', { name: /列设置/ })).toBeNull();

@@ -54,7 +54,9 @@ function readFields(rows: FieldRow[]): FormFields {
   const defs = rows.map((row) => ({ row, def: parseDefinition(row.json) }));
   return {
     definitions: defs.flatMap(({ def }) => (def ? [def] : [])),
-    choosable: defs.flatMap(({ row, def }) => (def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [])),
+    choosable: defs.flatMap(({ row, def }) =>
+      def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [],
+    ),
   };
 }
 

@@ -36,8 +36,12 @@ describe('usePagedList', () => {
 
   it('keeps the previous page on screen while the next one loads', async () => {
     let answer: (v: { rows: string[]; total: number }) => void = () => undefined;
-    const load = jest.fn((q: Query) => (q.page === 1 ? Promise.resolve({ rows: ['p1'], total: 2 }) : new Promise<{ rows: string[]; total: number }>((r) => (answer = r))));
-    const { result, rerender } = renderHookWithProviders(({ page }) => usePagedList(['test', 'index'], load, { page, rows: 1, key: '' }), { initialProps: { page: 1 } });
+    const load = jest.fn((q: Query) =>
+      q.page === 1 ? Promise.resolve({ rows: ['p1'], total: 2 }) : new Promise<{ rows: string[]; total: number }>((r) => (answer = r)),
+    );
+    const { result, rerender } = renderHookWithProviders(({ page }) => usePagedList(['test', 'index'], load, { page, rows: 1, key: '' }), {
+      initialProps: { page: 1 },
+    });
     await waitFor(() => expect(result.current.rows).toEqual(['p1']));
     rerender({ page: 2 });
     await waitFor(() => expect(result.current.loading).toBe(true));

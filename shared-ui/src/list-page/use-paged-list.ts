@@ -18,7 +18,12 @@ export type PagedListState<T> = PagedRows<T> & {
 
 const NO_ROWS: never[] = [];
 
-export function usePagedList<Q, T>(listKey: QueryKey, load: (query: Q) => Promise<PagedRows<T>>, query: Q, { enabled = true }: { enabled?: boolean } = {}): PagedListState<T> {
+export function usePagedList<Q, T>(
+  listKey: QueryKey,
+  load: (query: Q) => Promise<PagedRows<T>>,
+  query: Q,
+  { enabled = true }: { enabled?: boolean } = {},
+): PagedListState<T> {
   const result = useQuery({
     queryKey: [...listKey, query],
     queryFn: () => load(query),

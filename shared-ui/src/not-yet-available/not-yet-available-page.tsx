@@ -7,10 +7,7 @@ import type { LazyPage, RemoteRoute } from '@portal/shared-core';
 
 export function notYetAvailablePage(title: RemoteRoute['title']): LazyPage {
   return async () => {
-    const [{ NotYetAvailable }, { getLanguage, localize }] = await Promise.all([
-      import('./not-yet-available'),
-      import('@portal/shared-core'),
-    ]);
+    const [{ NotYetAvailable }, { getLanguage, localize }] = await Promise.all([import('./not-yet-available'), import('@portal/shared-core')]);
     return {
       default: function NotYetAvailablePage() {
         const language = getLanguage();

@@ -66,7 +66,12 @@ export function ContractSelect({ id, value, label, onChange, params, disabled, p
       options={options}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       onOpenChange={(open) => open && search('')}
-      onChange={(id) => onChange?.(id ?? undefined, contracts.find((c) => c.id === id))}
+      onChange={(id) =>
+        onChange?.(
+          id ?? undefined,
+          contracts.find((c) => c.id === id),
+        )
+      }
       style={{ width: '100%' }}
     />
   );

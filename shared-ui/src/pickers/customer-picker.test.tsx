@@ -25,9 +25,7 @@ const customer: CustomerRecord = {
 
 function renderPicker() {
   const onSelect = jest.fn();
-  renderWithProviders(
-    <CustomerPicker open onSelect={onSelect} onClose={jest.fn()} />,
-  );
+  renderWithProviders(<CustomerPicker open onSelect={onSelect} onClose={jest.fn()} />);
   return onSelect;
 }
 

@@ -25,9 +25,7 @@ const tree: BranchNode[] = [
 
 function renderPicker(max: number) {
   const onSelect = jest.fn();
-  renderWithProviders(
-    <DepartmentPicker open max={max} onSelect={onSelect} onClose={jest.fn()} />,
-  );
+  renderWithProviders(<DepartmentPicker open max={max} onSelect={onSelect} onClose={jest.fn()} />);
   return onSelect;
 }
 

@@ -66,7 +66,11 @@ export function DepartmentPicker({ open, max = 1, value = [], title = '选择部
     >
       <Spin spinning={loading}>
         {nodes.length === 0 ? (
-          loading ? <div style={{ minHeight: 80 }} /> : <Empty />
+          loading ? (
+            <div style={{ minHeight: 80 }} />
+          ) : (
+            <Empty />
+          )
         ) : (
           <Tree<TreeItem<BranchNode>>
             treeData={toTreeItems(nodes)}

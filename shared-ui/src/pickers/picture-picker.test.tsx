@@ -16,9 +16,7 @@ const album = [
 ];
 
 async function openAlbum(onSelect = jest.fn()) {
-  renderWithProviders(
-    <PicturePicker open max={3} onSelect={onSelect} onClose={jest.fn()} />,
-  );
+  renderWithProviders(<PicturePicker open max={3} onSelect={onSelect} onClose={jest.fn()} />);
   await act(async () => {
     fireEvent.click(screen.getByText('相册选择'));
   });

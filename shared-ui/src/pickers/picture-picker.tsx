@@ -58,7 +58,6 @@ export function PicturePicker({ open, max = 1, uploadParams = {}, onSelect, onCl
     }
   }, [open]);
 
-
   function choose(picture: PictureValue) {
     setChosen((list) => {
       if (list.some((p) => p.id === picture.id)) return list.filter((p) => p.id !== picture.id);

@@ -26,9 +26,7 @@ beforeEach(() => {
 
 it('is titled 产品管理, shows covers and tax rates with %, skips listed products and returns the ticked ones', async () => {
   const onSelect = jest.fn();
-  renderWithProviders(
-    <ProductPicker open exclude={[5]} onSelect={onSelect} onClose={jest.fn()} />,
-  );
+  renderWithProviders(<ProductPicker open exclude={[5]} onSelect={onSelect} onClose={jest.fn()} />);
   expect(screen.getByText('产品管理')).toBeInTheDocument();
   await screen.findByText('矿泉水');
   expect(mockedApi.fetch).toHaveBeenCalledWith('api/product/index', { page: 1, rows: 10, key: '' }, { silent: true });
@@ -44,9 +42,7 @@ it('is titled 产品管理, shows covers and tax rates with %, skips listed prod
 });
 
 it('searches by name or number', async () => {
-  renderWithProviders(
-    <ProductPicker open onSelect={jest.fn()} onClose={jest.fn()} />,
-  );
+  renderWithProviders(<ProductPicker open onSelect={jest.fn()} onClose={jest.fn()} />);
   await screen.findByText('矿泉水');
   const search = screen.getByPlaceholderText('产品名称/产品编号');
   fireEvent.change(search, { target: { value: 'P006' } });

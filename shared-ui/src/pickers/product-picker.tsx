@@ -30,11 +30,7 @@ const columns: TableColumnsType<ProductRecord> = [
     dataIndex: 'cover',
     width: 64,
     render: (cover: string | null) =>
-      cover ? (
-        <StoredImage src={cover} alt="封面" width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} />
-      ) : (
-        '-'
-      ),
+      cover ? <StoredImage src={cover} alt="封面" width={WIDTHS.pictureThumbMax} height={WIDTHS.pictureThumbMax} style={{ objectFit: 'cover' }} /> : '-',
   },
   { title: '产品名称', dataIndex: 'name' },
   { title: '产品编号', dataIndex: 'number' },

@@ -3,9 +3,15 @@ import { renderWithProviders } from '../../test/render-with-providers';
 import { TreePopover } from './tree-popover';
 import { filterTree } from './tree-nodes';
 
-
 const nodes = [
-  { id: 1, text: '华东分公司', children: [{ id: 11, text: '销售一部' }, { id: 12, text: '市场部' }] },
+  {
+    id: 1,
+    text: '华东分公司',
+    children: [
+      { id: 11, text: '销售一部' },
+      { id: 12, text: '市场部' },
+    ],
+  },
   { id: 2, text: '华南分公司', children: [{ id: 21, text: '销售二部' }] },
 ];
 

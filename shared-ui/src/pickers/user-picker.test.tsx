@@ -27,9 +27,7 @@ let latest: PickedUser[] = [];
 function Harness({ max }: { max: number }) {
   const [value, setValue] = useState<PickedUser[]>([]);
   latest = value;
-  return (
-    <UserPicker value={value} onChange={setValue} max={max} />
-  );
+  return <UserPicker value={value} onChange={setValue} max={max} />;
 }
 
 async function openPicker(max: number) {

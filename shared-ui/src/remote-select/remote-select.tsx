@@ -54,7 +54,14 @@ function AddOption({ onAdd, disabled }: { onAdd: (text: string) => void; disable
       title={ADD_OPTION_TITLE}
       content={
         <Space.Compact>
-          <Input value={text} maxLength={100} placeholder="请输入" onChange={(e) => setText(e.target.value)} onPressEnter={handleAdd} aria-label={ADD_OPTION_TITLE} />
+          <Input
+            value={text}
+            maxLength={100}
+            placeholder="请输入"
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={handleAdd}
+            aria-label={ADD_OPTION_TITLE}
+          />
           <Button type="primary" onClick={handleAdd} autoInsertSpace={false}>
             确定
           </Button>

@@ -17,6 +17,9 @@ describe('remote options', () => {
   it('reads options through optionText / optionValue (default name / id), skipping rows without a value', () => {
     expect(toOptions([{ id: 1, name: '官网' }, { name: '无编号' }])).toEqual([{ label: '官网', value: 1 }]);
     expect(toOptions([{ orderSn: 'HT-1', cid: 'a' }], 'orderSn', 'cid')).toEqual([{ label: 'HT-1', value: 'a' }]);
-    expect(toOptions(['甲', 2])).toEqual([{ label: '甲', value: '甲' }, { label: '2', value: 2 }]);
+    expect(toOptions(['甲', 2])).toEqual([
+      { label: '甲', value: '甲' },
+      { label: '2', value: 2 },
+    ]);
   });
 });

@@ -25,7 +25,10 @@ export type RemoteOptionsSource = {
 export type RemoteOptionsState = { options: RemoteOption[]; loading: boolean; failed: boolean };
 
 function pick(value: unknown, path: string): unknown {
-  return path.split('.').filter(Boolean).reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('.')
+    .filter(Boolean)
+    .reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** The rows of a reply: by the loadFilter path, else a bare list, `rows`, `data` or `data.rows`. */

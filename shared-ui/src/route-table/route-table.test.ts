@@ -19,9 +19,14 @@ describe('routeTable', () => {
   it('flattens nested routes to full paths', () => {
     const routes = [
       group('customer', { cn: '客户管理', en: 'Customers' }, [
-        page('watched', 'customer/watched', { cn: '我的客户', en: 'My customers' }, {
-          children: [page(':id', 'customer/watched/:id', { cn: '新建申请', en: 'New application' }, { hidden: true })],
-        }),
+        page(
+          'watched',
+          'customer/watched',
+          { cn: '我的客户', en: 'My customers' },
+          {
+            children: [page(':id', 'customer/watched/:id', { cn: '新建申请', en: 'New application' }, { hidden: true })],
+          },
+        ),
       ]),
     ];
     expect(flattenRoutes({ area: 'crm', title: { cn: '客户', en: 'CRM' }, routes }).map((r) => r.fullPath)).toEqual([

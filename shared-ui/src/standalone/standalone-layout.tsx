@@ -2,15 +2,7 @@
 import { Suspense, lazy, useMemo, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button, Layout, Menu, Result, Spin, type MenuProps } from 'antd';
-import {
-  buildRoutesAndMenus,
-  localize,
-  useSessionStore,
-  type BuiltRoute,
-  type MenuItem,
-  type PageProps,
-  type RemoteRoutesModule,
-} from '@portal/shared-core';
+import { buildRoutesAndMenus, localize, useSessionStore, type BuiltRoute, type MenuItem, type PageProps, type RemoteRoutesModule } from '@portal/shared-core';
 import { StandaloneLogin } from './standalone-login';
 
 export function StandaloneLayout({ routesModule }: { routesModule: RemoteRoutesModule }) {
@@ -21,10 +13,7 @@ export function StandaloneLayout({ routesModule }: { routesModule: RemoteRoutesM
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  const built = useMemo(
-    () => buildRoutesAndMenus(permissions, [routesModule], { loggedIn: Boolean(token) }),
-    [permissions, routesModule, token],
-  );
+  const built = useMemo(() => buildRoutesAndMenus(permissions, [routesModule], { loggedIn: Boolean(token) }), [permissions, routesModule, token]);
   const publicRoutes = built.routes.filter((r) => r.public && r.page);
   const onPublicPage = publicRoutes.some((r) => built.findRoute(pathname) === r);
 

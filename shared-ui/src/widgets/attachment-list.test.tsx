@@ -16,9 +16,7 @@ const files = [
 ];
 
 function renderList() {
-  renderWithProviders(
-    <AttachmentList query={{ code: 'c1', picType: 1, modelId: 5 }} />,
-  );
+  renderWithProviders(<AttachmentList query={{ code: 'c1', picType: 1, modelId: 5 }} />);
 }
 
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;

@@ -131,11 +131,36 @@ function ViewerOverlay({ urls, initialIndex, onClose }: { urls: readonly string[
       <Button shape="circle" aria-label="关闭" icon={<CloseOutlined />} onClick={onClose} style={{ position: 'absolute', top: 24, right: 24 }} />
       {many ? (
         <>
-          <Button shape="circle" size="large" aria-label="上一张" icon={<LeftOutlined />} onClick={() => show(current - 1)} style={{ position: 'absolute', left: 24, top: '50%' }} />
-          <Button shape="circle" size="large" aria-label="下一张" icon={<RightOutlined />} onClick={() => show(current + 1)} style={{ position: 'absolute', right: 24, top: '50%' }} />
+          <Button
+            shape="circle"
+            size="large"
+            aria-label="上一张"
+            icon={<LeftOutlined />}
+            onClick={() => show(current - 1)}
+            style={{ position: 'absolute', left: 24, top: '50%' }}
+          />
+          <Button
+            shape="circle"
+            size="large"
+            aria-label="下一张"
+            icon={<RightOutlined />}
+            onClick={() => show(current + 1)}
+            style={{ position: 'absolute', right: 24, top: '50%' }}
+          />
         </>
       ) : null}
-      <Flex gap={4} style={{ position: 'absolute', bottom: 24, left: '50%', transform: 'translateX(-50%)', background: 'rgba(0,0,0,0.45)', borderRadius: 20, padding: '2px 12px' }}>
+      <Flex
+        gap={4}
+        style={{
+          position: 'absolute',
+          bottom: 24,
+          left: '50%',
+          transform: 'translateX(-50%)',
+          background: 'rgba(0,0,0,0.45)',
+          borderRadius: 20,
+          padding: '2px 12px',
+        }}
+      >
         {tool('缩小', <ZoomOutOutlined />, () => zoom(-ZOOM_STEP))}
         {tool('放大', <ZoomInOutlined />, () => zoom(ZOOM_STEP))}
         {tool(mode === 'contain' ? '原始尺寸' : '适应窗口', mode === 'contain' ? <OneToOneOutlined /> : <ExpandOutlined />, toggleMode)}

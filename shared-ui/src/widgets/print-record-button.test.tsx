@@ -39,7 +39,13 @@ it('says where to add a template when none is enabled', async () => {
 });
 
 it('offers the names when several are enabled and prints the chosen one', async () => {
-  jest.spyOn(api, 'list').mockResolvedValue({ rows: [{ id: 1, name: '简版' }, { id: 2, name: '详版' }], total: 2 });
+  jest.spyOn(api, 'list').mockResolvedValue({
+    rows: [
+      { id: 1, name: '简版' },
+      { id: 2, name: '详版' },
+    ],
+    total: 2,
+  });
   jest.spyOn(api, 'fetch').mockResolvedValue({ content: '<p>{{title}}</p>' });
   const print = jest.spyOn(printHelper, 'printArea').mockResolvedValue(undefined);
   renderWithProviders(<PrintRecordButton module="baoxiao" title="报销" values={values} />);

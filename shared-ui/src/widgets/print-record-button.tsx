@@ -27,7 +27,10 @@ export type PrintRecordButtonProps = {
 export const MSG_NO_PRINT_TEMPLATE = '没有可用的打印模板，请在基础设置的打印模板中添加并启用';
 
 async function printWith(queryClient: QueryClient, templateId: number, props: PrintRecordButtonProps): Promise<void> {
-  const [content, { values, tables }] = await Promise.all([queryClient.fetchQuery(templateContentQuery(templateId)), 'load' in props && props.load ? props.load() : Promise.resolve(props as PrintData)]);
+  const [content, { values, tables }] = await Promise.all([
+    queryClient.fetchQuery(templateContentQuery(templateId)),
+    'load' in props && props.load ? props.load() : Promise.resolve(props as PrintData),
+  ]);
   const title = props.title;
   const sheet = document.createElement('div');
   sheet.className = 'print-sheet';

@@ -73,7 +73,9 @@ function tableHtml(table: PrintTable): string {
 
 /** The template with its placeholders filled; unknown placeholders are left empty. */
 export function fillPrintTemplate(content: string, values: Record<string, unknown>, tables: Record<string, PrintTable> = {}): string {
-  const filled = content.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, key: string) => (tables[key] ? tableHtml(tables[key]) : escapeHtml(text(values[key]))));
+  const filled = content.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, key: string) =>
+    tables[key] ? tableHtml(tables[key]) : escapeHtml(text(values[key])),
+  );
   // Inline styles stay (templates lay out with them); scripts, frames, handlers and forms go.
   return DOMPurify.sanitize(filled, { FORBID_TAGS: ['form', 'iframe', 'object', 'embed'] });
 }
@@ -187,7 +189,12 @@ export type IntakePrintSource = {
 
 /** The 进件 placeholders' values; `statusText` given (the approval's) or from the record status. */
 export function intakePrintValues(r: IntakePrintSource, statusText?: string): Record<string, string> {
-  const amount = typeof r.Money === 'number' ? r.Money : typeof r.Money === 'string' && r.Money.trim() !== '' && !Number.isNaN(Number(r.Money)) ? Number(r.Money) : undefined;
+  const amount =
+    typeof r.Money === 'number'
+      ? r.Money
+      : typeof r.Money === 'string' && r.Money.trim() !== '' && !Number.isNaN(Number(r.Money))
+        ? Number(r.Money)
+        : undefined;
   const masked = typeof r.Money === 'string' && amount === undefined ? r.Money : '';
   const files = Array.isArray(r.files) ? (r.files as Record<string, unknown>[]) : [];
   return {
@@ -197,7 +204,10 @@ export function intakePrintValues(r: IntakePrintSource, statusText?: string): Re
     Money: amount !== undefined ? formatPrintAmount(amount) : masked,
     MoneyUpper: amount !== undefined ? amountInCapitals(amount) : masked,
     riqi: r.riqi ?? '',
-    fileNames: files.map((f) => String(f.FileName ?? f.name ?? f.filename ?? '')).filter(Boolean).join('、'),
+    fileNames: files
+      .map((f) => String(f.FileName ?? f.name ?? f.filename ?? ''))
+      .filter(Boolean)
+      .join('、'),
     beizhu: r.beizhu ?? '',
     UserName: r.UserName ?? '',
     BranchName: r.BranchName ?? '',

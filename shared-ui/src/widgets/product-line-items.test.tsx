@@ -36,9 +36,7 @@ async function findOption(text: string): Promise<HTMLElement> {
 }
 
 function renderItems(value: LineItem[], onChange = jest.fn()) {
-  renderWithProviders(
-    <ProductLineItems value={value} onChange={onChange} />,
-  );
+  renderWithProviders(<ProductLineItems value={value} onChange={onChange} />);
   return onChange;
 }
 
@@ -69,7 +67,17 @@ describe('product line items', () => {
     });
     expect(onChange).toHaveBeenCalledWith([
       listed,
-      expect.objectContaining({ productid: 6, title: '苏打水', number: 1, sellingprice: 8, xiaoji: 8, xinghao: 'SN6', warehouseid: 0, warehousename: '默认仓库', shuihao: '' }),
+      expect.objectContaining({
+        productid: 6,
+        title: '苏打水',
+        number: 1,
+        sellingprice: 8,
+        xiaoji: 8,
+        xinghao: 'SN6',
+        warehouseid: 0,
+        warehousename: '默认仓库',
+        shuihao: '',
+      }),
     ]);
   });
 
@@ -82,9 +90,7 @@ describe('product line items', () => {
   });
 
   it('shows plain text when read-only', () => {
-    renderWithProviders(
-      <ProductLineItems value={[{ ...listed, number: 2 }]} readOnly />,
-    );
+    renderWithProviders(<ProductLineItems value={[{ ...listed, number: 2 }]} readOnly />);
     expect(screen.getByText('矿泉水')).toBeInTheDocument();
     expect(screen.getByText('25.00')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();

@@ -89,8 +89,7 @@ export function ProductLineItems({ value, onChange, readOnly }: ProductLineItems
       title: '条形码',
       key: 'xinghao',
       width: 140,
-      render: (_, { item }) =>
-        item ? <Input aria-label="条形码" value={item.xinghao} onChange={(e) => patch(item, { xinghao: e.target.value })} /> : null,
+      render: (_, { item }) => (item ? <Input aria-label="条形码" value={item.xinghao} onChange={(e) => patch(item, { xinghao: e.target.value })} /> : null),
     },
     { title: '规格', key: 'standard', render: (_, { item }) => item?.standard },
     {

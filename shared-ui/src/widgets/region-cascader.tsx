@@ -83,7 +83,10 @@ export function RegionCascader({ id, levels, value, onChange, disabled, placehol
       placeholder={placeholder}
       style={{ width: '100%' }}
       onChange={(ids, selected) =>
-        onChange?.(ids && ids.length ? ids.map(Number) : undefined, (selected ?? []).map((o) => o.label))
+        onChange?.(
+          ids && ids.length ? ids.map(Number) : undefined,
+          (selected ?? []).map((o) => o.label),
+        )
       }
     />
   );

@@ -14,11 +14,10 @@ export type RichTextEditorProps = {
   placeholder?: string;
 };
 
-const TinymceEditor = lazy(
-  (): Promise<{ default: ComponentType<RichTextEditorProps> }> =>
-    import('./tinymce-editor').catch((error: unknown) => ({
-      default: () => <Alert type="error" showIcon title={error instanceof Error ? error.message : String(error)} />,
-    })),
+const TinymceEditor = lazy((): Promise<{ default: ComponentType<RichTextEditorProps> }> =>
+  import('./tinymce-editor').catch((error: unknown) => ({
+    default: () => <Alert type="error" showIcon title={error instanceof Error ? error.message : String(error)} />,
+  })),
 );
 
 /** A failure while TinyMCE starts (after its code loaded) shows its message too. */

@@ -12,9 +12,7 @@ const uploaded = { id: 9, url: '/files/x.pdf', FileName: '合同.pdf', format: '
 
 function renderWidget(props: Partial<Parameters<typeof UploadWidget>[0]> = {}) {
   const onUploaded = jest.fn();
-  renderWithProviders(
-    <UploadWidget params={{ code: 'abc', modelId: 0 }} onUploaded={onUploaded} {...props} />,
-  );
+  renderWithProviders(<UploadWidget params={{ code: 'abc', modelId: 0 }} onUploaded={onUploaded} {...props} />);
   return onUploaded;
 }
 

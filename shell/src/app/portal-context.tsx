@@ -18,7 +18,17 @@ export function usePortal(): Portal {
 }
 
 /** Loads the remotes' route tables (once) and provides the routes the permissions allow. */
-export function PortalProvider({ permissions, loggedIn, loading, children }: { permissions: PermissionTree | null; loggedIn: boolean; loading: ReactNode; children: ReactNode }) {
+export function PortalProvider({
+  permissions,
+  loggedIn,
+  loading,
+  children,
+}: {
+  permissions: PermissionTree | null;
+  loggedIn: boolean;
+  loading: ReactNode;
+  children: ReactNode;
+}) {
   const { status, modules, unavailable, load } = useRemoteAreas();
   useEffect(() => {
     void load();

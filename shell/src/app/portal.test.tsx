@@ -40,8 +40,20 @@ const crm: RemoteRoutesModule = {
       path: 'customer',
       title: t('客户管理'),
       children: [
-        { path: 'watched', title: t('我的客户'), permission: { type: 'crm', subType: 'customer/watched' }, badge: 'myCustomers', page: pageSaying('我的客户页面') },
-        { path: 'zaifenpei', title: t('再分配客户'), permission: { type: 'crm', subType: 'customer/zaifenpei' }, badge: 'reassigned', page: pageSaying('再分配页面') },
+        {
+          path: 'watched',
+          title: t('我的客户'),
+          permission: { type: 'crm', subType: 'customer/watched' },
+          badge: 'myCustomers',
+          page: pageSaying('我的客户页面'),
+        },
+        {
+          path: 'zaifenpei',
+          title: t('再分配客户'),
+          permission: { type: 'crm', subType: 'customer/zaifenpei' },
+          badge: 'reassigned',
+          page: pageSaying('再分配页面'),
+        },
       ],
     },
   ],
@@ -50,7 +62,11 @@ const oa: RemoteRoutesModule = {
   area: 'oa',
   title: t('审批'),
   routes: [
-    { path: 'approval', title: t('审批'), children: [{ path: 'todo', title: t('待我审批'), permission: { type: 'oa', subType: 'approval/todo' }, page: pageSaying('待审页面') }] },
+    {
+      path: 'approval',
+      title: t('审批'),
+      children: [{ path: 'todo', title: t('待我审批'), permission: { type: 'oa', subType: 'approval/todo' }, page: pageSaying('待审页面') }],
+    },
     { path: 'createApproval', title: t('新建流程'), permission: { type: 'oa', subType: 'createApproval' }, hidden: true, page: pageSaying('新建流程页面') },
   ],
 };
@@ -60,7 +76,12 @@ const system: RemoteRoutesModule = {
   routes: [{ path: 'role', title: t('角色管理'), permission: { type: 'system', subType: 'role' }, page: pageSaying('角色页面') }],
 };
 
-const sales: PermissionTree = { ...emptyPermissionTree(), crm: ['customer/watched', 'customer/zaifenpei'], oa: ['approval/todo', 'createApproval'], bi: ['financeTotal'] };
+const sales: PermissionTree = {
+  ...emptyPermissionTree(),
+  crm: ['customer/watched', 'customer/zaifenpei'],
+  oa: ['approval/todo', 'createApproval'],
+  bi: ['financeTotal'],
+};
 
 let notifier: jest.Mocked<Notifier>;
 
@@ -72,10 +93,7 @@ let queryClient: QueryClient;
 
 function renderAt(url: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  renderWithProviders(
-    <RouterProvider router={router} />,
-    { queryClient },
-  );
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
   return router;
 }
 
@@ -155,7 +173,11 @@ it('keeps an unavailable area from breaking the others and offers a retry', asyn
   logIn(sales);
   renderAt('/bi');
   expect(await screen.findByText('该模块暂时无法加载')).toBeInTheDocument();
-  const bi = { area: 'bi', title: t('统计'), routes: [{ path: 'financeTotal', title: t('财务统计'), permission: { type: 'bi', subType: 'financeTotal' }, page: pageSaying('财务统计页面') }] } satisfies RemoteRoutesModule;
+  const bi = {
+    area: 'bi',
+    title: t('统计'),
+    routes: [{ path: 'financeTotal', title: t('财务统计'), permission: { type: 'bi', subType: 'financeTotal' }, page: pageSaying('财务统计页面') }],
+  } satisfies RemoteRoutesModule;
   mockedLoadRemoteAreas.mockResolvedValueOnce({ modules: [bi], unavailable: [] });
   fireEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
   expect(await screen.findByText('财务统计页面')).toBeInTheDocument();

@@ -17,9 +17,7 @@ function renderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  renderWithProviders(
-    <RouterProvider router={router} />,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
 
@@ -36,7 +34,12 @@ beforeEach(() => {
 
 it('trims the user name, keeps the session and honours ?redirect=', async () => {
   const model = { ...emptyPermissionTree(), crm: ['customer/watched'] };
-  mockedLogin.mockResolvedValue({ result: 'success', msg: '登录成功', data: { LoginToken: 'tok', UserID: 1, NickName: '管理员', header: '', ShopID: 1 }, model });
+  mockedLogin.mockResolvedValue({
+    result: 'success',
+    msg: '登录成功',
+    data: { LoginToken: 'tok', UserID: 1, NickName: '管理员', header: '', ShopID: 1 },
+    model,
+  });
   const router = renderAt('/login?redirect=%2Fcrm%2Fcustomer%2Fwatched');
   fillAndSubmit('  admin  ', 'admin123');
   expect(await screen.findByText('我的客户页')).toBeInTheDocument();
@@ -46,7 +49,12 @@ it('trims the user name, keeps the session and honours ?redirect=', async () => 
 });
 
 it('ignores a redirect to another site', async () => {
-  mockedLogin.mockResolvedValue({ result: 'success', msg: '', data: { LoginToken: 't', UserID: 1, NickName: 'a', header: '', ShopID: 1 }, model: emptyPermissionTree() });
+  mockedLogin.mockResolvedValue({
+    result: 'success',
+    msg: '',
+    data: { LoginToken: 't', UserID: 1, NickName: 'a', header: '', ShopID: 1 },
+    model: emptyPermissionTree(),
+  });
   renderAt('/login?redirect=%2F%2Fevil.example');
   fillAndSubmit('admin', 'x');
   expect(await screen.findByText('首页')).toBeInTheDocument();

@@ -4,7 +4,17 @@ import { App, Avatar, Badge, Dropdown, Space, Tooltip, type MenuProps } from 'an
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { api, endpointKey, hasAnyInArea, localize, REMOTE_AREAS, useLanguageStore, useRealtimeStatus, useSessionStore, type RemoteArea } from '@portal/shared-core';
+import {
+  api,
+  endpointKey,
+  hasAnyInArea,
+  localize,
+  REMOTE_AREAS,
+  useLanguageStore,
+  useRealtimeStatus,
+  useSessionStore,
+  type RemoteArea,
+} from '@portal/shared-core';
 import { usePortal } from '../app/portal-context';
 import { NotificationBell } from '../notifications/notification-bell';
 import { OnlinePeoplePanel } from '../realtime/online-people-panel';

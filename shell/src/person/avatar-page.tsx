@@ -48,7 +48,12 @@ export function AvatarPage() {
                 {entry.current ? (
                   <Typography.Text>当前使用</Typography.Text>
                 ) : (
-                  <Button size="small" autoInsertSpace={false} loading={restore.isPending && restore.variables === entry.url} onClick={() => restore.mutate(entry.url)}>
+                  <Button
+                    size="small"
+                    autoInsertSpace={false}
+                    loading={restore.isPending && restore.variables === entry.url}
+                    onClick={() => restore.mutate(entry.url)}
+                  >
                     使用
                   </Button>
                 )}

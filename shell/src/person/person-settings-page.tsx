@@ -12,7 +12,11 @@ function OwnLoginRecords() {
   const userId = useSessionStore((s) => s.user?.UserID ?? 0);
   const [page, setPage] = useState(1);
   const query = { page, rows: LOGIN_ROWS, userId };
-  const records = useQuery({ queryKey: endpointKey('api/user/getloglos', query), queryFn: () => fetchOwnLoginRecords(query), placeholderData: keepPreviousData });
+  const records = useQuery({
+    queryKey: endpointKey('api/user/getloglos', query),
+    queryFn: () => fetchOwnLoginRecords(query),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Table
       rowKey="id"
@@ -42,7 +46,10 @@ export function PersonSettingsPage() {
   const loadFailed = current.isError;
   const [form] = Form.useForm<PasswordForm>();
   // A refusal: the client has shown the server's message.
-  const passwordChange = useMutation({ mutationFn: (values: PasswordForm) => changePassword(values.oldpwd, values.newpwd), onSuccess: () => form.resetFields() });
+  const passwordChange = useMutation({
+    mutationFn: (values: PasswordForm) => changePassword(values.oldpwd, values.newpwd),
+    onSuccess: () => form.resetFields(),
+  });
   const saving = passwordChange.isPending;
 
   function handleFinish(values: PasswordForm) {

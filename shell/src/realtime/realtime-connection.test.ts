@@ -77,7 +77,10 @@ it('connects to /hub with the login key, over WebSockets or long polling, and go
 
 it('counts the people online once connected (the hub announces it only on first joins)', async () => {
   const events = eventsSpy();
-  fake.hub.invoke.mockResolvedValue([{ UserID: 1, NickName: '张伟', header: '', shopId: 1 }, { UserID: 7, NickName: '李娜', header: '', shopId: 1 }]);
+  fake.hub.invoke.mockResolvedValue([
+    { UserID: 1, NickName: '张伟', header: '', shopId: 1 },
+    { UserID: 7, NickName: '李娜', header: '', shopId: 1 },
+  ]);
   createRealtimeConnection({ getToken: () => 'k', events }).start();
   await settle();
   expect(fake.hub.invoke).toHaveBeenCalledWith('getOnlinefriend');

@@ -43,7 +43,10 @@ it('loads the last good build when the current entry fails, and reports the fail
   serveRegistry({ ...build('v2'), lastGood: build('v1') });
   const chunkGlobal = globalThis as unknown as Record<string, unknown>;
   chunkGlobal.webpackChunkportal_remote_bi = [['broken chunk']];
-  behaveBy({ [build('v2').entry]: () => ({ [AREA_UNAVAILABLE]: true, error: new Error('remoteEntry exploded') }), [build('v1').entry]: () => ({ default: biRoutes }) });
+  behaveBy({
+    [build('v2').entry]: () => ({ [AREA_UNAVAILABLE]: true, error: new Error('remoteEntry exploded') }),
+    [build('v1').entry]: () => ({ default: biRoutes }),
+  });
   const result = await loadRemoteAreas(['bi']);
   expect(result).toEqual({ modules: [biRoutes], unavailable: [] });
   expect(mockedRegister).toHaveBeenLastCalledWith([{ name: 'remote_bi', entry: build('v1').entry }], { force: true });
@@ -55,7 +58,9 @@ it('falls back when the routes module throws or is not a route table', async () 
   serveRegistry({ ...build('v2'), lastGood: build('v1') });
   behaveBy({ [build('v2').entry]: () => ({ default: { area: 'crm', routes: [] } }), [build('v1').entry]: () => ({ default: biRoutes }) });
   expect((await loadRemoteAreas(['bi'])).modules).toEqual([biRoutes]);
-  expect(mockedReport).toHaveBeenCalledWith(expect.objectContaining({ folder: 'v2', fallback: 'v1', error: expect.stringContaining('not the bi route table') }));
+  expect(mockedReport).toHaveBeenCalledWith(
+    expect.objectContaining({ folder: 'v2', fallback: 'v1', error: expect.stringContaining('not the bi route table') }),
+  );
 });
 
 it('keeps the area unavailable without a last good build, or when it fails too, and reports nothing', async () => {

@@ -12,7 +12,9 @@ export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'ChunkLoadError' ||
-    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Loading script failed/i.test(error.message)
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Loading script failed/i.test(
+      error.message,
+    )
   );
 }
 

@@ -28,14 +28,21 @@ export const CUSTOMER_LEVELS: { value: CustomerLevel; label: string }[] = [
   { value: 'C', label: 'C' },
 ];
 
-
 export const DEAL_STATES: { value: number; label: string }[] = [
   { value: 1, label: '未成交' },
   { value: 2, label: '已成交' },
 ];
 
 /** The fields 高级搜索 offers: those the customer list can filter on, as field definitions of the customer form. */
-export const ADVANCED_FILTER_KEYS = ['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuan', 'level', 'industry', 'address'] as const satisfies readonly (keyof CustomerAdvancedFilters)[];
+export const ADVANCED_FILTER_KEYS = [
+  'CustomerName',
+  'contact_name',
+  'contact_mobile',
+  'LaiYuan',
+  'level',
+  'industry',
+  'address',
+] as const satisfies readonly (keyof CustomerAdvancedFilters)[];
 
 type SearchField = AdvancedSearchConfig['fields'][number];
 

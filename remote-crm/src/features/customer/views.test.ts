@@ -4,7 +4,17 @@ import { viewRights } from './pages/customer-view-page';
 import { CUSTOMER_VIEWS } from '@portal/shared-contract/customer-views';
 import { grants } from './views';
 
-const SALES = ['customer/watched', 'customer/watched:create', 'customer/watched:edit', 'customer/watched:import', 'customer/watched:pool', 'customer/total', 'customer/total:receive', 'customer/zaifenpei', 'customer/zaifenpei:pool'];
+const SALES = [
+  'customer/watched',
+  'customer/watched:create',
+  'customer/watched:edit',
+  'customer/watched:import',
+  'customer/watched:pool',
+  'customer/total',
+  'customer/total:receive',
+  'customer/zaifenpei',
+  'customer/zaifenpei:pool',
+];
 
 describe('customer views', () => {
   it('a right needs its page and, for an action, the page:action entry', () => {
@@ -29,10 +39,15 @@ describe('customer views', () => {
 
   it('every view action calls an endpoint and says what it asks for; reasons go to the pool, the blacklist and closing leads', () => {
     for (const def of Object.values(CUSTOMER_VIEWS)) {
-      for (const a of def.actions) if (a.key !== 'delete' && a.key !== 'merge' && a.key !== 'movepool') expect(ACTION_CALLS[a.key].url).toMatch(/^api\/(customer|clues)\//);
+      for (const a of def.actions)
+        if (a.key !== 'delete' && a.key !== 'merge' && a.key !== 'movepool') expect(ACTION_CALLS[a.key].url).toMatch(/^api\/(customer|clues)\//);
     }
     expect(ACTION_CALLS.pool.body({ ids: [1, 2], reason: '暂无需求' })).toEqual({ ids: '1,2', reason: '暂无需求' });
     expect(ACTION_CALLS.assign.body({ ids: [3], userid: 9, owners: [0] })).toEqual({ ids: '3', userid: 9, owners: '0' });
-    expect(Object.entries(ACTION_NEEDS).filter(([, need]) => need === 'reason').map(([key]) => key)).toEqual(['pool', 'togonghai', 'blacklist', 'close']);
+    expect(
+      Object.entries(ACTION_NEEDS)
+        .filter(([, need]) => need === 'reason')
+        .map(([key]) => key),
+    ).toEqual(['pool', 'togonghai', 'blacklist', 'close']);
   });
 });

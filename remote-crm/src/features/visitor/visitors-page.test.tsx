@@ -25,7 +25,12 @@ const visitor = (id: number, name: string, customerId: number, customerName = ''
 });
 
 async function renderVisitors() {
-  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm: ['customer/fangke', 'customer/fangke:create', 'customer/fangke:edit'] });
+  useSessionStore
+    .getState()
+    .login(
+      { LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 },
+      { ...emptyPermissionTree(), crm: ['customer/fangke', 'customer/fangke:create', 'customer/fangke:edit'] },
+    );
   mockedApi.list.mockResolvedValue({ rows: [visitor(1, '周明', 0), visitor(2, '吴静', 5, '苏州华创电子有限公司')], total: 2 } as never);
   mockedApi.command.mockResolvedValue({ result: 'success', msg: '已转为客户，进入待分配客户' });
   renderWithProviders(<VisitorsPage />);

@@ -9,7 +9,19 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Dayjs } from 'dayjs';
 import { api, DATETIME_FORMAT, DEFAULT_PAGE_SIZE, endpointKey, MESSAGES, useActionRights } from '@portal/shared-core';
 
-export type Visitor = { id: number; name: string; mobile: string; company: string; purpose: string; receptionist: string; arrivedAt: string; leftAt: string; remark: string; customerId: number; customerName: string };
+export type Visitor = {
+  id: number;
+  name: string;
+  mobile: string;
+  company: string;
+  purpose: string;
+  receptionist: string;
+  arrivedAt: string;
+  leftAt: string;
+  remark: string;
+  customerId: number;
+  customerName: string;
+};
 type VisitorQuery = { page: number; rows: number; from: string; to: string; key: string };
 type VisitorForm = { name: string; mobile: string; company?: string; purpose?: string; arrivedAt: Dayjs; leftAt?: Dayjs; remark?: string };
 
@@ -17,7 +29,11 @@ const visitorKeys = { lists: () => endpointKey('api/customer/visitorsIndex'), li
 export const VISIT_PURPOSES = ['商务洽谈', '产品演示', '售后服务', '面试', '参观', '其他'];
 
 function useVisitors(q: VisitorQuery) {
-  return useQuery({ queryKey: visitorKeys.list(q), queryFn: () => api.list<Visitor>('api/customer/visitorsIndex', q, { silent: true }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: visitorKeys.list(q),
+    queryFn: () => api.list<Visitor>('api/customer/visitorsIndex', q, { silent: true }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export default function VisitorsPage() {
@@ -58,7 +74,19 @@ export default function VisitorsPage() {
       key: 'op',
       render: (_: unknown, row) =>
         rights.edit && !row.customerId ? (
-          <Button type="link" size="small" onClick={() => modal.confirm({ title: '提示', content: '转为客户后进入待分配客户，是否继续?', okText: '确定', cancelText: '取消', onOk: () => turn.mutateAsync(row.id) })}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              modal.confirm({
+                title: '提示',
+                content: '转为客户后进入待分配客户，是否继续?',
+                okText: '确定',
+                cancelText: '取消',
+                onOk: () => turn.mutateAsync(row.id),
+              })
+            }
+          >
             转为客户
           </Button>
         ) : null,
@@ -72,7 +100,12 @@ export default function VisitorsPage() {
           aria-label="到访日期"
           onChange={(range) => setQuery((q) => ({ ...q, page: 1, from: range?.[0]?.format('YYYY-MM-DD') ?? '', to: range?.[1]?.format('YYYY-MM-DD') ?? '' }))}
         />
-        <Input.Search placeholder="姓名/手机号/公司" allowClear onSearch={(key) => setQuery((q) => ({ ...q, page: 1, key: key.trim() }))} style={{ width: 240 }} />
+        <Input.Search
+          placeholder="姓名/手机号/公司"
+          allowClear
+          onSearch={(key) => setQuery((q) => ({ ...q, page: 1, key: key.trim() }))}
+          style={{ width: 240 }}
+        />
         {rights.create ? (
           <Button type="primary" onClick={() => setOpen(true)}>
             登记访客
@@ -85,7 +118,12 @@ export default function VisitorsPage() {
         columns={columns}
         dataSource={visitors.data?.rows ?? []}
         loading={visitors.isFetching}
-        pagination={{ current: query.page, pageSize: query.rows, total: visitors.data?.total ?? 0, onChange: (page, rows) => setQuery((q) => ({ ...q, page, rows })) }}
+        pagination={{
+          current: query.page,
+          pageSize: query.rows,
+          total: visitors.data?.total ?? 0,
+          onChange: (page, rows) => setQuery((q) => ({ ...q, page, rows })),
+        }}
       />
       <Modal
         open={open}

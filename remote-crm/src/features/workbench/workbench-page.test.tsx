@@ -12,10 +12,7 @@ jest.mock('@portal/shared-core', () => ({
 const mockedApi = jest.mocked(api);
 
 function logIn(crm: string[]) {
-  useSessionStore.getState().login(
-    { LoginToken: 't', UserID: 7, NickName: '张三', header: '', ShopID: 1 },
-    { ...emptyPermissionTree(), crm },
-  );
+  useSessionStore.getState().login({ LoginToken: 't', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm });
 }
 
 function renderWorkbench() {

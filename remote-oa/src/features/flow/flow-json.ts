@@ -14,7 +14,8 @@ const DEFAULT_CONNECTOR: JsPlumbConnector = { type: 'Bezier', options: { curvine
 export function toJsPlumbConnector(stored: unknown): JsPlumbConnector {
   if (Array.isArray(stored) && typeof stored[0] === 'string') return { type: stored[0], options: (stored[1] as Record<string, unknown>) ?? {} };
   if (typeof stored === 'string' && stored) return { type: stored, options: {} };
-  if (stored && typeof stored === 'object' && typeof (stored as JsPlumbConnector).type === 'string') return { type: (stored as JsPlumbConnector).type, options: (stored as JsPlumbConnector).options ?? {} };
+  if (stored && typeof stored === 'object' && typeof (stored as JsPlumbConnector).type === 'string')
+    return { type: (stored as JsPlumbConnector).type, options: (stored as JsPlumbConnector).options ?? {} };
   return DEFAULT_CONNECTOR;
 }
 
@@ -37,7 +38,16 @@ export const PALETTE: { kind: NodeKind; name: string; ico: string; bgcolor?: str
   { kind: 'end', name: '结束', ico: 'el-icon-circle-check', bgcolor: '#f6ffed' },
 ];
 
-export const KIND_TEXT: Record<NodeKind, string> = { start: '开始', approver: '审批', handler: '办理', cc: '抄送', condition: '条件', parallel: '并行', join: '汇聚', end: '结束' };
+export const KIND_TEXT: Record<NodeKind, string> = {
+  start: '开始',
+  approver: '审批',
+  handler: '办理',
+  cc: '抄送',
+  condition: '条件',
+  parallel: '并行',
+  join: '汇聚',
+  end: '结束',
+};
 
 /** A new node of `kind` at (left, top), with an id not used yet. */
 export function newNode(flow: WorlFlowJson, kind: NodeKind, left: number, top: number): FlowNode {
@@ -45,7 +55,11 @@ export function newNode(flow: WorlFlowJson, kind: NodeKind, left: number, top: n
   let n = flow.nodes.length + 1;
   while (flow.nodes.some((x) => x.id === `node${n}`)) n++;
   const config: FlowNode['config'] =
-    kind === 'approver' || kind === 'handler' ? { kind, approver: { type: 'head' }, mode: 'or', emptyRule: 'admin' } : kind === 'cc' ? { kind, cc: [] } : { kind };
+    kind === 'approver' || kind === 'handler'
+      ? { kind, approver: { type: 'head' }, mode: 'or', emptyRule: 'admin' }
+      : kind === 'cc'
+        ? { kind, cc: [] }
+        : { kind };
   return { id: `node${n}`, name: item.name, ico: item.ico, left: toPx(left), top: toPx(top), ...(item.bgcolor ? { bgcolor: item.bgcolor } : {}), config };
 }
 
@@ -53,7 +67,14 @@ export function newNode(flow: WorlFlowJson, kind: NodeKind, left: number, top: n
 export function addLine(flow: WorlFlowJson, from: string, to: string): WorlFlowJson {
   if (from === to || flow.lines.some((l) => l.from === from && l.to === to)) return flow;
   const source = flow.nodes.find((n) => n.id === from);
-  const line: FlowLine = { from, to, label: '', connector: fromJsPlumbConnector(DEFAULT_CONNECTOR), anchors: ['Bottom', 'Top'], paintStyle: { stroke: '#8c8c8c', strokeWidth: 2 } };
+  const line: FlowLine = {
+    from,
+    to,
+    label: '',
+    connector: fromJsPlumbConnector(DEFAULT_CONNECTOR),
+    anchors: ['Bottom', 'Top'],
+    paintStyle: { stroke: '#8c8c8c', strokeWidth: 2 },
+  };
   if (source?.config.kind === 'condition') {
     const first = !flow.lines.some((l) => l.from === from);
     line.condition = first ? { rules: [{ field: '', op: '>', value: '' }] } : { rules: [], isDefault: true };
@@ -86,7 +107,11 @@ export function removeLine(flow: WorlFlowJson, key: string): WorlFlowJson {
 
 /** The starting point of a new flow: 发起人 → 审批人（部门负责人） → 结束. */
 export function starterFlow(): WorlFlowJson {
-  let flow: WorlFlowJson = { nodes: [], lines: [], settings: { duplicateRule: 'none', resumeAtReturner: false, revokeBeforeDecisionOnly: false, holidays: [] } };
+  let flow: WorlFlowJson = {
+    nodes: [],
+    lines: [],
+    settings: { duplicateRule: 'none', resumeAtReturner: false, revokeBeforeDecisionOnly: false, holidays: [] },
+  };
   const s = { ...newNode(flow, 'start', 240, 20) };
   flow = { ...flow, nodes: [s] };
   const a = newNode(flow, 'approver', 240, 140);

@@ -17,14 +17,26 @@ export function expenseFlowJson(financeUserId: number): WorlFlowJson {
   return {
     nodes: [
       { id: 'start', name: '发起人', ico: 'el-icon-user', ...pos(260, 20), bgcolor: '#e6f7ff', config: { kind: 'start' } },
-      { id: 'manager', name: '部门经理', ico: 'el-icon-s-check', ...pos(260, 120), config: { kind: 'approver', approver: { type: 'head' }, mode: 'or', emptyRule: 'admin', selfRule: 'head', writeField: { beizhu: 'edit' } } },
+      {
+        id: 'manager',
+        name: '部门经理',
+        ico: 'el-icon-s-check',
+        ...pos(260, 120),
+        config: { kind: 'approver', approver: { type: 'head' }, mode: 'or', emptyRule: 'admin', selfRule: 'head', writeField: { beizhu: 'edit' } },
+      },
       { id: 'amount', name: '金额判断', ico: 'el-icon-share', ...pos(260, 220), config: { kind: 'condition' } },
       {
         id: 'finance',
         name: '财务主管',
         ico: 'el-icon-s-finance',
         ...pos(120, 320),
-        config: { kind: 'approver', approver: { type: 'users', userIds: [financeUserId] }, mode: 'or', emptyRule: 'admin', timeout: { hours: 24, workingDays: true, action: 'remind' } },
+        config: {
+          kind: 'approver',
+          approver: { type: 'users', userIds: [financeUserId] },
+          mode: 'or',
+          emptyRule: 'admin',
+          timeout: { hours: 24, workingDays: true, action: 'remind' },
+        },
       },
       { id: 'end', name: '结束', ico: 'el-icon-circle-check', ...pos(260, 420), bgcolor: '#f6ffed', config: { kind: 'end' } },
     ],
@@ -43,9 +55,21 @@ export function leaveFlowJson(): WorlFlowJson {
   return {
     nodes: [
       { id: 'start', name: '发起人', ico: 'el-icon-user', ...pos(260, 20), config: { kind: 'start' } },
-      { id: 'superior', name: '直接上级', ico: 'el-icon-s-check', ...pos(260, 120), config: { kind: 'approver', approver: { type: 'superior', level: 1 }, mode: 'or', emptyRule: 'admin' } },
+      {
+        id: 'superior',
+        name: '直接上级',
+        ico: 'el-icon-s-check',
+        ...pos(260, 120),
+        config: { kind: 'approver', approver: { type: 'superior', level: 1 }, mode: 'or', emptyRule: 'admin' },
+      },
       { id: 'days', name: '天数判断', ico: 'el-icon-share', ...pos(260, 220), config: { kind: 'condition' } },
-      { id: 'boss', name: '第二级上级', ico: 'el-icon-s-check', ...pos(120, 320), config: { kind: 'approver', approver: { type: 'superior', level: 2 }, mode: 'or', emptyRule: 'pass' } },
+      {
+        id: 'boss',
+        name: '第二级上级',
+        ico: 'el-icon-s-check',
+        ...pos(120, 320),
+        config: { kind: 'approver', approver: { type: 'superior', level: 2 }, mode: 'or', emptyRule: 'pass' },
+      },
       { id: 'hr', name: '抄送行政', ico: 'el-icon-message', ...pos(260, 420), config: { kind: 'cc', cc: [1] } },
       { id: 'end', name: '结束', ico: 'el-icon-circle-check', ...pos(260, 520), config: { kind: 'end' } },
     ],
@@ -75,10 +99,28 @@ async function addLeaveForm(db: Db, now: string): Promise<void> {
   if (exists) return;
   const { id } = await db
     .insertInto('forms')
-    .values({ mode: 'leave', title: '请假申请', cols: 2, labelwidth: 100, labelposition: 'right', labelbg: '', api_add: 'api/WorkFlow/Approval', api_edit: '', api_detail: '', category: '行政', is_workflow: 1, is_builtin: 0, created_at: now, updated_at: now })
+    .values({
+      mode: 'leave',
+      title: '请假申请',
+      cols: 2,
+      labelwidth: 100,
+      labelposition: 'right',
+      labelbg: '',
+      api_add: 'api/WorkFlow/Approval',
+      api_edit: '',
+      api_detail: '',
+      category: '行政',
+      is_workflow: 1,
+      is_builtin: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('form_fields').values(LEAVE_FIELDS.map((f, i) => ({ form_id: id, sort: i, json: JSON.stringify(f), status: 1, isshow: 1 }))).execute();
+  await db
+    .insertInto('form_fields')
+    .values(LEAVE_FIELDS.map((f, i) => ({ form_id: id, sort: i, json: JSON.stringify(f), status: 1, isshow: 1 })))
+    .execute();
 }
 
 export async function seedApprovals(db: Db, now: Date): Promise<void> {
@@ -86,8 +128,20 @@ export async function seedApprovals(db: Db, now: Date): Promise<void> {
   const admin = actor('admin');
   const finance = actor('finance1');
   await addLeaveForm(db, seedNow().toISOString());
-  await addFlow(ctx, admin, { name: '费用报销', category: '财务', formMode: 'baoxiao', beizhu: '部门经理审批；金额超过5000元再由财务主管审批', json: expenseFlowJson(finance.userId) });
-  const leaveFlowId = await addFlow(ctx, admin, { name: '请假申请', category: '行政', formMode: 'leave', beizhu: '直接上级审批；超过3天再由第二级上级审批', json: leaveFlowJson() });
+  await addFlow(ctx, admin, {
+    name: '费用报销',
+    category: '财务',
+    formMode: 'baoxiao',
+    beizhu: '部门经理审批；金额超过5000元再由财务主管审批',
+    json: expenseFlowJson(finance.userId),
+  });
+  const leaveFlowId = await addFlow(ctx, admin, {
+    name: '请假申请',
+    category: '行政',
+    formMode: 'leave',
+    beizhu: '直接上级审批；超过3天再由第二级上级审批',
+    json: leaveFlowJson(),
+  });
 
   const approve = async (taskId: number, username: string, ext = '同意') => {
     tick(3);
@@ -96,7 +150,13 @@ export async function seedApprovals(db: Db, now: Date): Promise<void> {
   const claim = async (username: string, title: string, lines: { amount: string; category: string }[], cc: string[] = []) => {
     tick(5);
     const day = seedNow().toISOString().slice(0, 10);
-    const r = await addExpense(ctx, actor(username), { type: 1, title, riqi: day, project: '', beizhu: '', items: lines.map((l) => ({ ...l, riqi: day, ext: title })), pictures: [] }, cc.map((c) => actor(c).userId), {});
+    const r = await addExpense(
+      ctx,
+      actor(username),
+      { type: 1, title, riqi: day, project: '', beizhu: '', items: lines.map((l) => ({ ...l, riqi: day, ext: title })), pictures: [] },
+      cc.map((c) => actor(c).userId),
+      {},
+    );
     return r.taskid;
   };
   const leave = async (username: string, days: number, reason: string) => {
@@ -106,19 +166,48 @@ export async function seedApprovals(db: Db, now: Date): Promise<void> {
     const data = { leaveType: days > 3 ? '年假' : '事假', days: String(days), startDate: day, endDate: day, reason };
     const inst = await transact(ctx, async (tx) => {
       const form = await tx.selectFrom('forms').select('id').where('mode', '=', 'leave').executeTakeFirstOrThrow();
-      const rec = await tx.insertInto('module_records').values({ form_id: form.id, data: JSON.stringify(data), created_by: a.userId, created_at: seedNow().toISOString(), updated_at: seedNow().toISOString() }).returning('id').executeTakeFirstOrThrow();
-      return submitInstance(ctx, tx, a, { flowId: leaveFlowId, formMode: 'leave', recordId: rec.id, title: `${a.nickName}的请假申请（${days}天）`, data, cc: [], chosen: {} });
+      const rec = await tx
+        .insertInto('module_records')
+        .values({
+          form_id: form.id,
+          data: JSON.stringify(data),
+          created_by: a.userId,
+          created_at: seedNow().toISOString(),
+          updated_at: seedNow().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return submitInstance(ctx, tx, a, {
+        flowId: leaveFlowId,
+        formMode: 'leave',
+        recordId: rec.id,
+        title: `${a.nickName}的请假申请（${days}天）`,
+        data,
+        cc: [],
+        chosen: {},
+      });
     });
     return inst.id;
   };
 
   // 审核中 at 财务主管 (6,000 with a cc), after 张伟 approved.
-  const a = await claim('sales1', '上海客户拜访差旅', [{ amount: '3800', category: '差旅费' }, { amount: '2200', category: '住宿费' }], ['sales2']);
+  const a = await claim(
+    'sales1',
+    '上海客户拜访差旅',
+    [
+      { amount: '3800', category: '差旅费' },
+      { amount: '2200', category: '住宿费' },
+    ],
+    ['sales2'],
+  );
   await approve(a, 'manager1', '情况属实，同意');
   // 待审 at 部门经理.
   await claim('sales2', '客户招待', [{ amount: '800', category: '餐饮招待' }]);
   // 通过 (≤ 5,000: the manager alone).
-  const c = await claim('sales3', '市内交通', [{ amount: '320.50', category: '交通费' }, { amount: '2879.50', category: '办公用品' }]);
+  const c = await claim('sales3', '市内交通', [
+    { amount: '320.50', category: '交通费' },
+    { amount: '2879.50', category: '办公用品' },
+  ]);
   await approve(c, 'manager1');
   // 未通过 at 财务主管.
   const d = await claim('sales4', '展会物料', [{ amount: '12000', category: '其他' }]);

@@ -27,7 +27,11 @@ const DAY = 86400_000;
 
 export async function seedCustomerViews(tx: DbTx, o: { now: Date; receptionistIds: number[] }): Promise<void> {
   const nowMs = o.now.getTime();
-  const customers = await tx.selectFrom('customers').select(['id', 'gonghai', 'owner_id', 'contact_mobile', 'pool_at', 'pool_reason', 'previous_owner_id']).orderBy('id').execute();
+  const customers = await tx
+    .selectFrom('customers')
+    .select(['id', 'gonghai', 'owner_id', 'contact_mobile', 'pool_at', 'pool_reason', 'previous_owner_id'])
+    .orderBy('id')
+    .execute();
   // Customers with a contract or an assignment (再分配) stay ordinary customers.
   const withContract = new Set((await tx.selectFrom('contracts').select('customer_id').execute()).map((r) => r.customer_id));
   for (const a of await tx.selectFrom('customer_assignments').select('customer_id').execute()) withContract.add(a.customer_id);
@@ -35,13 +39,28 @@ export async function seedCustomerViews(tx: DbTx, o: { now: Date; receptionistId
   const logs: { customer_id: number; contract_id: null; user_id: number | null; kind: string; ext: string; created_at: string }[] = [];
   for (const c of customers) {
     if (c.id % 50 === 7 && !withContract.has(c.id)) {
-      await tx.updateTable('customers').set({ blacklisted: 1, black_reason: BLACK_REASONS[c.id % BLACK_REASONS.length], gonghai: 0 }).where('id', '=', c.id).execute();
-      logs.push({ customer_id: c.id, contract_id: null, user_id: null, kind: 'blacklist', ext: `加入黑名单，原因：${BLACK_REASONS[c.id % BLACK_REASONS.length]}`, created_at: iso(nowMs - (c.id % 60) * DAY) });
+      await tx
+        .updateTable('customers')
+        .set({ blacklisted: 1, black_reason: BLACK_REASONS[c.id % BLACK_REASONS.length], gonghai: 0 })
+        .where('id', '=', c.id)
+        .execute();
+      logs.push({
+        customer_id: c.id,
+        contract_id: null,
+        user_id: null,
+        kind: 'blacklist',
+        ext: `加入黑名单，原因：${BLACK_REASONS[c.id % BLACK_REASONS.length]}`,
+        created_at: iso(nowMs - (c.id % 60) * DAY),
+      });
     } else if (c.id % 50 === 13 && c.gonghai === 0 && !withContract.has(c.id)) {
       await tx.updateTable('customers').set({ owner_id: null, owned_at: '' }).where('id', '=', c.id).execute();
     } else if (c.id % 25 === 3 && c.gonghai === 0 && !withContract.has(c.id)) {
       const closed = c.id % 100 === 3;
-      await tx.updateTable('customers').set({ clue: 3, close_reason: closed ? CLOSE_REASONS[c.id % CLOSE_REASONS.length] : '' }).where('id', '=', c.id).execute();
+      await tx
+        .updateTable('customers')
+        .set({ clue: 3, close_reason: closed ? CLOSE_REASONS[c.id % CLOSE_REASONS.length] : '' })
+        .where('id', '=', c.id)
+        .execute();
     } else if (c.gonghai === 1 && c.pool_at) {
       logs.push({ customer_id: c.id, contract_id: null, user_id: null, kind: 'recycle', ext: `${c.pool_reason}`, created_at: c.pool_at });
     }

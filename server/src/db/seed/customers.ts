@@ -11,7 +11,13 @@ export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id' | 'li
 const DAY = 86400_000;
 
 /** Why demo pool customers are there (what the recycle job and the owners write). */
-export const POOL_REASONS = ['超过30天未跟进，系统自动收回', '超过90天未成交，系统自动收回', '客户暂无需求，放入公海', '联系不上，放入公海', '负责人离职，放入公海'];
+export const POOL_REASONS = [
+  '超过30天未跟进，系统自动收回',
+  '超过90天未成交，系统自动收回',
+  '客户暂无需求，放入公海',
+  '联系不上，放入公海',
+  '负责人离职，放入公海',
+];
 
 /** One realistic customer created within the last year, owned by one of `owners` (or in the pool). */
 export function generateCustomer(rng: Rng, owners: readonly OwnerRef[], leadSourceIds: readonly number[], nowMs: number, poolShare = 0.05): CustomerRecord {

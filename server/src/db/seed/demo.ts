@@ -32,7 +32,14 @@ async function seedBranches(db: DbOrTx): Promise<Record<string, number>> {
 }
 
 function staff(b: Record<string, number>): UserSeed[] {
-  const s = (n: number, nickName: string, branchId: number, quit = false): UserSeed => ({ username: `sales${n}`, password: 'sales123', nickName, role: ROLE_SALES, branchId, quit });
+  const s = (n: number, nickName: string, branchId: number, quit = false): UserSeed => ({
+    username: `sales${n}`,
+    password: 'sales123',
+    nickName,
+    role: ROLE_SALES,
+    branchId,
+    quit,
+  });
   return [
     { username: 'admin', password: 'admin123', nickName: '系统管理员', role: ROLE_ADMIN, branchId: b.admin },
     { username: 'manager1', password: 'manager123', nickName: '张伟', role: ROLE_MANAGER, branchId: b.sales1 },
@@ -73,16 +80,35 @@ async function seedOrganisation(db: DbOrTx, b: Record<string, number>, users: (U
     [b.hq, 'admin'],
     [b.company, 'admin'],
   ];
-  for (const [branch, head] of heads) await db.updateTable('branches').set({ head_user_id: id(head) }).where('id', '=', branch).execute();
+  for (const [branch, head] of heads)
+    await db
+      .updateTable('branches')
+      .set({ head_user_id: id(head) })
+      .where('id', '=', branch)
+      .execute();
   const headOf = new Map(heads.map(([branch, head]) => [branch, head]));
   let n = 0;
   for (const u of users) {
     n++;
-    const superior = u.username === 'admin' ? null : u.role === ROLE_MANAGER || u.username === 'finance1' ? 'admin' : headOf.get(u.branchId ?? -1) ?? 'admin';
-    const jobTitle = u.role === ROLE_ADMIN ? '总经理' : u.role === ROLE_MANAGER ? '销售经理' : u.role === ROLE_FINANCE ? (u.username === 'finance1' ? '财务主管' : '会计') : '销售代表';
+    const superior = u.username === 'admin' ? null : u.role === ROLE_MANAGER || u.username === 'finance1' ? 'admin' : (headOf.get(u.branchId ?? -1) ?? 'admin');
+    const jobTitle =
+      u.role === ROLE_ADMIN
+        ? '总经理'
+        : u.role === ROLE_MANAGER
+          ? '销售经理'
+          : u.role === ROLE_FINANCE
+            ? u.username === 'finance1'
+              ? '财务主管'
+              : '会计'
+            : '销售代表';
     await db
       .updateTable('users')
-      .set({ superior_id: superior ? id(superior) : null, mobile: `1380013${String(8000 + n).padStart(4, '0')}`, email: `${u.username}@huaxin.example.cn`, job_title: jobTitle })
+      .set({
+        superior_id: superior ? id(superior) : null,
+        mobile: `1380013${String(8000 + n).padStart(4, '0')}`,
+        email: `${u.username}@huaxin.example.cn`,
+        job_title: jobTitle,
+      })
       .where('id', '=', u.id)
       .execute();
   }
@@ -114,14 +140,29 @@ export async function seedDemo(db: Db, now: Date, uploadDir?: string): Promise<v
     await seedSystemAdmin(tx, { now, users, branches });
     // 字段权限 on first start: 财务 sees customers' 手机号码 masked (138****5678). 财务 is the role the
     // end-to-end and server tests read no customer phones as; the role editor shows the rule.
-    await tx.insertInto('role_field_masks').values({ role_id: roles.get(ROLE_FINANCE) as number, module: 'customer', field: 'contact_mobile', mode: 'mask' }).execute();
+    await tx
+      .insertInto('role_field_masks')
+      .values({ role_id: roles.get(ROLE_FINANCE) as number, module: 'customer', field: 'contact_mobile', mode: 'mask' })
+      .execute();
     // A second public pool for 华东分公司 (migration 033), with its own claim limit. Seeded empty: the
     // server tests count every demo pool customer as one in 默认公海 (visible to every salesperson);
     // 华东 customers sent to the pool or recycled from now on go there.
     const at = now.toISOString();
     await tx
       .insertInto('public_pools')
-      .values({ name: '华东公海', branch_ids: JSON.stringify([branches.east]), user_ids: '[]', no_followup_days: null, no_deal_days: null, claim_limit_per_day: 5, reclaim_wait_days: null, enabled: 1, sort: 0, created_at: at, updated_at: at })
+      .values({
+        name: '华东公海',
+        branch_ids: JSON.stringify([branches.east]),
+        user_ids: '[]',
+        no_followup_days: null,
+        no_deal_days: null,
+        claim_limit_per_day: 5,
+        reclaim_wait_days: null,
+        enabled: 1,
+        sort: 0,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
   });
   // Approvals run through the engine (its own transactions, with notifications), after the organisation exists.
@@ -145,10 +186,30 @@ export async function seedCustomers(db: DbOrTx, o: CustomerBatchOptions): Promis
       const c = generateCustomer(rng, o.owners, o.sources, nowMs);
       c.code = customerCode(id, new Date(c.created_at));
       customers.push({ id, ...c });
-      contacts.push({ customer_id: id, contact_name: c.contact_name, mobile: c.contact_mobile, wechat: '', qq: '', zhiwei: rng.pick(JOB_TITLES), sex: rng.pick(['男', '女']), is_primary: 1, created_at: c.created_at });
+      contacts.push({
+        customer_id: id,
+        contact_name: c.contact_name,
+        mobile: c.contact_mobile,
+        wechat: '',
+        qq: '',
+        zhiwei: rng.pick(JOB_TITLES),
+        sex: rng.pick(['男', '女']),
+        is_primary: 1,
+        created_at: c.created_at,
+      });
       if (!o.withDetails) continue;
       for (let k = rng.int(0, 2); k > 0; k--) {
-        contacts.push({ customer_id: id, contact_name: personName(rng), mobile: mobile(rng), wechat: rng.chance(0.5) ? `wx_${rng.int(10000, 99999)}` : '', qq: rng.chance(0.3) ? String(rng.int(10000000, 999999999)) : '', zhiwei: rng.pick(JOB_TITLES), sex: rng.pick(['男', '女']), is_primary: 0, created_at: c.created_at });
+        contacts.push({
+          customer_id: id,
+          contact_name: personName(rng),
+          mobile: mobile(rng),
+          wechat: rng.chance(0.5) ? `wx_${rng.int(10000, 99999)}` : '',
+          qq: rng.chance(0.3) ? String(rng.int(10000000, 999999999)) : '',
+          zhiwei: rng.pick(JOB_TITLES),
+          sex: rng.pick(['男', '女']),
+          is_primary: 0,
+          created_at: c.created_at,
+        });
       }
       if (c.genjin_time) {
         const last = Date.parse(c.genjin_time);

@@ -8,7 +8,11 @@ export const MSG_ADMIN_PASSWORD_REQUIRED =
 
 /** Seeds an empty database: demo data (SEED_DEMO=1) or just the administrator (SEED_DEMO=0). */
 /** `uploadDir`: where the demo's documents (进件资料) are written; without it the demo has none. */
-export async function seedOnFirstStart(db: Db, config: Pick<AppConfig, 'seedDemo' | 'adminPassword'> & { uploadDir?: string }, now: Date = new Date()): Promise<'demo' | 'admin' | 'none'> {
+export async function seedOnFirstStart(
+  db: Db,
+  config: Pick<AppConfig, 'seedDemo' | 'adminPassword'> & { uploadDir?: string },
+  now: Date = new Date(),
+): Promise<'demo' | 'admin' | 'none'> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return 'none';
   if (config.seedDemo) {

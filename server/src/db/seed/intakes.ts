@@ -22,8 +22,20 @@ export function intakeFlowJson(financeRoleId: number): WorlFlowJson {
   return {
     nodes: [
       { id: 'start', name: '发起人', ico: 'el-icon-user', ...pos(260, 20), bgcolor: '#e6f7ff', config: { kind: 'start' } },
-      { id: 'manager', name: '部门经理', ico: 'el-icon-s-check', ...pos(260, 120), config: { kind: 'approver', approver: { type: 'head' }, mode: 'or', emptyRule: 'admin', selfRule: 'head' } },
-      { id: 'finance', name: '财务审核', ico: 'el-icon-s-finance', ...pos(260, 220), config: { kind: 'approver', approver: { type: 'role', roleId: financeRoleId }, mode: 'or', emptyRule: 'admin' } },
+      {
+        id: 'manager',
+        name: '部门经理',
+        ico: 'el-icon-s-check',
+        ...pos(260, 120),
+        config: { kind: 'approver', approver: { type: 'head' }, mode: 'or', emptyRule: 'admin', selfRule: 'head' },
+      },
+      {
+        id: 'finance',
+        name: '财务审核',
+        ico: 'el-icon-s-finance',
+        ...pos(260, 220),
+        config: { kind: 'approver', approver: { type: 'role', roleId: financeRoleId }, mode: 'or', emptyRule: 'admin' },
+      },
       { id: 'end', name: '结束', ico: 'el-icon-circle-check', ...pos(260, 320), bgcolor: '#f6ffed', config: { kind: 'end' } },
     ],
     lines: [
@@ -78,7 +90,22 @@ async function demoDocuments(db: Db, uploadDir: string | undefined, userId: numb
     const url = `/files/${storedName}`;
     const row = await db
       .insertInto('files')
-      .values({ stored_name: storedName, original_name: doc.name, url, format: 'pdf', mime: 'application/pdf', size_bytes: content.length, is_image: 0, user_id: userId, model_id: 0, pic_type: 'file', code: `seed-intake-${userId}`, user_type: '', category_id: 0, created_at: at })
+      .values({
+        stored_name: storedName,
+        original_name: doc.name,
+        url,
+        format: 'pdf',
+        mime: 'application/pdf',
+        size_bytes: content.length,
+        is_image: 0,
+        user_id: userId,
+        model_id: 0,
+        pic_type: 'file',
+        code: `seed-intake-${userId}`,
+        user_type: '',
+        category_id: 0,
+        created_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     out.push({ id: row.id, url, FileName: doc.name, format: 'pdf', size: content.length });
@@ -91,8 +118,17 @@ export async function seedIntakes(db: Db, now: Date, uploadDir?: string): Promis
   const admin = actor('admin');
   const financeRole = await db.selectFrom('roles').select('id').where('name', '=', ROLE_FINANCE).executeTakeFirstOrThrow();
   const at = new Date(seedNow().getTime() - 86400_000).toISOString();
-  await db.insertInto('print_templates').values({ name: '进件单', module: 'entry', content: INTAKE_PRINT_TEMPLATE, status: 1, created_by: admin.userId, created_at: at, updated_at: at }).execute();
-  await addFlow(ctx, admin, { name: '进件审核', category: '客户', formMode: 'intake', beizhu: '部门经理审批，再由财务审核', json: intakeFlowJson(financeRole.id) });
+  await db
+    .insertInto('print_templates')
+    .values({ name: '进件单', module: 'entry', content: INTAKE_PRINT_TEMPLATE, status: 1, created_by: admin.userId, created_at: at, updated_at: at })
+    .execute();
+  await addFlow(ctx, admin, {
+    name: '进件审核',
+    category: '客户',
+    formMode: 'intake',
+    beizhu: '部门经理审批，再由财务审核',
+    json: intakeFlowJson(financeRole.id),
+  });
 
   const act = async (taskId: number, username: string, action: SeedDecision, ext: string) => {
     tick(3);
@@ -102,12 +138,33 @@ export async function seedIntakes(db: Db, now: Date, uploadDir?: string): Promis
   const intake = async (username: string, amount: number, beizhu: string) => {
     tick(5);
     const a = actor(username);
-    const customer = await db.selectFrom('customers').select(['id', 'customer_name']).where('owner_id', '=', a.userId).where('gonghai', '=', 0).orderBy('id').executeTakeFirstOrThrow();
+    const customer = await db
+      .selectFrom('customers')
+      .select(['id', 'customer_name'])
+      .where('owner_id', '=', a.userId)
+      .where('gonghai', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const contract = await db.selectFrom('contracts').select(['id', 'order_sn']).where('customer_id', '=', customer.id).orderBy('id').executeTakeFirst();
     const riqi = new Date(seedNow().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     const files = await demoDocuments(db, uploadDir, a.userId, seedNow().toISOString());
     const r = await transact(ctx, (tx) =>
-      insertIntake(ctx, tx, a, { customerId: customer.id, customerName: customer.customer_name, contractId: contract?.id, contractSn: contract?.order_sn ?? '', cents: amount * 100, riqi, files, beizhu }, []),
+      insertIntake(
+        ctx,
+        tx,
+        a,
+        {
+          customerId: customer.id,
+          customerName: customer.customer_name,
+          contractId: contract?.id,
+          contractSn: contract?.order_sn ?? '',
+          cents: amount * 100,
+          riqi,
+          files,
+          beizhu,
+        },
+        [],
+      ),
     );
     return r.taskid;
   };

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
       customers,
       onProgress: (done, total) => process.stdout.write(`\r${done.toLocaleString()} / ${total.toLocaleString()} customers`),
     });
-    process.stdout.write(`\ninserted ${result.inserted.toLocaleString()} customers (ids from ${result.firstId}) in ${(result.ms / 1000).toFixed(1)} s into ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}\n`);
+    process.stdout.write(
+      `\ninserted ${result.inserted.toLocaleString()} customers (ids from ${result.firstId}) in ${(result.ms / 1000).toFixed(1)} s into ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}\n`,
+    );
   } finally {
     await handle.close();
   }

@@ -18,8 +18,28 @@ export type LargeSeedOptions = {
 export type LargeSeedResult = { inserted: number; firstId: number; ms: number };
 
 const COLUMNS = [
-  'id', 'code', 'customer_name', 'contact_name', 'contact_mobile', 'lai_yuan', 'level', 'industry', 'address', 'beizhu', 'owner_id', 'branch_id',
-  'created_by', 'created_at', 'updated_at', 'genjin_time', 'next_genjin_time', 'clue', 'gonghai', 'is_top', 'watch_user_id', 'next_genjin_reminded',
+  'id',
+  'code',
+  'customer_name',
+  'contact_name',
+  'contact_mobile',
+  'lai_yuan',
+  'level',
+  'industry',
+  'address',
+  'beizhu',
+  'owner_id',
+  'branch_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'genjin_time',
+  'next_genjin_time',
+  'clue',
+  'gonghai',
+  'is_top',
+  'watch_user_id',
+  'next_genjin_reminded',
 ] as const;
 
 type Generated = { id: number; c: CustomerRecord; zhiwei: string; sex: string; participant: number | null };
@@ -47,7 +67,10 @@ async function context(db: DbOrTx): Promise<{ owners: OwnerRef[]; sources: numbe
   ).map((u) => ({ id: u.id, branchId: u.branch_id }));
   const sources = (await db.selectFrom('lead_sources').select('id').orderBy('id').execute()).map((r) => r.id);
   if (owners.length === 0 || sources.length === 0) throw new Error('no staff or lead sources: start the server once with SEED_DEMO=1 first');
-  const max = await db.selectFrom('customers').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
+  const max = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirst();
   return { owners, sources, firstId: Number(max?.m ?? 0) + 1 };
 }
 
@@ -95,13 +118,33 @@ export async function seedLargeCustomers(handle: DatabaseHandle, o: LargeSeedOpt
       await handle.db.transaction().execute(async (tx) => {
         for (let i = 0; i < items.length; i += 1000) {
           const chunk = items.slice(i, i + 1000);
-          await tx.insertInto('customers').values(chunk.map(({ id, c }) => ({ id, ...c }))).execute();
+          await tx
+            .insertInto('customers')
+            .values(chunk.map(({ id, c }) => ({ id, ...c })))
+            .execute();
           await tx
             .insertInto('contacts')
-            .values(chunk.map(({ id, c, zhiwei, sex }) => ({ customer_id: id, contact_name: c.contact_name, mobile: c.contact_mobile, wechat: '', qq: '', zhiwei, sex, is_primary: 1, created_at: c.created_at })))
+            .values(
+              chunk.map(({ id, c, zhiwei, sex }) => ({
+                customer_id: id,
+                contact_name: c.contact_name,
+                mobile: c.contact_mobile,
+                wechat: '',
+                qq: '',
+                zhiwei,
+                sex,
+                is_primary: 1,
+                created_at: c.created_at,
+              })),
+            )
             .execute();
           const participants = chunk.filter((g) => g.participant !== null).map((g) => ({ customer_id: g.id, user_id: g.participant as number }));
-          if (participants.length > 0) await tx.insertInto('customer_participants').values(participants).onConflict((oc) => oc.doNothing()).execute();
+          if (participants.length > 0)
+            await tx
+              .insertInto('customer_participants')
+              .values(participants)
+              .onConflict((oc) => oc.doNothing())
+              .execute();
         }
       });
       done += items.length;

@@ -113,7 +113,19 @@ async function seedProducts(db: DbOrTx, rng: Rng, nowMs: number): Promise<Seeded
   // A withdrawn model: kept for old contracts, hidden from the picker.
   await db
     .insertInto('products')
-    .values({ name: '惠普喷墨打印机（停产）', number: 'BG-0999', standard: 'DeskJet 2720', unit: '台', price_cents: yuanToFen(499), cost_price_cents: yuanToFen(350), shuihao: taxCode('BG', 13), shuilv: 13, cover: '', status: 0, created_at: new Date(nowMs - 500 * DAY).toISOString() })
+    .values({
+      name: '惠普喷墨打印机（停产）',
+      number: 'BG-0999',
+      standard: 'DeskJet 2720',
+      unit: '台',
+      price_cents: yuanToFen(499),
+      cost_price_cents: yuanToFen(350),
+      shuihao: taxCode('BG', 13),
+      shuilv: 13,
+      cover: '',
+      status: 0,
+      created_at: new Date(nowMs - 500 * DAY).toISOString(),
+    })
     .execute();
   return out;
 }

@@ -41,11 +41,28 @@ export async function createSeedWorkflow(db: Db, start: Date): Promise<SeedWorkf
   const actor = (username: string): Actor => {
     const u = users.find((x) => x.username === username);
     if (!u) throw new Error(`seed: no user ${username}`);
-    return { sessionId: 0, userId: u.id, username: u.username, nickName: u.nick_name, header: '', branchId: u.branch_id, roleId: u.role_id, roleName: '', rights: emptyTree(), dataScope: 'own' };
+    return {
+      sessionId: 0,
+      userId: u.id,
+      username: u.username,
+      nickName: u.nick_name,
+      header: '',
+      branchId: u.branch_id,
+      roleId: u.role_id,
+      roleName: '',
+      rights: emptyTree(),
+      dataScope: 'own',
+    };
   };
   const decideAs = async (taskId: number, username: string, action: SeedDecision, ext: string) => {
     const a = actor(username);
-    const step = await db.selectFrom('wf_steps').select('id').where('instance_id', '=', taskId).where('user_id', '=', a.userId).where('status', '<', 3).executeTakeFirstOrThrow();
+    const step = await db
+      .selectFrom('wf_steps')
+      .select('id')
+      .where('instance_id', '=', taskId)
+      .where('user_id', '=', a.userId)
+      .where('status', '<', 3)
+      .executeTakeFirstOrThrow();
     await decide(ctx, a, [step.id], { action, ext, ...(action === 'return' ? { nodeId: 'start' } : {}) });
   };
   return {

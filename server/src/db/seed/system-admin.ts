@@ -25,10 +25,19 @@ export async function seedSystemAdmin(db: DbOrTx, o: { now: Date; users: (UserSe
   const admin = o.users.find((u) => u.role === ROLE_ADMIN);
   const at = new Date(o.now.getTime() - 30 * 86400_000).toISOString();
   const company = JSON.stringify({ companyName: '华信科技有限公司', companyLogo: '' });
-  await db.insertInto('settings').values({ key: 'company', value: company, updated_at: at, updated_by: admin?.id ?? null }).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'company', value: company, updated_at: at, updated_by: admin?.id ?? null })
+    .execute();
   await db
     .insertInto('settings_log')
-    .values({ key: 'company', old_value: JSON.stringify({ companyName: '销售门户', companyLogo: '' }), new_value: company, user_id: admin?.id ?? null, created_at: at })
+    .values({
+      key: 'company',
+      old_value: JSON.stringify({ companyName: '销售门户', companyLogo: '' }),
+      new_value: company,
+      user_id: admin?.id ?? null,
+      created_at: at,
+    })
     .execute();
   for (const [name, remark] of Object.entries(ROLE_REMARKS)) await db.updateTable('roles').set({ remark, updated_at: at }).where('name', '=', name).execute();
 
@@ -42,11 +51,25 @@ export async function seedSystemAdmin(db: DbOrTx, o: { now: Date; users: (UserSe
     if (u.quit) return;
     for (let d = 7; d >= 1; d -= 3) {
       const time = new Date(o.now.getTime() - d * day - (i * 7 + 30) * 60_000);
-      records.push({ user_id: u.id, username: u.username, created_at: time.toISOString(), ip: `192.168.1.${20 + i}`, user_agent: BROWSERS[i % BROWSERS.length] ?? '', success: 1 });
+      records.push({
+        user_id: u.id,
+        username: u.username,
+        created_at: time.toISOString(),
+        ip: `192.168.1.${20 + i}`,
+        user_agent: BROWSERS[i % BROWSERS.length] ?? '',
+        success: 1,
+      });
     }
   });
   for (const [k, name] of ['administrator', 'administrator', 'test'].entries()) {
-    records.push({ user_id: null, username: name, created_at: new Date(o.now.getTime() - 2 * day - k * 60_000).toISOString(), ip: '203.0.113.7', user_agent: 'python-requests/2.31', success: 0 });
+    records.push({
+      user_id: null,
+      username: name,
+      created_at: new Date(o.now.getTime() - 2 * day - k * 60_000).toISOString(),
+      ip: '203.0.113.7',
+      user_agent: 'python-requests/2.31',
+      success: 0,
+    });
   }
   records.sort((a, b) => a.created_at.localeCompare(b.created_at));
   await db.insertInto('login_logs').values(records).execute();

@@ -95,7 +95,19 @@ export async function actorForUser(ctx: AppContext, userId: number): Promise<Act
   const row = await ctx.db
     .selectFrom('users as u')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id as userId', 'u.username', 'u.nick_name', 'u.header', 'u.branch_id', 'u.quit_status', 'r.id as roleId', 'r.name as roleName', 'r.rights', 'r.data_scope', 'r.built_in'])
+    .select([
+      'u.id as userId',
+      'u.username',
+      'u.nick_name',
+      'u.header',
+      'u.branch_id',
+      'u.quit_status',
+      'r.id as roleId',
+      'r.name as roleName',
+      'r.rights',
+      'r.data_scope',
+      'r.built_in',
+    ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
   if (!row || row.quit_status !== 0) return undefined;

@@ -21,7 +21,11 @@ export function registerFileSignRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'attachment',
       input: Fields({
-        urls: Type.Array(Type.String({ maxLength: 500 }), { title: '文件地址列表', maxItems: SIGN_MAX, 'x-messages': { invalid: MSG_URLS, tooMany: `一次最多获取${SIGN_MAX}个文件地址` } }),
+        urls: Type.Array(Type.String({ maxLength: 500 }), {
+          title: '文件地址列表',
+          maxItems: SIGN_MAX,
+          'x-messages': { invalid: MSG_URLS, tooMany: `一次最多获取${SIGN_MAX}个文件地址` },
+        }),
       }),
       handler: async ({ input, actor }) => success('获取成功', await signStoredUrls(ctx, actor, input.urls)),
     }),

@@ -47,7 +47,9 @@ export const FILE_KINDS: Readonly<Record<string, FileKind>> = {
 /** How many leading bytes the checks read (the text check looks for NUL bytes in this window). */
 export const HEAD_BYTES = 8192;
 
-export const IMAGE_FORMATS = Object.entries(FILE_KINDS).filter(([, k]) => k.image).map(([ext]) => ext);
+export const IMAGE_FORMATS = Object.entries(FILE_KINDS)
+  .filter(([, k]) => k.image)
+  .map(([ext]) => ext);
 
 /** The lower-case extension of a name ('' when it has none). */
 export function extensionOf(name: string): string {

@@ -52,7 +52,9 @@ export const MSG_ABORTED = '上传已中断，请重新上传';
 
 /** The client went away mid-upload (closed the tab, lost the network, cancelled): its doing, not a server error. */
 function clientAborted(request: FastifyRequest, code: string): boolean {
-  return request.raw.aborted || request.raw.socket?.destroyed === true || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ECONNABORTED';
+  return (
+    request.raw.aborted || request.raw.socket?.destroyed === true || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ECONNABORTED'
+  );
 }
 
 /** Maps the multipart parser's errors to messages (anything else is passed on). */
@@ -114,7 +116,12 @@ export async function receiveUpload(request: FastifyRequest, uploadDir: string, 
  * `moveIntoPlace` inside it, so a failed insert leaves no file and a failed move leaves no row; if
  * the commit itself fails the moved file is removed. The temporary file never outlives the call.
  */
-export async function storeUpload<T>(received: ReceivedFile, uploadDir: string, storedName: string, record: (moveIntoPlace: () => Promise<void>) => Promise<T>): Promise<T> {
+export async function storeUpload<T>(
+  received: ReceivedFile,
+  uploadDir: string,
+  storedName: string,
+  record: (moveIntoPlace: () => Promise<void>) => Promise<T>,
+): Promise<T> {
   const finalPath = path.join(uploadDir, storedName);
   try {
     return await record(() => fsp.rename(received.tempPath, finalPath));

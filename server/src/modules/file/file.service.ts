@@ -154,7 +154,15 @@ export async function listAlbum(ctx: AppContext, actor: Actor, page: number, row
       .execute(),
   ]);
   return {
-    rows: list.map((r) => ({ id: r.id, url: r.url, signedUrl: signedFileUrl(ctx, actor, r.stored_name), userid: r.user_id ?? 0, size: sizeInKb(Number(r.size_bytes)), filename: r.original_name, format: r.format })),
+    rows: list.map((r) => ({
+      id: r.id,
+      url: r.url,
+      signedUrl: signedFileUrl(ctx, actor, r.stored_name),
+      userid: r.user_id ?? 0,
+      size: sizeInKb(Number(r.size_bytes)),
+      filename: r.original_name,
+      format: r.format,
+    })),
     total: Number(count.n),
   };
 }

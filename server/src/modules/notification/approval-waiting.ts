@@ -12,5 +12,9 @@ export async function notifyApprovalWaiting(
   input: { userIds: readonly number[]; title: string; taskId: number },
   trx?: DbTx,
 ): Promise<number[]> {
-  return notify(ctx, { userIds: input.userIds, cont: `你有一个新的审批待处理：${input.title}`, kind: 'approval', modelType: 'approval', modelId: input.taskId }, trx);
+  return notify(
+    ctx,
+    { userIds: input.userIds, cont: `你有一个新的审批待处理：${input.title}`, kind: 'approval', modelType: 'approval', modelId: input.taskId },
+    trx,
+  );
 }

@@ -51,11 +51,29 @@ export async function notify(ctx: NotifyContext, input: NotifyInput, trx?: DbTx)
   const createdAt = ctx.clock().toISOString();
   const rows = await trx
     .insertInto('notifications')
-    .values(userIds.map((userId) => ({ user_id: userId, cont, kind: input.kind, model_type: input.modelType ?? '', model_id: input.modelId ?? null, created_at: createdAt, read_at: null })))
+    .values(
+      userIds.map((userId) => ({
+        user_id: userId,
+        cont,
+        kind: input.kind,
+        model_type: input.modelType ?? '',
+        model_id: input.modelId ?? null,
+        created_at: createdAt,
+        read_at: null,
+      })),
+    )
     .returning(['id', 'user_id'])
     .execute();
   const addtime = notificationTime(createdAt);
-  afterCommit(trx, () => pushNotifications(ctx, rows.map((r) => ({ userId: r.user_id, notification: { id: r.id, cont, addtime, kind: input.kind, modelType: input.modelType ?? '', modelId: input.modelId ?? null } }))));
+  afterCommit(trx, () =>
+    pushNotifications(
+      ctx,
+      rows.map((r) => ({
+        userId: r.user_id,
+        notification: { id: r.id, cont, addtime, kind: input.kind, modelType: input.modelType ?? '', modelId: input.modelId ?? null },
+      })),
+    ),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -76,7 +94,13 @@ export async function unreadCounts(db: DbOrTx, userIds: readonly number[]): Prom
 
 async function pushNotifications(ctx: NotifyContext, items: { userId: number; notification?: PushedNotification }[]): Promise<void> {
   if (items.length === 0) return;
-  const [counts, onlineCount] = await Promise.all([unreadCounts(ctx.db, items.map((i) => i.userId)), ctx.realtime.onlineCount()]);
+  const [counts, onlineCount] = await Promise.all([
+    unreadCounts(
+      ctx.db,
+      items.map((i) => i.userId),
+    ),
+    ctx.realtime.onlineCount(),
+  ]);
   await Promise.all(
     items.map((item) => {
       const push: NotifyPush = {

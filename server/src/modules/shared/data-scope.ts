@@ -109,7 +109,8 @@ export function dataScopeConditions(t: ScopeTarget, actor: Actor, scene: Scene, 
       // from driving the query (see ScopeOptions).
       if (scene === 'mine' && !options.scanInSortOrder) break;
       if (options.ownPart === 'owned') conditions.push(ownedBy(t, actor.userId));
-      else if (options.ownPart === 'participating') conditions.push(sql<SqlBool>`(${sql.ref(t.owner)} is null or ${sql.ref(t.owner)} <> ${actor.userId})`, participatesIn(t, actor.userId));
+      else if (options.ownPart === 'participating')
+        conditions.push(sql<SqlBool>`(${sql.ref(t.owner)} is null or ${sql.ref(t.owner)} <> ${actor.userId})`, participatesIn(t, actor.userId));
       else conditions.push(sql<SqlBool>`(${(options.scanInSortOrder ? ownedByUnindexed : ownedBy)(t, actor.userId)} or ${participatesIn(t, actor.userId)})`);
       break;
   }

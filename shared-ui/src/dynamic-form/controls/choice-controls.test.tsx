@@ -10,7 +10,6 @@ const colours = [
 
 afterEach(() => jest.restoreAllMocks());
 
-
 describe('choice controls', () => {
   it('select: 请选择 when required; one option value, or several comma-joined', async () => {
     const { validate } = renderDynamicForm([
@@ -30,14 +29,36 @@ describe('choice controls', () => {
   });
 
   it('radio: one of the options', async () => {
-    const { validate } = renderDynamicForm([{ type: 'radio', field: 'sex', title: '性别', required: true, options: [{ label: '男', value: 'm' }, { label: '女', value: 'f' }] }]);
+    const { validate } = renderDynamicForm([
+      {
+        type: 'radio',
+        field: 'sex',
+        title: '性别',
+        required: true,
+        options: [
+          { label: '男', value: 'm' },
+          { label: '女', value: 'f' },
+        ],
+      },
+    ]);
     expect((await validate()).errors).toEqual([MESSAGES.selectRequired]);
     fireEvent.click(screen.getByLabelText('女'));
     expect((await validate()).values).toEqual({ sex: 'f' });
   });
 
   it('tags: toggled by clicks, held comma-joined in option order', async () => {
-    const { validate } = renderDynamicForm([{ type: 'tags', field: 'tags', title: '标签', options: [{ label: '重要', value: 'a' }, { label: '紧急', value: 'b' }, { label: '跟进', value: 'c' }] }]);
+    const { validate } = renderDynamicForm([
+      {
+        type: 'tags',
+        field: 'tags',
+        title: '标签',
+        options: [
+          { label: '重要', value: 'a' },
+          { label: '紧急', value: 'b' },
+          { label: '跟进', value: 'c' },
+        ],
+      },
+    ]);
     fireEvent.click(screen.getByText('跟进'));
     fireEvent.click(screen.getByText('重要'));
     fireEvent.click(screen.getByText('紧急'));
@@ -56,7 +77,10 @@ describe('choice controls', () => {
   });
 
   it('statusSelect: options from GET api/Status/json with the types param', async () => {
-    const get = jest.spyOn(api, 'get').mockResolvedValue([{ id: 4, name: '意向客户' }, { id: 5, name: '成交客户' }]);
+    const get = jest.spyOn(api, 'get').mockResolvedValue([
+      { id: 4, name: '意向客户' },
+      { id: 5, name: '成交客户' },
+    ]);
     const { validate } = renderDynamicForm([{ type: 'statusSelect', field: 'status', title: '状态', params: '{"types":"kehu"}', required: true }]);
     await waitFor(() => expect(get).toHaveBeenCalledWith('api/Status/json', { types: 'kehu' }, { silent: true }));
     expect((await validate()).errors).toEqual([MESSAGES.selectRequired]);
@@ -74,7 +98,18 @@ describe('choice controls', () => {
   it('jcselect: loads from url with params, unwraps loadFilter, keeps the text in field2', async () => {
     const post = jest.spyOn(api, 'post').mockResolvedValue({ result: 'success', data: { list: [{ uid: 8, title: '华东区' }] } });
     const { validate } = renderDynamicForm([
-      { type: 'jcselect', field: 'area', field2: 'areaName', title: '区域', url: 'api/area/list', params: '{"kind":2}', loadFilter: 'data.list', optionText: 'title', optionValue: 'uid', required: true },
+      {
+        type: 'jcselect',
+        field: 'area',
+        field2: 'areaName',
+        title: '区域',
+        url: 'api/area/list',
+        params: '{"kind":2}',
+        loadFilter: 'data.list',
+        optionText: 'title',
+        optionValue: 'uid',
+        required: true,
+      },
     ]);
     await waitFor(() => expect(post).toHaveBeenCalledWith('api/area/list', { kind: 2 }, { silent: true }));
     expect((await validate()).errors).toEqual([MESSAGES.selectRequired]);

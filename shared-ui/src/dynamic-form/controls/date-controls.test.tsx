@@ -10,7 +10,6 @@ function typeDate(input: HTMLElement, text: string) {
   fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
-
 describe('date controls', () => {
   it("date: 请选择 when required; held as 'YYYY-MM-DD'", async () => {
     const { validate } = renderDynamicForm([{ type: 'date', field: 'day', title: '日期', required: true }]);

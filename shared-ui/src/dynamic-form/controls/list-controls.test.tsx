@@ -2,7 +2,6 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MESSAGES } from '@portal/shared-core';
 import { renderDynamicForm } from '../testing/render-dynamic-form';
 
-
 describe('list controls', () => {
   it('property: label/value rows added, edited and removed', async () => {
     const { validate } = renderDynamicForm([{ type: 'property', field: 'props', title: '属性', required: true }]);
@@ -28,7 +27,12 @@ describe('list controls', () => {
     fireEvent.change(riqi, { target: { value: '2024-06-01' } });
     fireEvent.keyDown(riqi, { key: 'Enter', code: 'Enter', keyCode: 13 });
     fireEvent.change(screen.getByLabelText('计划内容2'), { target: { value: '尾款' } });
-    expect((await validate()).values).toEqual({ plan: [{ riqi: '2024-05-01', ext: '首付' }, { riqi: '2024-06-01', ext: '尾款' }] });
+    expect((await validate()).values).toEqual({
+      plan: [
+        { riqi: '2024-05-01', ext: '首付' },
+        { riqi: '2024-06-01', ext: '尾款' },
+      ],
+    });
     fireEvent.click(screen.getByRole('button', { name: '删除计划1' }));
     expect((await validate()).values).toEqual({ plan: [{ riqi: '2024-06-01', ext: '尾款' }] });
   });

@@ -19,9 +19,26 @@ export function PropertyControl({ field, value, onChange, disabled, id }: Contro
     <Space orientation="vertical" style={{ width: '100%' }} id={id}>
       {rows.map((row, index) => (
         <Space.Compact key={index} style={{ width: '100%' }}>
-          <Input aria-label={`${field.title}名称${index + 1}`} placeholder="名称" value={row.label} disabled={locked} onChange={(e) => edit(index, { label: e.target.value })} />
-          <Input aria-label={`${field.title}值${index + 1}`} placeholder="值" value={row.value} disabled={locked} onChange={(e) => edit(index, { value: e.target.value })} />
-          <Button aria-label={`删除${field.title}${index + 1}`} icon={<DeleteOutlined />} disabled={locked} onClick={() => change(rows.filter((_, i) => i !== index))} />
+          <Input
+            aria-label={`${field.title}名称${index + 1}`}
+            placeholder="名称"
+            value={row.label}
+            disabled={locked}
+            onChange={(e) => edit(index, { label: e.target.value })}
+          />
+          <Input
+            aria-label={`${field.title}值${index + 1}`}
+            placeholder="值"
+            value={row.value}
+            disabled={locked}
+            onChange={(e) => edit(index, { value: e.target.value })}
+          />
+          <Button
+            aria-label={`删除${field.title}${index + 1}`}
+            icon={<DeleteOutlined />}
+            disabled={locked}
+            onClick={() => change(rows.filter((_, i) => i !== index))}
+          />
         </Space.Compact>
       ))}
       <Button type="dashed" icon={<PlusOutlined />} disabled={locked} onClick={() => change([...rows, { label: '', value: '' }])}>

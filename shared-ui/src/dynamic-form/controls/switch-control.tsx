@@ -7,11 +7,6 @@ import type { ControlProps } from '../types';
 export function SwitchControl({ field, value, onChange, disabled, id }: ControlProps) {
   const { active, inactive } = switchValues(field);
   return (
-    <Switch
-      id={id}
-      checked={sameChoice(value, active)}
-      disabled={disabled || field.readonly}
-      onChange={(checked) => onChange?.(checked ? active : inactive)}
-    />
+    <Switch id={id} checked={sameChoice(value, active)} disabled={disabled || field.readonly} onChange={(checked) => onChange?.(checked ? active : inactive)} />
   );
 }

@@ -27,8 +27,20 @@ export function TableListControl({ field, value, onChange, disabled, id }: Contr
             disabled={locked}
             onChange={(day) => edit(index, { riqi: day ? day.format(DATE_FORMAT) : '' })}
           />
-          <Input aria-label={`${field.title}内容${index + 1}`} placeholder="内容" maxLength={TEXT_MAX} value={row.ext} disabled={locked} onChange={(e) => edit(index, { ext: e.target.value })} />
-          <Button aria-label={`删除${field.title}${index + 1}`} icon={<DeleteOutlined />} disabled={locked} onClick={() => change(rows.filter((_, i) => i !== index))} />
+          <Input
+            aria-label={`${field.title}内容${index + 1}`}
+            placeholder="内容"
+            maxLength={TEXT_MAX}
+            value={row.ext}
+            disabled={locked}
+            onChange={(e) => edit(index, { ext: e.target.value })}
+          />
+          <Button
+            aria-label={`删除${field.title}${index + 1}`}
+            icon={<DeleteOutlined />}
+            disabled={locked}
+            onClick={() => change(rows.filter((_, i) => i !== index))}
+          />
         </Space.Compact>
       ))}
       <Button type="dashed" icon={<PlusOutlined />} disabled={locked} onClick={() => change([...rows, { riqi: '', ext: '' }])}>

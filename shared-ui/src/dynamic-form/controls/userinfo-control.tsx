@@ -13,10 +13,6 @@ export function UserinfoControl({ field, value, getFormValue, id }: ControlProps
   const user = useSessionStore((s) => s.user);
   const storedName = getFormValue(userinfoNameKey(field));
   const name =
-    typeof storedName === 'string' && storedName
-      ? storedName
-      : user && sameChoice(user.UserID, value ?? user.UserID)
-        ? user.NickName
-        : String(value ?? '');
+    typeof storedName === 'string' && storedName ? storedName : user && sameChoice(user.UserID, value ?? user.UserID) ? user.NickName : String(value ?? '');
   return <Input id={id} value={name} readOnly variant="filled" aria-label={field.title} />;
 }

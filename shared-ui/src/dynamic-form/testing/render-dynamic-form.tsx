@@ -64,4 +64,3 @@ export async function pickOption(label: string, optionText: string) {
     fireEvent.click(options[options.length - 1]);
   });
 }
-

@@ -11,9 +11,7 @@ const mockedApi = jest.mocked(api);
 
 function renderModal() {
   const onCreate = jest.fn();
-  renderWithProviders(
-    <DuplicateCheckModal open url="api/customer/CheckDuplicate" onClose={jest.fn()} onCreate={onCreate} />,
-  );
+  renderWithProviders(<DuplicateCheckModal open url="api/customer/CheckDuplicate" onClose={jest.fn()} onCreate={onCreate} />);
   return onCreate;
 }
 
@@ -29,7 +27,18 @@ describe('查重', () => {
 
   it('lists existing customers with their owner and created time', async () => {
     mockedApi.list.mockResolvedValue({
-      rows: [{ id: 9, CustomerName: '上海华信科技', contact_name: '', contact_mobile: '138****8000', UserName: '李四', AddTime: '2026-10-01 09:00:00', gonghai: 0, visible: false }],
+      rows: [
+        {
+          id: 9,
+          CustomerName: '上海华信科技',
+          contact_name: '',
+          contact_mobile: '138****8000',
+          UserName: '李四',
+          AddTime: '2026-10-01 09:00:00',
+          gonghai: 0,
+          visible: false,
+        },
+      ],
       total: 1,
     });
     const onCreate = renderModal();

@@ -41,13 +41,16 @@ describe('批量导出', () => {
     // jsdom has no Response: the download reads ok, two headers and the blob.
     const headers: Record<string, string> = {
       'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': "attachment; filename=\"x.xlsx\"; filename*=UTF-8''%E5%AE%A2%E6%88%B7%E5%AF%BC%E5%87%BA.xlsx",
+      'content-disposition': 'attachment; filename="x.xlsx"; filename*=UTF-8\'\'%E5%AE%A2%E6%88%B7%E5%AF%BC%E5%87%BA.xlsx',
     };
-    fetchMock.mockResolvedValue({ ok: true, status: 200, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null }, blob: async () => new Blob(['xlsx']) });
+    fetchMock.mockResolvedValue({
+      ok: true,
+      status: 200,
+      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+      blob: async () => new Blob(['xlsx']),
+    });
     const query = { key: '华信', scene: 'mine', filters: { level: 'A' } };
-    renderWithProviders(
-      <ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />,
-    );
+    renderWithProviders(<ExportModal open endpoints={ENDPOINTS} query={query} onClose={jest.fn()} />);
     await waitFor(() => expect(mockedApi.fetch).toHaveBeenCalledWith(ENDPOINTS.start, query));
     expect(await screen.findByText('正在导出 0 / 1500 条，完成后自动下载')).toBeInTheDocument();
     await act(() => jest.advanceTimersByTimeAsync(EXPORT_POLL_MS));

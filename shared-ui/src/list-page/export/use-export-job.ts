@@ -12,10 +12,7 @@ import { downloadFile } from '../batch/download-file';
 export type ExportEndpoints = { start: string; progress: string; download: string };
 
 export type ExportState =
-  | { phase: 'idle' }
-  | { phase: 'running'; done: number; total: number }
-  | { phase: 'finished'; total: number; fileName: string }
-  | { phase: 'failed' };
+  { phase: 'idle' } | { phase: 'running'; done: number; total: number } | { phase: 'finished'; total: number; fileName: string } | { phase: 'failed' };
 
 export const EXPORT_POLL_MS = 500;
 
@@ -44,7 +41,8 @@ export function useExportJob(endpoints: ExportEndpoints, fallbackName = '导出.
   });
 
   let state: ExportState = { phase: 'idle' };
-  if (startJob.isError || (job && progress.isError)) state = { phase: 'failed' }; // the API client has shown the reason
+  if (startJob.isError || (job && progress.isError))
+    state = { phase: 'failed' }; // the API client has shown the reason
   else if (job && progress.data?.finished && progress.data.fileName) state = { phase: 'finished', total: job.total, fileName: progress.data.fileName };
   else if (job && progress.data) state = { phase: 'running', done: progress.data.finished ? job.total : progress.data.done, total: progress.data.total };
   else if (job) state = { phase: 'running', done: 0, total: job.total };

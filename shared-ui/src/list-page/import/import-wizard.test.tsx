@@ -36,13 +36,16 @@ const REPORT: DryRunReport = {
   ],
 };
 
-const ENDPOINTS = { preview: 'api/customer/ImportPreview', dryRun: 'api/customer/ImportDryRun', rejected: 'api/customer/ImportRejected', run: 'api/customer/Import' };
+const ENDPOINTS = {
+  preview: 'api/customer/ImportPreview',
+  dryRun: 'api/customer/ImportDryRun',
+  rejected: 'api/customer/ImportRejected',
+  run: 'api/customer/Import',
+};
 
 function renderWizard() {
   const onImported = jest.fn();
-  renderWithProviders(
-    <ImportWizard open endpoints={ENDPOINTS} onClose={jest.fn()} onImported={onImported} />,
-  );
+  renderWithProviders(<ImportWizard open endpoints={ENDPOINTS} onClose={jest.fn()} onImported={onImported} />);
   return onImported;
 }
 
@@ -89,7 +92,10 @@ describe('批量导入', () => {
     await chooseOption('来源 对应字段', '客户来源（必填）');
     fireEvent.click(button('检查数据'));
     await waitFor(() =>
-      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ImportDryRun', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
+      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ImportDryRun', {
+        token: PREVIEW.token,
+        mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 },
+      }),
     );
 
     // 检查数据: the counts and each rejected row with its row number and reason; nothing imported yet.
@@ -102,7 +108,10 @@ describe('批量导入', () => {
 
     fireEvent.click(button('确认导入'));
     await waitFor(() =>
-      expect(mockedApi.command).toHaveBeenCalledWith('api/customer/Import', { token: PREVIEW.token, mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 } }),
+      expect(mockedApi.command).toHaveBeenCalledWith('api/customer/Import', {
+        token: PREVIEW.token,
+        mapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2, beizhu: 3 },
+      }),
     );
     expect(await screen.findByText('成功导入 2 条，未导入 2 条')).toBeInTheDocument();
     expect(onImported).toHaveBeenCalledWith({ total: 4, imported: 2, rejected: 2 });
@@ -130,7 +139,9 @@ describe('a list’s template and result (the staff import)', () => {
     mockedUpload.mockResolvedValue({ ok: true, file: { ...PREVIEW, suggestedMapping: { CustomerName: 0, contact_mobile: 1, LaiYuan: 2 } } as never });
     mockedApi.command.mockResolvedValue({ result: 'success', msg: '成功导入2名员工', data: { total: 4, imported: 2, rejected: 2, passwords: ['p1'] } });
     const renderResult = (result: ImportResult) => <p>生成的密码：{String(result.passwords)}</p>;
-    renderWithProviders(<ImportWizard open endpoints={{ ...ENDPOINTS, template: 'api/user/ImportTemplate' }} renderResult={renderResult} onClose={jest.fn()} />);
+    renderWithProviders(
+      <ImportWizard open endpoints={{ ...ENDPOINTS, template: 'api/user/ImportTemplate' }} renderResult={renderResult} onClose={jest.fn()} />,
+    );
     expect(button('下载模板')).toBeInTheDocument();
     await chooseFileAndUpload();
     fireEvent.click(await findButton('检查数据'));
@@ -152,7 +163,9 @@ describe('批量导入到公海 (duplicateChoice)', () => {
     skipped: duplicates === 'skip' ? [{ row: 3, reason: '与已有客户重复（手机号码），已跳过', values: [] }] : [],
     plan: [
       { row: 2, outcome: 'import', note: '导入公海' },
-      duplicates === 'skip' ? { row: 3, outcome: 'skip', note: '与已有客户重复（手机号码），已跳过' } : { row: 3, outcome: 'import', note: '与已有客户重复（手机号码），导入为新客户' },
+      duplicates === 'skip'
+        ? { row: 3, outcome: 'skip', note: '与已有客户重复（手机号码），已跳过' }
+        : { row: 3, outcome: 'import', note: '与已有客户重复（手机号码），导入为新客户' },
       { row: 4, outcome: 'reject', note: '第4行：客户名称或手机号码在黑名单中，不能导入' },
     ],
   });

@@ -172,7 +172,11 @@ function ImportSteps({ endpoints, onClose, onImported, duplicateChoice, renderRe
           <Result
             status="success"
             title="导入完成"
-            subTitle={result.skipped ? `成功导入 ${result.imported} 条，跳过 ${result.skipped} 条，未导入 ${result.rejected} 条` : `成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`}
+            subTitle={
+              result.skipped
+                ? `成功导入 ${result.imported} 条，跳过 ${result.skipped} 条，未导入 ${result.rejected} 条`
+                : `成功导入 ${result.imported} 条，未导入 ${result.rejected} 条`
+            }
             extra={
               <Button type="primary" autoInsertSpace={false} onClick={onClose}>
                 完成
@@ -194,7 +198,15 @@ function StepButtons({ children }: { children: ReactNode }) {
   );
 }
 
-function UploadStep(props: { file: File | null; onFile: (file: File | null) => void; busy: boolean; onNext: () => void; onCancel: () => void; onTemplate?: () => void; maxRows: number }) {
+function UploadStep(props: {
+  file: File | null;
+  onFile: (file: File | null) => void;
+  busy: boolean;
+  onNext: () => void;
+  onCancel: () => void;
+  onTemplate?: () => void;
+  maxRows: number;
+}) {
   const { message } = App.useApp();
   return (
     <>
@@ -318,8 +330,20 @@ function ReportStep(props: {
   const rejectedColumns = useMemo<TableColumnsType<RejectedRow>>(
     () => [
       { title: '行号', dataIndex: 'row', width: 70, fixed: 'left' },
-      { title: '错误原因', dataIndex: 'reason', width: 220, fixed: 'left', render: (reason: string) => <Typography.Text type="danger">{reason}</Typography.Text> },
-      ...preview.headers.map((header, i) => ({ title: header, key: `c${i}`, width: 140, ellipsis: true, render: (_: unknown, r: RejectedRow) => r.values[i] ?? '' })),
+      {
+        title: '错误原因',
+        dataIndex: 'reason',
+        width: 220,
+        fixed: 'left',
+        render: (reason: string) => <Typography.Text type="danger">{reason}</Typography.Text>,
+      },
+      ...preview.headers.map((header, i) => ({
+        title: header,
+        key: `c${i}`,
+        width: 140,
+        ellipsis: true,
+        render: (_: unknown, r: RejectedRow) => r.values[i] ?? '',
+      })),
     ],
     [preview.headers],
   );
@@ -346,7 +370,11 @@ function ReportStep(props: {
       <Alert
         type={rejected + skipped > 0 ? 'warning' : 'success'}
         showIcon
-        title={skipped > 0 ? `共 ${report.total} 行，可导入 ${report.valid} 行，跳过 ${skipped} 行，未通过 ${rejected} 行` : `共 ${report.total} 行，可导入 ${report.valid} 行，未通过 ${rejected} 行`}
+        title={
+          skipped > 0
+            ? `共 ${report.total} 行，可导入 ${report.valid} 行，跳过 ${skipped} 行，未通过 ${rejected} 行`
+            : `共 ${report.total} 行，可导入 ${report.valid} 行，未通过 ${rejected} 行`
+        }
         description={
           report.valid > 0
             ? `确认导入后，可导入的 ${report.valid} 行一次全部导入（其中任何一行失败则都不导入）；未通过的行不会导入。`

@@ -2,28 +2,54 @@
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
 import type { Dayjs } from 'dayjs';
 
-export type FollowUpRecord = { id: number; contactName: string; status: string; Ext: string; genjinTime: string; nextgenjintime: string; beizhu: string; gjtype: number; CretateName: string; files?: number[] };
+export type FollowUpRecord = {
+  id: number;
+  contactName: string;
+  status: string;
+  Ext: string;
+  genjinTime: string;
+  nextgenjintime: string;
+  beizhu: string;
+  gjtype: number;
+  CretateName: string;
+  files?: number[];
+};
 /** A field 字段权限 hides from the user is absent (the server leaves it out). */
-export type ContactRecord = { id: number; customerId: number; contactName?: string; mobile?: string; wechat?: string; qq?: string; zhiwei?: string; sex: string; isPrimary: number };
+export type ContactRecord = {
+  id: number;
+  customerId: number;
+  contactName?: string;
+  mobile?: string;
+  wechat?: string;
+  qq?: string;
+  zhiwei?: string;
+  sex: string;
+  isPrimary: number;
+};
 export type LogRecord = { id: number; Header: string; NickName: string; AddTime: string; Ext: string };
 /** `files`: ids of pictures uploaded with the follow-up (customer attachments). */
 export type FollowUpValues = { gjtype: number; status?: string; contactId?: number; beizhu: string; nextgenjintime?: Dayjs | null; files?: number[] };
 export type ContactValues = { contactName?: string; mobile?: string; wechat?: string; qq?: string; zhiwei?: string; sex?: string };
 
 /** Follow-ups of the customer, all of them (spec §9: customer follow-up page size 10000). */
-export const listFollowUps = (customerId: number) => api.list<FollowUpRecord>('api/customer/kehudetail', { id: customerId, page: 1, rows: 10000 }, { silent: true });
+export const listFollowUps = (customerId: number) =>
+  api.list<FollowUpRecord>('api/customer/kehudetail', { id: customerId, page: 1, rows: 10000 }, { silent: true });
 
 /** 跟进失败！ is the page's own message: the call stays silent. */
 export const addFollowUp = (customerId: number, v: FollowUpValues) =>
-  api.command('api/customer/CustomerTrackAdd', {
-    customerId,
-    gjtype: v.gjtype,
-    status: v.status ?? '',
-    ...(v.contactId ? { contactId: v.contactId } : {}),
-    beizhu: v.beizhu.trim(),
-    nextgenjintime: v.nextgenjintime ? v.nextgenjintime.format(DATETIME_FORMAT) : '',
-    ...(v.files?.length ? { files: v.files.join(',') } : {}),
-  }, { silent: true });
+  api.command(
+    'api/customer/CustomerTrackAdd',
+    {
+      customerId,
+      gjtype: v.gjtype,
+      status: v.status ?? '',
+      ...(v.contactId ? { contactId: v.contactId } : {}),
+      beizhu: v.beizhu.trim(),
+      nextgenjintime: v.nextgenjintime ? v.nextgenjintime.format(DATETIME_FORMAT) : '',
+      ...(v.files?.length ? { files: v.files.join(',') } : {}),
+    },
+    { silent: true },
+  );
 
 export const listContacts = (customerId: number) => api.list<ContactRecord>('api/contact/list', { customerId }, { silent: true });
 export const addContact = (customerId: number, v: ContactValues) => api.command('api/contact/add', { customerId, ...v });

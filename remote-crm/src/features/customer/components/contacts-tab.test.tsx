@@ -46,7 +46,9 @@ it('visible 姓名 stays required', async () => {
 });
 
 it('编辑 shows masked values masked and leaves them out of the save unless changed', async () => {
-  withMasks({ mobile: 'mask' }, [{ id: 5, customerId: 9, contactName: '周明', mobile: '139****0123', wechat: '', qq: '', zhiwei: '经理', sex: '', isPrimary: 1 }]);
+  withMasks({ mobile: 'mask' }, [
+    { id: 5, customerId: 9, contactName: '周明', mobile: '139****0123', wechat: '', qq: '', zhiwei: '经理', sex: '', isPrimary: 1 },
+  ]);
   renderWithProviders(<ContactsTab customerId={9} canWrite />);
   const row = (await screen.findByText('周明')).closest('tr') as HTMLElement;
   expect(within(row).getByText('139****0123')).toBeInTheDocument();
@@ -54,10 +56,16 @@ it('编辑 shows masked values masked and leaves them out of the save unless cha
   await waitFor(() => expect(screen.getByLabelText('手机号码')).toHaveValue('139****0123'));
   fireEvent.change(screen.getByLabelText('职位'), { target: { value: '总经理' } });
   fireEvent.click(button('保存联系人'));
-  await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/contact/Edit', { id: 5, sex: '', contactName: '周明', wechat: '', qq: '', zhiwei: '总经理' }));
+  await waitFor(() =>
+    expect(mockedApi.command).toHaveBeenCalledWith('api/contact/Edit', { id: 5, sex: '', contactName: '周明', wechat: '', qq: '', zhiwei: '总经理' }),
+  );
 
   // A new number typed over the masked one is sent.
-  fireEvent.click(within((await screen.findByText('周明')).closest('tr') as HTMLElement).getByText('编辑').closest('button') as HTMLElement);
+  fireEvent.click(
+    within((await screen.findByText('周明')).closest('tr') as HTMLElement)
+      .getByText('编辑')
+      .closest('button') as HTMLElement,
+  );
   await waitFor(() => expect(screen.getByLabelText('手机号码')).toHaveValue('139****0123'));
   fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13900001111' } });
   fireEvent.click(button('保存联系人'));

@@ -25,7 +25,12 @@ const TEXT_FIELDS: { field: TextField; title: string; max: number }[] = [
 ];
 
 /** The values to send: hidden fields never; on an edit, masked fields only when the user changed them. */
-export function contactPayload(values: ContactValues, shown: (f: TextField) => boolean, masked: (f: TextField) => boolean, editing: ContactRecord | null): ContactValues {
+export function contactPayload(
+  values: ContactValues,
+  shown: (f: TextField) => boolean,
+  masked: (f: TextField) => boolean,
+  editing: ContactRecord | null,
+): ContactValues {
   const out: ContactValues = { sex: values.sex ?? '' };
   for (const { field } of TEXT_FIELDS) {
     if (!shown(field)) continue;
@@ -64,7 +69,14 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
       title: '首要',
       key: 'primary',
       width: 60,
-      render: (_: unknown, c) => <Radio aria-label={`设为首要联系人 ${c.contactName ?? ''}`} checked={c.id === primaryId} disabled={!canWrite} onChange={() => void primary.mutateAsync(c.id).catch(() => undefined)} />,
+      render: (_: unknown, c) => (
+        <Radio
+          aria-label={`设为首要联系人 ${c.contactName ?? ''}`}
+          checked={c.id === primaryId}
+          disabled={!canWrite}
+          onChange={() => void primary.mutateAsync(c.id).catch(() => undefined)}
+        />
+      ),
     },
     ...TEXT_FIELDS.filter((f) => shown(f.field)).map((f) => ({ title: f.title, dataIndex: f.field, render: dash })),
     ...(canWrite
@@ -108,12 +120,25 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
           }
         >
           {TEXT_FIELDS.filter((f) => shown(f.field)).map((f) => (
-            <Form.Item key={f.field} name={f.field} rules={f.field === 'contactName' ? [{ required: true, whitespace: true, message: MESSAGES.required }] : undefined}>
+            <Form.Item
+              key={f.field}
+              name={f.field}
+              rules={f.field === 'contactName' ? [{ required: true, whitespace: true, message: MESSAGES.required }] : undefined}
+            >
               <Input placeholder={f.title} aria-label={f.field === 'contactName' ? '联系人姓名' : f.title} maxLength={f.max} style={{ width: 130 }} />
             </Form.Item>
           ))}
           <Form.Item name="sex">
-            <Select placeholder="性别" aria-label="性别" allowClear style={{ width: 80 }} options={[{ value: '男', label: '男' }, { value: '女', label: '女' }]} />
+            <Select
+              placeholder="性别"
+              aria-label="性别"
+              allowClear
+              style={{ width: 80 }}
+              options={[
+                { value: '男', label: '男' },
+                { value: '女', label: '女' },
+              ]}
+            />
           </Form.Item>
           <Space>
             <Button htmlType="submit" loading={save.isPending}>

@@ -14,7 +14,10 @@ beforeEach(() => jest.clearAllMocks());
 afterEach(() => jest.restoreAllMocks());
 
 it('lists number, title, amount, status and sign date of the customer’s contracts', async () => {
-  mockedApi.list.mockResolvedValue({ rows: [{ id: 3, orderSn: 'HT2026112000003', title: '年度服务合同', Money: 12800.5, status: 2, signDate: '2026-11-20', UserName: '李娜' }], total: 1 } as never);
+  mockedApi.list.mockResolvedValue({
+    rows: [{ id: 3, orderSn: 'HT2026112000003', title: '年度服务合同', Money: 12800.5, status: 2, signDate: '2026-11-20', UserName: '李娜' }],
+    total: 1,
+  } as never);
   renderWithProviders(<ContractsTab customerId={7} />);
   expect(await screen.findByText('HT2026112000003')).toBeInTheDocument();
   expect(screen.getByText('年度服务合同')).toBeInTheDocument();
@@ -31,8 +34,17 @@ it('says 暂无合同 when the customer has none', async () => {
 });
 
 const ROW = { id: 3, orderSn: 'HT2026112000003', title: '年度服务合同', Money: 12800.5, status: 2, signDate: '2026-11-20', UserName: '李娜' };
-const DETAIL = { ...ROW, customerName: '上海华信科技有限公司', startDate: '2026-12-01', endDate: '2027-11-30', BranchName: '销售一部', isInvoiced: 0, beizhu: '' };
-const TEMPLATE = '<p>{{orderSn}} {{title}}</p><p>客户：{{customerName}}</p><p>金额：{{Money}} 元（{{MoneyUpper}}）</p><p>签约：{{signDate}} 期限：{{startDate}}至{{endDate}} 负责人：{{UserName}} {{statusText}}</p>';
+const DETAIL = {
+  ...ROW,
+  customerName: '上海华信科技有限公司',
+  startDate: '2026-12-01',
+  endDate: '2027-11-30',
+  BranchName: '销售一部',
+  isInvoiced: 0,
+  beizhu: '',
+};
+const TEMPLATE =
+  '<p>{{orderSn}} {{title}}</p><p>客户：{{customerName}}</p><p>金额：{{Money}} 元（{{MoneyUpper}}）</p><p>签约：{{signDate}} 期限：{{startDate}}至{{endDate}} 负责人：{{UserName}} {{statusText}}</p>';
 
 /** What the print frame holds when print() is called (jsdom cannot print). */
 function capturePrint(): { text: () => string } {

@@ -26,7 +26,10 @@ const money = (yuan: number | string | undefined) =>
 function PrintContract({ row }: { row: CustomerContractRow }) {
   const queryClient = useQueryClient();
   const load = async () => {
-    const detail = await queryClient.fetchQuery({ queryKey: contractKeys.detail(row.id), queryFn: () => api.fetch<ContractPrintSource>('api/contract/Views', { id: row.id }) });
+    const detail = await queryClient.fetchQuery({
+      queryKey: contractKeys.detail(row.id),
+      queryFn: () => api.fetch<ContractPrintSource>('api/contract/Views', { id: row.id }),
+    });
     return { values: contractPrintValues(detail) };
   };
   return <PrintRecordButton module="contract" title={`合同 ${row.orderSn}`} size="small" load={load} />;

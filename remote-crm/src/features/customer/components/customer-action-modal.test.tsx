@@ -13,7 +13,9 @@ const mockedApi = jest.mocked(api);
 it('refuses an empty reason, offers the pool_reason values, and confirms with the chosen one', async () => {
   mockedApi.get.mockResolvedValue([{ id: 1, name: '客户无意向', value: '客户无意向', colour: '' }] as never);
   const onConfirm = jest.fn().mockResolvedValue(undefined);
-  renderWithProviders(<CustomerActionModal ask={{ kind: 'reason', title: '放入公海', count: 2, reasons: 'pool_reason' }} onCancel={() => undefined} onConfirm={onConfirm} />);
+  renderWithProviders(
+    <CustomerActionModal ask={{ kind: 'reason', title: '放入公海', count: 2, reasons: 'pool_reason' }} onCancel={() => undefined} onConfirm={onConfirm} />,
+  );
   expect(screen.getByText('放入公海（已选2个客户）')).toBeInTheDocument();
   const ok = () => fireEvent.click(screen.getByText(/^确\s?定$/, { selector: 'button span' }));
   ok();

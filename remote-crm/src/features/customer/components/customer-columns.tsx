@@ -48,7 +48,11 @@ const LIBRARY: Record<ColumnKey, Column> = {
     dataIndex: 'recycleDays',
     render: (days: number | null) => <span style={days !== null && days <= 3 ? { color: '#cf1322' } : undefined}>{recycleLabel(days)}</span>,
   },
-  poolDays: { title: '进入公海天数', dataIndex: 'poolDays', render: (days: number | null) => (days === null || days === undefined ? MESSAGES.empty : `${days}天`) },
+  poolDays: {
+    title: '进入公海天数',
+    dataIndex: 'poolDays',
+    render: (days: number | null) => (days === null || days === undefined ? MESSAGES.empty : `${days}天`),
+  },
   previousOwner: { title: '原负责人', dataIndex: 'previousOwner', render: orDash },
   poolReason: { title: '进入公海原因', dataIndex: 'poolReason', render: orDash },
   blackReason: { title: '黑名单原因', dataIndex: 'blackReason', render: orDash },
@@ -63,4 +67,16 @@ export function columnsOf(keys: readonly ColumnKey[]): TableColumnsType<Customer
 }
 
 /** 我的客户's columns (the default list). */
-export const customerColumns: TableColumnsType<Customer> = columnsOf(['CustomerName', 'contact_name', 'contact_mobile', 'LaiYuanName', 'level', 'industry', 'UserName', 'clue', 'AddTime', 'genjinTime', 'nextgenjintime']);
+export const customerColumns: TableColumnsType<Customer> = columnsOf([
+  'CustomerName',
+  'contact_name',
+  'contact_mobile',
+  'LaiYuanName',
+  'level',
+  'industry',
+  'UserName',
+  'clue',
+  'AddTime',
+  'genjinTime',
+  'nextgenjintime',
+]);

@@ -14,7 +14,9 @@ jest.mock('@portal/shared-core', () => ({
 const mockedApi = jest.mocked(api);
 
 function button(text: string, container: HTMLElement = document.body): HTMLElement {
-  const label = within(container).getByText((content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text);
+  const label = within(container).getByText(
+    (content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text,
+  );
   return label.closest('button') as HTMLElement;
 }
 
@@ -89,7 +91,12 @@ it('新建进件 opens the intake page for this customer, only with the intake c
   expect(within(panel()).queryByText('新建进件')).not.toBeInTheDocument();
   unmount();
 
-  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm: ['signorentry/entry', 'signorentry/entry:create'] });
+  useSessionStore
+    .getState()
+    .login(
+      { LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 },
+      { ...emptyPermissionTree(), crm: ['signorentry/entry', 'signorentry/entry:create'] },
+    );
   const inPool = renderPanel({ customer: makeCustomerDetail({ gonghai: 1 }) });
   expect(within(inPool.panel()).queryByText('新建进件')).not.toBeInTheDocument();
   inPool.unmount();

@@ -59,11 +59,17 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
             <Button aria-pressed={customer.isTop === 1} onClick={() => void mark.mutateAsync({ kind: 'top' }).catch(() => undefined)}>
               {customer.isTop === 1 ? '取消置顶' : '置顶'}
             </Button>
-            <Button aria-pressed={customer.watched === 1} onClick={() => void mark.mutateAsync({ kind: 'watch', on: customer.watched !== 1 }).catch(() => undefined)}>
+            <Button
+              aria-pressed={customer.watched === 1}
+              onClick={() => void mark.mutateAsync({ kind: 'watch', on: customer.watched !== 1 }).catch(() => undefined)}
+            >
               {customer.watched === 1 ? '取消关注' : '关注'}
             </Button>
             {customer.UserID === userId && customer.gonghai === 0 ? (
-              <Button aria-pressed={customer.locked === 1} onClick={() => void mark.mutateAsync({ kind: 'lock', on: customer.locked !== 1 }).catch(() => undefined)}>
+              <Button
+                aria-pressed={customer.locked === 1}
+                onClick={() => void mark.mutateAsync({ kind: 'lock', on: customer.locked !== 1 }).catch(() => undefined)}
+              >
                 {customer.locked === 1 ? '解除锁定' : '锁定'}
               </Button>
             ) : null}
@@ -96,9 +102,19 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
           defaultActiveKey="details"
           counts={counts}
           tabs={[
-            { key: 'followups', label: '跟进记录', countKey: 'followups', children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} /> },
+            {
+              key: 'followups',
+              label: '跟进记录',
+              countKey: 'followups',
+              children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} />,
+            },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
-            { key: 'contacts', label: '联系人', countKey: 'contact', children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} /> },
+            {
+              key: 'contacts',
+              label: '联系人',
+              countKey: 'contact',
+              children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} />,
+            },
             ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <ContractsTab customerId={customer.id} /> }]),
             {
               key: 'files',
@@ -132,7 +148,12 @@ function detailItems(customer: CustomerDetail): DetailItem[] {
     { label: '下次跟进时间', value: customer.nextgenjintime },
     { label: '地址', value: customer.address, span: 2 },
     { label: '备注', value: customer.beizhu, span: 2 },
-    ...(customer.gonghai === 1 ? [{ label: '进入公海原因', value: customer.poolReason ?? '' }, { label: '原负责人', value: customer.previousOwner ?? '' }] : []),
+    ...(customer.gonghai === 1
+      ? [
+          { label: '进入公海原因', value: customer.poolReason ?? '' },
+          { label: '原负责人', value: customer.previousOwner ?? '' },
+        ]
+      : []),
     ...(customer.blacklisted === 1 ? [{ label: '黑名单原因', value: customer.blackReason ?? '' }] : []),
     ...(customer.recycleDays !== null && customer.recycleDays !== undefined ? [{ label: '距进入公海', value: `${customer.recycleDays}天` }] : []),
   ];

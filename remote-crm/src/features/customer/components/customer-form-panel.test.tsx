@@ -15,7 +15,9 @@ const mockedApi = jest.mocked(api);
 
 /** The button showing `text` (by text: role queries are slow on antd's DOM). */
 function button(text: string, container: HTMLElement): HTMLElement {
-  const label = within(container).getByText((content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text);
+  const label = within(container).getByText(
+    (content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text,
+  );
   return label.closest('button') as HTMLElement;
 }
 
@@ -80,7 +82,10 @@ it('编辑客户 saves the customer as loaded, without 保存并继续录入', a
 });
 
 it('字段权限: fields hidden to the user are left out of the form and not required; the save sends them empty', async () => {
-  mockedApi.fetch.mockImplementation((async (url: string) => (url === 'api/user/myFieldMasks' ? { customer: { contact_name: 'hidden', contact_mobile: 'hidden', address: 'hidden', level: 'mask' } } : undefined)) as never);
+  mockedApi.fetch.mockImplementation((async (url: string) =>
+    url === 'api/user/myFieldMasks'
+      ? { customer: { contact_name: 'hidden', contact_mobile: 'hidden', address: 'hidden', level: 'mask' } }
+      : undefined) as never);
   renderPanel(null);
   const panel = await findPanel('新建客户');
   await waitFor(() => expect(within(panel).queryByPlaceholderText('请输入手机号码')).toBeNull());

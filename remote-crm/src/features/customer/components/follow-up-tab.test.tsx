@@ -12,10 +12,26 @@ const mockedApi = jest.mocked(api);
 
 beforeEach(() => {
   jest.clearAllMocks();
-  mockedApi.list.mockImplementation(async (url: string) =>
-    (url === 'api/customer/kehudetail'
-      ? { rows: [{ id: 1, contactName: '王五', status: '初次接触', Ext: '微信', genjinTime: '2026-11-20 10:00:00', nextgenjintime: '', beizhu: '微信沟通了报价', gjtype: 2, CretateName: '李娜' }], total: 1 }
-      : { rows: [], total: 0 }) as never,
+  mockedApi.list.mockImplementation(
+    async (url: string) =>
+      (url === 'api/customer/kehudetail'
+        ? {
+            rows: [
+              {
+                id: 1,
+                contactName: '王五',
+                status: '初次接触',
+                Ext: '微信',
+                genjinTime: '2026-11-20 10:00:00',
+                nextgenjintime: '',
+                beizhu: '微信沟通了报价',
+                gjtype: 2,
+                CretateName: '李娜',
+              },
+            ],
+            total: 1,
+          }
+        : { rows: [], total: 0 }) as never,
   );
   mockedApi.get.mockResolvedValue([] as never);
 });
@@ -43,7 +59,13 @@ it('sends the follow-up', async () => {
   mockedApi.command.mockResolvedValueOnce({ result: 'success', msg: '跟进成功' });
   fireEvent.change(screen.getByLabelText('跟进内容'), { target: { value: '电话确认了需求' } });
   submit();
-  await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/CustomerTrackAdd', { customerId: 9, gjtype: 0, status: '', beizhu: '电话确认了需求', nextgenjintime: '' }, { silent: true }));
+  await waitFor(() =>
+    expect(mockedApi.command).toHaveBeenCalledWith(
+      'api/customer/CustomerTrackAdd',
+      { customerId: 9, gjtype: 0, status: '', beizhu: '电话确认了需求', nextgenjintime: '' },
+      { silent: true },
+    ),
+  );
 });
 
 it('shows 跟进失败！ with the reason when it fails', async () => {

@@ -43,10 +43,19 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
               <Select style={{ width: 110 }} options={FOLLOW_UP_CHANNELS.map((c) => ({ value: c.value, label: c.label }))} />
             </Form.Item>
             <Form.Item name="status" label="跟进状态">
-              <Select style={{ width: 140 }} allowClear loading={statuses.loading} options={statuses.options.map((o) => ({ value: String(o.value), label: o.label }))} />
+              <Select
+                style={{ width: 140 }}
+                allowClear
+                loading={statuses.loading}
+                options={statuses.options.map((o) => ({ value: String(o.value), label: o.label }))}
+              />
             </Form.Item>
             <Form.Item name="contactId" label="联系人">
-              <Select style={{ width: 140 }} allowClear options={(contacts.data?.rows ?? []).map((c) => ({ value: c.id, label: c.contactName ?? `联系人${c.id}` }))} />
+              <Select
+                style={{ width: 140 }}
+                allowClear
+                options={(contacts.data?.rows ?? []).map((c) => ({ value: c.id, label: c.contactName ?? `联系人${c.id}` }))}
+              />
             </Form.Item>
             <Form.Item name="nextgenjintime" label="下次跟进时间">
               <DatePicker showTime format={DATETIME_FORMAT} />
@@ -64,7 +73,12 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
                   ))}
                 </Space>
               ) : null}
-              <UploadWidget params={{ picType: 'customer', modelId: customerId }} accept="image/*" max={MAX_PICTURES} onUploaded={(file) => setPictures((list) => [...list, file].slice(-MAX_PICTURES))} />
+              <UploadWidget
+                params={{ picType: 'customer', modelId: customerId }}
+                accept="image/*"
+                max={MAX_PICTURES}
+                onUploaded={(file) => setPictures((list) => [...list, file].slice(-MAX_PICTURES))}
+              />
             </Space>
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={add.isPending}>

@@ -17,7 +17,15 @@ export const MERGE_FIELDS = [
 
 export type MergeChoice = { id: number; ids: number[]; fields: Record<string, number> };
 
-export function MergeCustomersModal({ customers, onCancel, onMerge }: { customers: Customer[] | null; onCancel: () => void; onMerge: (choice: MergeChoice) => Promise<void> }) {
+export function MergeCustomersModal({
+  customers,
+  onCancel,
+  onMerge,
+}: {
+  customers: Customer[] | null;
+  onCancel: () => void;
+  onMerge: (choice: MergeChoice) => Promise<void>;
+}) {
   const [survivor, setSurvivor] = useState<number | null>(null);
   const [picks, setPicks] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
@@ -40,7 +48,16 @@ export function MergeCustomersModal({ customers, onCancel, onMerge }: { customer
 
   const options = (customers ?? []).map((c) => ({ value: c.id, label: `${c.CustomerName}（${c.code || c.id}）` }));
   return (
-    <Modal open={customers !== null} title="合并客户" okText="合并" cancelText="取消" confirmLoading={busy} destroyOnHidden onOk={() => void handleOk()} onCancel={onCancel}>
+    <Modal
+      open={customers !== null}
+      title="合并客户"
+      okText="合并"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      onOk={() => void handleOk()}
+      onCancel={onCancel}
+    >
       <Form layout="horizontal" labelCol={{ flex: '100px' }}>
         <Form.Item label="保留的客户">
           <Radio.Group value={survivor} onChange={(e) => setSurvivor(e.target.value as number)} options={options} />

@@ -38,7 +38,16 @@ export function MovePoolModal({ count, pools, current, onCancel, onMove }: MoveP
   }
 
   return (
-    <Modal open={count !== null} title="转移公海" okText="转移" cancelText="取消" confirmLoading={busy} onOk={() => void handleOk()} onCancel={close} destroyOnHidden>
+    <Modal
+      open={count !== null}
+      title="转移公海"
+      okText="转移"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void handleOk()}
+      onCancel={close}
+      destroyOnHidden
+    >
       <Typography.Paragraph>已选择 {count ?? 0} 个客户，转移到：</Typography.Paragraph>
       <Select<number>
         aria-label="目标公海"

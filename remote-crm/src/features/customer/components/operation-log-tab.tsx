@@ -15,7 +15,11 @@ export function OperationLogTab({ customerId }: { customerId: number }) {
       pagination={{ current: page, pageSize: 10, total: logs.data?.total ?? 0, onChange: setPage, size: 'small', hideOnSinglePage: true }}
       renderItem={(log) => (
         <List.Item>
-          <List.Item.Meta avatar={<Avatar src={log.Header || undefined}>{log.NickName.slice(0, 1)}</Avatar>} title={`${log.NickName} ${log.AddTime}`} description={log.Ext} />
+          <List.Item.Meta
+            avatar={<Avatar src={log.Header || undefined}>{log.NickName.slice(0, 1)}</Avatar>}
+            title={`${log.NickName} ${log.AddTime}`}
+            description={log.Ext}
+          />
         </List.Item>
       )}
     />

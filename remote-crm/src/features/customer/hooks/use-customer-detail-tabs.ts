@@ -12,7 +12,11 @@ export function useContacts(customerId: number) {
 }
 
 export function useOperationLogs(customerId: number, page: number) {
-  return useQuery({ queryKey: [...customerKeys.logs(), { customerId, page }], queryFn: () => detailApi.listLogs(customerId, page), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...customerKeys.logs(), { customerId, page }],
+    queryFn: () => detailApi.listLogs(customerId, page),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Any write to a tab (follow-up, contact): the customer's detail, tabs, counts and the lists refresh. */
@@ -26,7 +30,11 @@ export function useMarkMutation(customerId: number) {
   const applyChange = useDataChange();
   return useMutation({
     mutationFn: (mark: { kind: 'top' } | { kind: 'watch' | 'lock'; on: boolean }) =>
-      mark.kind === 'top' ? detailApi.togglePin(customerId) : mark.kind === 'watch' ? detailApi.setWatch(customerId, mark.on) : detailApi.setLocked(customerId, mark.on),
+      mark.kind === 'top'
+        ? detailApi.togglePin(customerId)
+        : mark.kind === 'watch'
+          ? detailApi.setWatch(customerId, mark.on)
+          : detailApi.setLocked(customerId, mark.on),
     onSuccess: () => applyChange({ type: 'customers-changed', ids: [customerId] }),
   });
 }

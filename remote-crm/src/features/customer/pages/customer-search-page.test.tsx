@@ -12,7 +12,10 @@ jest.mock('@portal/shared-core', () => ({
 const mockedApi = jest.mocked(api);
 
 it('asks for a full name or phone, then shows exists, masked owner, department and state', async () => {
-  mockedApi.fetch.mockResolvedValue({ rows: [{ exists: true, owner: '李*', department: '销售一部', inPool: false, blacklisted: false, lastFollowup: '2026-11-20' }], total: 1 } as never);
+  mockedApi.fetch.mockResolvedValue({
+    rows: [{ exists: true, owner: '李*', department: '销售一部', inPool: false, blacklisted: false, lastFollowup: '2026-11-20' }],
+    total: 1,
+  } as never);
   renderWithProviders(
     <MemoryRouter>
       <CustomerSearchPage />

@@ -7,7 +7,16 @@ import { useState } from 'react';
 import { Alert, Card, Descriptions, Empty, Input, Space, Tag, Typography } from 'antd';
 import { api, MESSAGES } from '@portal/shared-core';
 
-export type SearchHit = { exists: boolean; owner: string; department: string; inPool: boolean; blacklisted: boolean; lastFollowup: string; CustomerName?: string; contact_mobile?: string };
+export type SearchHit = {
+  exists: boolean;
+  owner: string;
+  department: string;
+  inPool: boolean;
+  blacklisted: boolean;
+  lastFollowup: string;
+  CustomerName?: string;
+  contact_mobile?: string;
+};
 
 export function searchCustomers(key: string) {
   return api.fetch<{ rows: SearchHit[]; total: number }>('api/customer/GetsearchKh', { key }, { silent: true });

@@ -13,13 +13,27 @@ jest.mock('@portal/shared-core', () => ({
 const mockedApi = jest.mocked(api);
 
 const rows = [
-  makeCustomer({ id: 11, CustomerName: '宁波海联贸易', UserID: 0, UserName: '', gonghai: 1, poolReason: '超过30天未跟进，系统自动收回', previousOwner: '李娜', poolDays: 4 }),
+  makeCustomer({
+    id: 11,
+    CustomerName: '宁波海联贸易',
+    UserID: 0,
+    UserName: '',
+    gonghai: 1,
+    poolReason: '超过30天未跟进，系统自动收回',
+    previousOwner: '李娜',
+    poolDays: 4,
+  }),
   makeCustomer({ id: 12, CustomerName: '无锡恒达机械', UserID: 0, UserName: '', gonghai: 1, poolReason: '客户暂无需求', previousOwner: '赵强', poolDays: 0 }),
 ];
 
 beforeEach(() => {
   jest.clearAllMocks();
-  useSessionStore.getState().login({ LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm: ['customer/total', 'customer/total:receive'] });
+  useSessionStore
+    .getState()
+    .login(
+      { LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 },
+      { ...emptyPermissionTree(), crm: ['customer/total', 'customer/total:receive'] },
+    );
   mockedApi.list.mockImplementation(async (url: string) => (url === 'api/customer/index' ? { rows, total: 2 } : { rows: [], total: 0 }) as never);
   mockedApi.post.mockResolvedValue(LEAD_SOURCES);
   mockedApi.fetch.mockResolvedValue({ show: '' } as never);

@@ -74,7 +74,17 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
   const rights = useMemo(() => viewRights(view, crm), [view, crm]);
   const initial = useMemo<CustomerQuery>(
     // 公海客户 lists one pool at a time, 默认公海 first.
-    () => ({ view, page: 1, rows: DEFAULT_PAGE_SIZE, key: '', scene: 'all', sort: 'AddTime', order: DEFAULT_SORT_ORDER, filters: {}, ...(view === 'total' ? { poolId: 0 } : {}) }),
+    () => ({
+      view,
+      page: 1,
+      rows: DEFAULT_PAGE_SIZE,
+      key: '',
+      scene: 'all',
+      sort: 'AddTime',
+      order: DEFAULT_SORT_ORDER,
+      filters: {},
+      ...(view === 'total' ? { poolId: 0 } : {}),
+    }),
     [view],
   );
   const { query, changeQuery, changePage } = useRouteListQuery(initial);
@@ -112,7 +122,10 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
 
   async function run(p: Pending, extra: { reason?: string; userid?: number } = {}) {
     try {
-      const reply = await action.mutateAsync({ key: p.key, input: { ids: p.ids, owners: p.key === 'assign' || p.key === 'transfer' ? p.owners : undefined, ...extra } });
+      const reply = await action.mutateAsync({
+        key: p.key,
+        input: { ids: p.ids, owners: p.key === 'assign' || p.key === 'transfer' ? p.owners : undefined, ...extra },
+      });
       if (p.key === 'assign') message.success(reply.msg);
     } catch (err) {
       if (p.key === 'assign') message.error(`${MESSAGES.assignFailed}：${err instanceof Error ? err.message : ''}`);
@@ -158,7 +171,13 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
 
   const actions: SelectionAction<Customer>[] = [
     { key: 'view', label: '查看详情', mode: 'single', onClick: ([key]) => setDetailId(Number(key)) },
-    ...rights.actions.map((a) => ({ key: a.key, label: a.label, mode: a.mode, danger: a.danger, onClick: (keys: Key[], rows: Customer[]) => start(a, keys, rows) })),
+    ...rights.actions.map((a) => ({
+      key: a.key,
+      label: a.label,
+      mode: a.mode,
+      danger: a.danger,
+      onClick: (keys: Key[], rows: Customer[]) => start(a, keys, rows),
+    })),
   ];
 
   const toggles = [
@@ -243,7 +262,12 @@ export function CustomerViewPage({ view }: { view: CustomerView }) {
         />
       </WhenOpened>
       <WhenOpened open={formState.open}>
-        <CustomerFormPanel open={formState.open} customer={formState.open ? formState.customer : null} lead={view === 'clue'} onClose={() => setFormState({ open: false })} />
+        <CustomerFormPanel
+          open={formState.open}
+          customer={formState.open ? formState.customer : null}
+          lead={view === 'clue'}
+          onClose={() => setFormState({ open: false })}
+        />
       </WhenOpened>
       <WhenOpened open={merging !== null}>
         <MergeCustomersModal

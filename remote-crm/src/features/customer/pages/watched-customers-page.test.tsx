@@ -56,7 +56,9 @@ async function findPanel(title: string): Promise<HTMLElement> {
  * a button's text in a span; `contains` matches buttons with an icon before the text.
  */
 function button(text: string, container: HTMLElement = document.body): HTMLElement {
-  const label = within(container).getByText((content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text);
+  const label = within(container).getByText(
+    (content, element) => element?.tagName === 'SPAN' && element.parentElement?.tagName === 'BUTTON' && content.trim() === text,
+  );
   return label.closest('button') as HTMLElement;
 }
 
@@ -292,7 +294,16 @@ describe('list settings and batch tools', () => {
     fireEvent.click(button('更多'));
     fireEvent.click(await screen.findByText('批量导出'));
     await waitFor(() =>
-      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', { page: 1, rows: 10, key: '', scene: 'all', sort: 'AddTime', order: 'desc', view: 'watched', filters: { days: 30 } }),
+      expect(mockedApi.fetch).toHaveBeenCalledWith('api/customer/ExportStart', {
+        page: 1,
+        rows: 10,
+        key: '',
+        scene: 'all',
+        sort: 'AddTime',
+        order: 'desc',
+        view: 'watched',
+        filters: { days: 30 },
+      }),
     );
     expect(await screen.findByText(/正在导出/)).toBeInTheDocument();
     fireEvent.click(button('取消'));

@@ -6,7 +6,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
  * query computes the accessible name of every candidate, which costs seconds on a whole page.
  */
 function comboboxLabelled(label: string, container: HTMLElement): HTMLElement {
-  const byAttribute = container.querySelectorAll<HTMLElement>(`[role="combobox"][aria-label="${label.replace(/["\\]/g, "\\$&")}"]`);
+  const byAttribute = container.querySelectorAll<HTMLElement>(`[role="combobox"][aria-label="${label.replace(/["\\]/g, '\\$&')}"]`);
   if (byAttribute.length === 1) return byAttribute[0];
   return within(container).getByRole('combobox', { name: label });
 }

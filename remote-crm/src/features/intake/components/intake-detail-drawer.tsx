@@ -71,7 +71,14 @@ export function IntakeDetailDrawer({ id, onClose }: { id: number | null; onClose
   const intake = useIntake(id);
   const row = intake.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} size={WIDTHS.formPanel} title={row ? `进件 ${row.entrySn}` : '进件详情'} extra={row ? <IntakePrintButton row={row} size="middle" /> : null} destroyOnHidden>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={WIDTHS.formPanel}
+      title={row ? `进件 ${row.entrySn}` : '进件详情'}
+      extra={row ? <IntakePrintButton row={row} size="middle" /> : null}
+      destroyOnHidden
+    >
       {!row ? (
         <Skeleton active />
       ) : (

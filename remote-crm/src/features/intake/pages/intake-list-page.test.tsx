@@ -45,7 +45,8 @@ const DEFINITION = {
   api_edit: 'api/customer/EntryAudit',
   api_detail: 'api/customer/EntryAuditdetail',
 };
-const TEMPLATE = '<p>{{entrySn}} {{customerName}}</p><p>金额：{{Money}} 元（{{MoneyUpper}}）</p><p>{{riqi}} {{UserName}} {{statusText}} 资料：{{fileNames}}</p>';
+const TEMPLATE =
+  '<p>{{entrySn}} {{customerName}}</p><p>金额：{{Money}} 元（{{MoneyUpper}}）</p><p>{{riqi}} {{UserName}} {{statusText}} 资料：{{fileNames}}</p>';
 
 function logIn(crm: string[]) {
   useSessionStore.getState().login({ LoginToken: 't', UserID: 7, NickName: '李娜', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm });
@@ -117,7 +118,9 @@ it('searches by number or customer name', async () => {
   await screen.findByText('JJ202611200007');
   fireEvent.change(screen.getByPlaceholderText('进件编号、客户名称'), { target: { value: 'JJ2026' } });
   fireEvent.keyDown(screen.getByPlaceholderText('进件编号、客户名称'), { key: 'Enter', code: 'Enter', keyCode: 13 });
-  await waitFor(() => expect(mockedApi.list).toHaveBeenCalledWith('api/customer/EntryAuditList', { page: 1, rows: 10, key: 'JJ2026', status: '' }, { silent: true }));
+  await waitFor(() =>
+    expect(mockedApi.list).toHaveBeenCalledWith('api/customer/EntryAuditList', { page: 1, rows: 10, key: 'JJ2026', status: '' }, { silent: true }),
+  );
 });
 
 it('新建进件 shows only with the create right and opens the 新建进件 page', async () => {

@@ -40,7 +40,10 @@ function NewIntake({ customerId }: { customerId: number }) {
     if (!validated) return;
     setSaving(true);
     try {
-      const reply = await record.save({ ...form.getFieldsValue(true), ...validated }, cc.map(({ userid, username, header }) => ({ userid, username, header })));
+      const reply = await record.save(
+        { ...form.getFieldsValue(true), ...validated },
+        cc.map(({ userid, username, header }) => ({ userid, username, header })),
+      );
       void queryClient.invalidateQueries({ queryKey: intakeKeys.lists() });
       setSubmitted((reply.data as Submitted | undefined) ?? {});
     } catch {
@@ -88,7 +91,9 @@ function NewIntake({ customerId }: { customerId: number }) {
     >
       {record.failed ? <Result status="warning" title={MESSAGES.customFieldsFailed} /> : null}
       {record.loading || !record.definition ? (
-        record.failed ? null : <Skeleton active paragraph={{ rows: 6 }} />
+        record.failed ? null : (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        )
       ) : (
         <Form form={form} initialValues={record.initialValues} layout="horizontal" labelWrap style={{ maxWidth: 880 }}>
           <DynamicFormFields definition={record.definition} mode="create" formCode={record.code} recordId="0" />

@@ -11,7 +11,25 @@ jest.mock('@portal/shared-core', () => ({
 }));
 const mockedApi = jest.mocked(api);
 
-const ROW = { id: 4, entrySn: 'JJ202611200007', customerId: 9, customerName: '上海华信', contractId: '', contractName: '', Money: '800.00', riqi: '2026-11-20', files: [], beizhu: '', status: 1, statusText: '审核中', taskid: 21, UserID: 7, UserName: '赵强', BranchName: '销售一部', AddTime: '2026-11-20 10:30' };
+const ROW = {
+  id: 4,
+  entrySn: 'JJ202611200007',
+  customerId: 9,
+  customerName: '上海华信',
+  contractId: '',
+  contractName: '',
+  Money: '800.00',
+  riqi: '2026-11-20',
+  files: [],
+  beizhu: '',
+  status: 1,
+  statusText: '审核中',
+  taskid: 21,
+  UserID: 7,
+  UserName: '赵强',
+  BranchName: '销售一部',
+  AddTime: '2026-11-20 10:30',
+};
 
 function logIn(crm: string[], oa: string[]) {
   useSessionStore.getState().login({ LoginToken: 't', UserID: 3, NickName: '王芳', header: '', ShopID: 1 }, { ...emptyPermissionTree(), crm, oa });

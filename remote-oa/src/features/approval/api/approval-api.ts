@@ -14,14 +14,34 @@ export function fetchApprovalDetail(taskid: number) {
   return api.fetch<ApprovalDetail>('api/WorkFlow/detail', { taskid });
 }
 
-export type CommentLogRow = { id: number; TaskID: number; taskName: string; UserName: string; Header: string; name: string; status: string; Ext: string; AddTime: string };
+export type CommentLogRow = {
+  id: number;
+  TaskID: number;
+  taskName: string;
+  UserName: string;
+  Header: string;
+  name: string;
+  status: string;
+  Ext: string;
+  AddTime: string;
+};
 export function listCommentLog(query: ApprovalQuery) {
   return api.list<CommentLogRow>('api/WorkFlowLog/Index', compact(query), { silent: true });
 }
 
 export type ApprovalStatistics = {
   flows: { id: number; name: string; submitted: number; passed: number; refused: number; running: number }[];
-  people: { userid: number; name: string; decided: number; approved: number; refused: number; open: number; overdue: number; avgHours: number; maxHours: number }[];
+  people: {
+    userid: number;
+    name: string;
+    decided: number;
+    approved: number;
+    refused: number;
+    open: number;
+    overdue: number;
+    avgHours: number;
+    maxHours: number;
+  }[];
 };
 export function fetchStatistics(query: { start?: string; end?: string }) {
   return api.fetch<ApprovalStatistics>('api/WorkFlow/statistics', query);

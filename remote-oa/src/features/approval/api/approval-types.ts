@@ -29,19 +29,61 @@ export type ApprovalRow = {
   decidedAt: string;
 };
 
-export type LogEntry = { id: number; UserName: string; Header: string; name: string; status: string; action: string; Ext: string; AddTime: string; files: { id: number; FileName: string; url: string }[] };
+export type LogEntry = {
+  id: number;
+  UserName: string;
+  Header: string;
+  name: string;
+  status: string;
+  action: string;
+  Ext: string;
+  AddTime: string;
+  files: { id: number; FileName: string; url: string }[];
+};
 export type ReadReceipt = { id: number; userid: number; nickname: string; header: string; is_read: 'True' | 'False'; readtime: string; kind: string };
 
-export type StepView = { id: number; NodeID: string; StepName: string; UserName: string; Status: number; outcome: string; comment: string; active: number; round: number; receivedAt: string; decidedAt: string };
+export type StepView = {
+  id: number;
+  NodeID: string;
+  StepName: string;
+  UserName: string;
+  Status: number;
+  outcome: string;
+  comment: string;
+  active: number;
+  round: number;
+  receivedAt: string;
+  decidedAt: string;
+};
 
 export type ApprovalDetail = {
-  task: { id: number; title: string; flowId: number; flowName: string; modelId: number; modelType: string; Status: number; statusText: string; UserName: string; Header: string; AddTime: string; round: number };
+  task: {
+    id: number;
+    title: string;
+    flowId: number;
+    flowName: string;
+    modelId: number;
+    modelType: string;
+    Status: number;
+    statusText: string;
+    UserName: string;
+    Header: string;
+    AddTime: string;
+    round: number;
+  };
   WorlFlowJson: WorlFlowJson;
   data: Record<string, unknown>;
   steps: StepView[];
   logs: LogEntry[];
   reads: ReadReceipt[];
-  myStep: null | { id: number; Status: number; NodeID: string; type: 'start' | 'other'; writeField: Record<string, FieldRight>; returnTargets: { NodeID: string; StepName: string; UserName: string }[] };
+  myStep: null | {
+    id: number;
+    Status: number;
+    NodeID: string;
+    type: 'start' | 'other';
+    writeField: Record<string, FieldRight>;
+    returnTargets: { NodeID: string; StepName: string; UserName: string }[];
+  };
   role: 'submitter' | 'approver' | 'cc' | 'admin' | 'superior';
   canRevoke: boolean;
   canUrge: boolean;

@@ -2,7 +2,17 @@
 import { api } from '@portal/shared-core';
 import type { CcUser } from './approval-types';
 
-export type EnabledFlow = { id: number; name: string; category: string; formMode: string; formId: number; formTitle: string; apiAdd: string; beizhu: string; chosenNodes: { nodeId: string; name: string }[] };
+export type EnabledFlow = {
+  id: number;
+  name: string;
+  category: string;
+  formMode: string;
+  formId: number;
+  formTitle: string;
+  apiAdd: string;
+  beizhu: string;
+  chosenNodes: { nodeId: string; name: string }[];
+};
 
 export function fetchEnabledFlows() {
   return api.fetch<EnabledFlow[]>('api/flow/enabled');

@@ -5,6 +5,10 @@ export type FlowOption = { id: number; name: string; category: string };
 
 /** Every flow's id and name (the lists' flow filter), for any logged-in user. */
 export function useFlowOptions(): FlowOption[] {
-  const { data } = useQuery({ queryKey: endpointKey('api/flow/options'), queryFn: () => api.fetch<FlowOption[]>('api/flow/options', {}, { silent: true }), staleTime: 60_000 });
+  const { data } = useQuery({
+    queryKey: endpointKey('api/flow/options'),
+    queryFn: () => api.fetch<FlowOption[]>('api/flow/options', {}, { silent: true }),
+    staleTime: 60_000,
+  });
   return data ?? [];
 }

@@ -42,7 +42,15 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
 
   return (
     <div>
-      <Input.TextArea value={ext} onChange={(e) => setExt(e.target.value)} maxLength={TEXT_MAX} showCount rows={3} placeholder="审批意见 / 评论" aria-label="审批意见" />
+      <Input.TextArea
+        value={ext}
+        onChange={(e) => setExt(e.target.value)}
+        maxLength={TEXT_MAX}
+        showCount
+        rows={3}
+        placeholder="审批意见 / 评论"
+        aria-label="审批意见"
+      />
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
         {deciding ? (
           <>
@@ -74,7 +82,9 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
         </Button>
         {canCc ? <UserPicker max={CC_MAX} buttonText="抄送" value={[]} onChange={(users) => users.length && cc.mutate(toCc(users))} /> : null}
         {detail.canRevoke ? (
-          <Button onClick={() => modal.confirm({ title: '撤回', content: '确定撤回此审批？', onOk: () => revoke.mutateAsync(undefined).then(after) })}>撤回</Button>
+          <Button onClick={() => modal.confirm({ title: '撤回', content: '确定撤回此审批？', onOk: () => revoke.mutateAsync(undefined).then(after) })}>
+            撤回
+          </Button>
         ) : null}
         {detail.canUrge ? (
           <Button loading={urge.isPending} onClick={() => urge.mutate(undefined)}>
@@ -110,7 +120,17 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
             </Space>
           </Radio.Group>
           <Space style={{ marginTop: 8 }}>
-            <Button danger type="primary" loading={refuse.isPending} onClick={() => refuse.mutateAsync(target).then((r) => { setReturnOpen(false); after(r); })}>
+            <Button
+              danger
+              type="primary"
+              loading={refuse.isPending}
+              onClick={() =>
+                refuse.mutateAsync(target).then((r) => {
+                  setReturnOpen(false);
+                  after(r);
+                })
+              }
+            >
               确定
             </Button>
             <Button onClick={() => setReturnOpen(false)}>取消</Button>
@@ -120,4 +140,3 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
     </div>
   );
 }
-

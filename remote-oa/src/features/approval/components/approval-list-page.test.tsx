@@ -45,7 +45,9 @@ beforeAll(() => {
 
 test('rows carry their status tag; ?taskid= in the URL opens the approval panel', async () => {
   mockedApi.list.mockResolvedValue({ rows: [row(1, 1, '客户招待'), row(2, 0, '季度培训费')], total: 2 });
-  mockedApi.fetch.mockImplementation(async (url: string) => (url === 'api/flow/options' ? [{ id: 1, name: '费用报销', category: '财务' }] : new Promise(() => undefined)) as never);
+  mockedApi.fetch.mockImplementation(
+    async (url: string) => (url === 'api/flow/options' ? [{ id: 1, name: '费用报销', category: '财务' }] : new Promise(() => undefined)) as never,
+  );
   renderWithProviders(
     <MemoryRouter initialEntries={['/oa/approval/todo?taskid=101']}>
       <ApprovalListPage kind="todo" />

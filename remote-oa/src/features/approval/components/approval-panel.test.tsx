@@ -24,17 +24,47 @@ const FORM = {
 
 function detail(over: Partial<ApprovalDetail> = {}): ApprovalDetail {
   return {
-    task: { id: 9, title: '李娜的请假申请（2天）', flowId: 2, flowName: '请假申请', modelId: 4, modelType: 'leave', Status: 1, statusText: '审核中', UserName: '李娜', Header: '', AddTime: '2026-11-20 10:00', round: 1 },
+    task: {
+      id: 9,
+      title: '李娜的请假申请（2天）',
+      flowId: 2,
+      flowName: '请假申请',
+      modelId: 4,
+      modelType: 'leave',
+      Status: 1,
+      statusText: '审核中',
+      UserName: '李娜',
+      Header: '',
+      AddTime: '2026-11-20 10:00',
+      round: 1,
+    },
     WorlFlowJson: {
       nodes: [
         { id: 's', name: '发起人', top: 0, left: 0, config: { kind: 'start' } },
         { id: 'm', name: '直接上级', top: 80, left: 0, config: { kind: 'approver' } },
         { id: 'e', name: '结束', top: 160, left: 0, config: { kind: 'end' } },
       ],
-      lines: [{ from: 's', to: 'm' }, { from: 'm', to: 'e' }],
+      lines: [
+        { from: 's', to: 'm' },
+        { from: 'm', to: 'e' },
+      ],
     },
     data: { reason: '家中有事', days: '2' },
-    steps: [{ id: 5, NodeID: 'm', StepName: '直接上级', UserName: '张伟', Status: 1, outcome: '', comment: '', active: 1, round: 1, receivedAt: '2026-11-20 11:00', decidedAt: '' }],
+    steps: [
+      {
+        id: 5,
+        NodeID: 'm',
+        StepName: '直接上级',
+        UserName: '张伟',
+        Status: 1,
+        outcome: '',
+        comment: '',
+        active: 1,
+        round: 1,
+        receivedAt: '2026-11-20 11:00',
+        decidedAt: '',
+      },
+    ],
     logs: [{ id: 1, UserName: '李娜', Header: '', name: '发起人', status: '提交', action: 'submit', Ext: '提交审批', AddTime: '2026-11-20 10:00', files: [] }],
     reads: [
       { id: 5, userid: 2, nickname: '张伟', header: '', is_read: 'True', readtime: '2026-11-20 11:00', kind: '审批人' },
@@ -54,7 +84,8 @@ function serve(d: ApprovalDetail) {
   mockedApi.command.mockResolvedValue({ result: 'success', msg: '审批成功', data: { Status: 3, recordStatus: 2, taskId: 9 } });
 }
 
-const buttonText = (text: string, container: HTMLElement = document.body) => within(container).queryByText((c, el) => el?.tagName === 'SPAN' && el.parentElement?.tagName === 'BUTTON' && c.replace(/\s/g, '') === text);
+const buttonText = (text: string, container: HTMLElement = document.body) =>
+  within(container).queryByText((c, el) => el?.tagName === 'SPAN' && el.parentElement?.tagName === 'BUTTON' && c.replace(/\s/g, '') === text);
 
 // antd builds each component's styles on its first render (about a second here): done once, so
 // each test below measures only its own behaviour.
@@ -85,7 +116,12 @@ test('退回 offers the passed nodes and 不通过; the chosen node is sent as n
 });
 
 test('on a start-type node the button reads 重新提交 and 退回 is hidden; without an open step there are no decision buttons', () => {
-  const start = detail({ myStep: { id: 6, Status: 1, NodeID: 's', type: 'start', writeField: {}, returnTargets: [] }, role: 'submitter', canRevoke: true, canUrge: false });
+  const start = detail({
+    myStep: { id: 6, Status: 1, NodeID: 's', type: 'start', writeField: {}, returnTargets: [] },
+    role: 'submitter',
+    canRevoke: true,
+    canUrge: false,
+  });
   const { unmount } = renderWithProviders(<ApprovalActions detail={start} onDone={() => undefined} />);
   expect(buttonText('重新提交')).not.toBeNull();
   expect(buttonText('退回')).toBeNull();
@@ -107,11 +143,30 @@ test('node states: completed nodes of the current round, current handlers of ope
 });
 
 test('node states: a passed instance shows its whole path green, a node decided again after a return counts', () => {
-  const step = (id: number, NodeID: string, round: number, Status: number, outcome: string) => ({ id, NodeID, StepName: '', UserName: 'u', Status, outcome, comment: '', active: 1, round, receivedAt: '', decidedAt: '' });
+  const step = (id: number, NodeID: string, round: number, Status: number, outcome: string) => ({
+    id,
+    NodeID,
+    StepName: '',
+    UserName: 'u',
+    Status,
+    outcome,
+    comment: '',
+    active: 1,
+    round,
+    receivedAt: '',
+    decidedAt: '',
+  });
   const node = (id: string, kind: 'start' | 'approver' | 'condition' | 'end') => ({ id, name: id, config: { kind } });
   const flow = {
     nodes: [node('s', 'start'), node('m', 'approver'), node('c', 'condition'), node('f', 'approver'), node('x', 'approver'), node('e', 'end')],
-    lines: [{ from: 's', to: 'm' }, { from: 'm', to: 'c' }, { from: 'c', to: 'f' }, { from: 'c', to: 'x' }, { from: 'f', to: 'e' }, { from: 'x', to: 'e' }],
+    lines: [
+      { from: 's', to: 'm' },
+      { from: 'm', to: 'c' },
+      { from: 'c', to: 'f' },
+      { from: 'c', to: 'x' },
+      { from: 'f', to: 'e' },
+      { from: 'x', to: 'e' },
+    ],
   } as unknown as Parameters<typeof nodeStates>[1];
   const steps = [step(1, 'm', 1, 3, 'approved'), step(2, 'f', 1, 3, 'returned'), step(3, 'm', 2, 3, 'approved'), step(4, 'f', 2, 3, 'approved')];
   const states = nodeStates(steps, flow, true);

@@ -23,7 +23,6 @@ export function statusTag(status: number) {
   return known ? <Tag color={known.color}>{known.label}</Tag> : <Tag>已撤回</Tag>;
 }
 
-
 /** The definition restricted to the fields the node makes editable. */
 function writableDefinition(definition: FormDefinition, rights: Record<string, FieldRight>): FormDefinition {
   return {
@@ -40,7 +39,10 @@ function NodeForm({ detail }: { detail: ApprovalDetail }) {
   const record = useDynamicRecord({ module: detail.task.modelType, id: '0' });
   const rights = useMemo(() => detail.myStep?.writeField ?? {}, [detail.myStep?.writeField]);
   const hasWritable = Object.values(rights).includes('edit');
-  const definition = useMemo(() => (record.definition && hasWritable ? writableDefinition(record.definition, rights) : null), [record.definition, hasWritable, rights]);
+  const definition = useMemo(
+    () => (record.definition && hasWritable ? writableDefinition(record.definition, rights) : null),
+    [record.definition, hasWritable, rights],
+  );
   const save = useApprovalCommand((data: Record<string, unknown>) => approvalApi.saveNodeForm(detail.myStep?.id ?? 0, data));
   const shown = Object.fromEntries(Object.entries(detail.data).filter(([k]) => rights[k] !== 'hidden'));
   return (
@@ -98,7 +100,13 @@ function ExpensePrint({ detail }: { detail: ApprovalDetail }) {
     <PrintRecordButton
       module="baoxiao"
       title={detail.task.title}
-      values={{ ...data, MoneyUpper: amountInCapitals(String(data.Money ?? 0)), UserName: detail.task.UserName, AddTime: detail.task.AddTime, statusText: status }}
+      values={{
+        ...data,
+        MoneyUpper: amountInCapitals(String(data.Money ?? 0)),
+        UserName: detail.task.UserName,
+        AddTime: detail.task.AddTime,
+        statusText: status,
+      }}
       tables={{ items: { columns: EXPENSE_LINE_COLUMNS, rows: lines.map((l) => ({ ...l, amount: l.amount ?? l.ext })) } }}
     />
   );
@@ -107,66 +115,76 @@ function ExpensePrint({ detail }: { detail: ApprovalDetail }) {
 /** The panel's sections for one loaded instance. */
 export function ApprovalPanelContent({ detail, onStatus }: { detail: ApprovalDetail; onStatus?: (status: number | undefined) => void }) {
   return (
-        <>
-          <Flex justify="space-between" align="center">
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {detail.task.title}
-            </Typography.Title>
-            <Space>
-              {detail.task.modelType === 'baoxiao' ? <ExpensePrint detail={detail} /> : null}
-              {detail.task.modelType === INTAKE_MODE ? <IntakePrint detail={detail} /> : null}
-              {statusTag(detail.task.Status)}
-            </Space>
-          </Flex>
-          <Typography.Text type="secondary">
-            {detail.task.flowName} · {detail.task.UserName} · {detail.task.AddTime}
-          </Typography.Text>
-          <Divider titlePlacement="start">表单</Divider>
-          <NodeForm detail={detail} />
-          <Divider titlePlacement="start">流程图</Divider>
-          <FlowDiagram flow={detail.WorlFlowJson} steps={detail.steps} passed={detail.task.Status === APPROVAL_STATUS.passed} />
-          <Divider titlePlacement="start">审批</Divider>
-          <ApprovalActions detail={detail} onDone={(s) => onStatus?.(s)} />
-          <Divider titlePlacement="start">审批日志</Divider>
-          <Timeline
-            items={detail.logs.map((l) => ({
-              key: l.id,
-              content: (
-                <div>
-                  <Space>
-                    <Avatar size="small" src={l.Header || undefined}>
-                      {l.UserName.slice(0, 1)}
-                    </Avatar>
-                    <Typography.Text strong>{l.UserName}</Typography.Text>
-                    <Tag>{l.status}</Tag>
-                    {l.name ? <Typography.Text type="secondary">{l.name}</Typography.Text> : null}
-                    <Typography.Text type="secondary">{l.AddTime}</Typography.Text>
-                  </Space>
-                  {l.Ext ? <div style={{ marginTop: 4 }}>{l.Ext}</div> : null}
-                  {l.files.map((f) => (
-                    <div key={f.id}>
-                      <a href={f.url} target="_blank" rel="noreferrer">
-                        {f.FileName}
-                      </a>
-                    </div>
-                  ))}
-                </div>
-              ),
-            }))}
-          />
-          <Divider titlePlacement="start">查阅情况</Divider>
-          {detail.reads.map((r) => (
-            <Flex key={`${r.kind}-${r.id}`} data-reader={r.nickname} data-read={r.is_read} justify="space-between" style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}>
+    <>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {detail.task.title}
+        </Typography.Title>
+        <Space>
+          {detail.task.modelType === 'baoxiao' ? <ExpensePrint detail={detail} /> : null}
+          {detail.task.modelType === INTAKE_MODE ? <IntakePrint detail={detail} /> : null}
+          {statusTag(detail.task.Status)}
+        </Space>
+      </Flex>
+      <Typography.Text type="secondary">
+        {detail.task.flowName} · {detail.task.UserName} · {detail.task.AddTime}
+      </Typography.Text>
+      <Divider titlePlacement="start">表单</Divider>
+      <NodeForm detail={detail} />
+      <Divider titlePlacement="start">流程图</Divider>
+      <FlowDiagram flow={detail.WorlFlowJson} steps={detail.steps} passed={detail.task.Status === APPROVAL_STATUS.passed} />
+      <Divider titlePlacement="start">审批</Divider>
+      <ApprovalActions detail={detail} onDone={(s) => onStatus?.(s)} />
+      <Divider titlePlacement="start">审批日志</Divider>
+      <Timeline
+        items={detail.logs.map((l) => ({
+          key: l.id,
+          content: (
+            <div>
               <Space>
-                <Avatar size="small" src={r.header || undefined}>
-                  {r.nickname.slice(0, 1)}
+                <Avatar size="small" src={l.Header || undefined}>
+                  {l.UserName.slice(0, 1)}
                 </Avatar>
-                {r.nickname}
-                <Typography.Text type="secondary">{r.kind}</Typography.Text>
+                <Typography.Text strong>{l.UserName}</Typography.Text>
+                <Tag>{l.status}</Tag>
+                {l.name ? <Typography.Text type="secondary">{l.name}</Typography.Text> : null}
+                <Typography.Text type="secondary">{l.AddTime}</Typography.Text>
               </Space>
-              {r.is_read === 'True' ? <Typography.Text type="success">已查阅 {r.readtime}</Typography.Text> : <Typography.Text type="secondary">未查阅</Typography.Text>}
-            </Flex>
-          ))}
-        </>
+              {l.Ext ? <div style={{ marginTop: 4 }}>{l.Ext}</div> : null}
+              {l.files.map((f) => (
+                <div key={f.id}>
+                  <a href={f.url} target="_blank" rel="noreferrer">
+                    {f.FileName}
+                  </a>
+                </div>
+              ))}
+            </div>
+          ),
+        }))}
+      />
+      <Divider titlePlacement="start">查阅情况</Divider>
+      {detail.reads.map((r) => (
+        <Flex
+          key={`${r.kind}-${r.id}`}
+          data-reader={r.nickname}
+          data-read={r.is_read}
+          justify="space-between"
+          style={{ padding: '4px 0', borderBottom: '1px solid #f0f0f0' }}
+        >
+          <Space>
+            <Avatar size="small" src={r.header || undefined}>
+              {r.nickname.slice(0, 1)}
+            </Avatar>
+            {r.nickname}
+            <Typography.Text type="secondary">{r.kind}</Typography.Text>
+          </Space>
+          {r.is_read === 'True' ? (
+            <Typography.Text type="success">已查阅 {r.readtime}</Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">未查阅</Typography.Text>
+          )}
+        </Flex>
+      ))}
+    </>
   );
 }

@@ -41,7 +41,7 @@ export function nodeStates(steps: readonly StepView[], flow?: WorlFlowJson, pass
     const done = (id: string) => out.get(id)?.completed === true;
     const mark = (id: string) => out.set(id, { ...(out.get(id) ?? { handlers: [] }), completed: true });
     for (const n of flow.nodes) if (n.config?.kind === 'start' || n.config?.kind === 'end') mark(n.id);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const n of flow.nodes) {
         if (done(n.id) || n.config?.kind === 'approver' || n.config?.kind === 'handler') continue;
@@ -89,16 +89,32 @@ export function FlowDiagram({ flow, steps, passed = false }: { flow: WorlFlowJso
       </svg>
       {flow.nodes.map((n) => {
         const st = states.get(n.id);
-        const background = st?.completed ? COMPLETED_COLOUR : st?.handlers.length ? CURRENT_COLOUR : (n.bgcolor || '#fff');
+        const background = st?.completed ? COMPLETED_COLOUR : st?.handlers.length ? CURRENT_COLOUR : n.bgcolor || '#fff';
         return (
           <div
             key={n.id}
             data-node={n.id}
             data-completed={st?.completed ? 'true' : 'false'}
-            style={{ position: 'absolute', left: px(n.left), top: px(n.top), width: NODE_WIDTH, minHeight: NODE_HEIGHT, border: '1px solid #d9d9d9', borderRadius: 6, background, padding: '4px 8px', textAlign: 'center', fontSize: 13 }}
+            style={{
+              position: 'absolute',
+              left: px(n.left),
+              top: px(n.top),
+              width: NODE_WIDTH,
+              minHeight: NODE_HEIGHT,
+              border: '1px solid #d9d9d9',
+              borderRadius: 6,
+              background,
+              padding: '4px 8px',
+              textAlign: 'center',
+              fontSize: 13,
+            }}
           >
             <div>{n.name}</div>
-            {st?.handlers.length ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>当前处理：{st.handlers.join('、')}</Typography.Text> : null}
+            {st?.handlers.length ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                当前处理：{st.handlers.join('、')}
+              </Typography.Text>
+            ) : null}
           </div>
         );
       })}

@@ -11,11 +11,33 @@ jest.mock('@portal/shared-core', () => ({
 }));
 const mockedApi = jest.mocked(api);
 
-const TEMPLATE = '<p>{{entrySn}} {{customerName}} {{contractName}}</p><p>{{Money}}（{{MoneyUpper}}）{{riqi}}</p><p>{{UserName}} {{AddTime}} {{statusText}} {{fileNames}}</p>';
+const TEMPLATE =
+  '<p>{{entrySn}} {{customerName}} {{contractName}}</p><p>{{Money}}（{{MoneyUpper}}）{{riqi}}</p><p>{{UserName}} {{AddTime}} {{statusText}} {{fileNames}}</p>';
 
 const DETAIL = {
-  task: { id: 21, title: '李娜的进件：上海华信（8000.00元）', flowId: 3, flowName: '进件审核', modelId: 4, modelType: 'intake', Status: 2, statusText: '通过', UserName: '李娜', Header: '', AddTime: '2026-11-20 10:30', round: 1 },
-  data: { entrySn: 'JJ202611200001', customerName: '上海华信', contractName: 'HT1', Money: '8000.00', riqi: '2026-11-20', files: [{ id: 1, FileName: '营业执照.pdf' }], beizhu: '' },
+  task: {
+    id: 21,
+    title: '李娜的进件：上海华信（8000.00元）',
+    flowId: 3,
+    flowName: '进件审核',
+    modelId: 4,
+    modelType: 'intake',
+    Status: 2,
+    statusText: '通过',
+    UserName: '李娜',
+    Header: '',
+    AddTime: '2026-11-20 10:30',
+    round: 1,
+  },
+  data: {
+    entrySn: 'JJ202611200001',
+    customerName: '上海华信',
+    contractName: 'HT1',
+    Money: '8000.00',
+    riqi: '2026-11-20',
+    files: [{ id: 1, FileName: '营业执照.pdf' }],
+    beizhu: '',
+  },
 } as unknown as ApprovalDetail;
 
 it('fills the 进件 template from the approval snapshot, the amount in capitals and the approval’s status', async () => {

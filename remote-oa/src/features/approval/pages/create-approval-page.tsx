@@ -71,7 +71,11 @@ export default function CreateApprovalPage() {
               .map((f) => (
                 <Button key={f.id} onClick={() => setChosen(f)} style={{ height: 'auto', padding: '8px 16px', textAlign: 'left' }}>
                   <div>{f.name}</div>
-                  {f.beizhu ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{f.beizhu}</Typography.Text> : null}
+                  {f.beizhu ? (
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {f.beizhu}
+                    </Typography.Text>
+                  ) : null}
                 </Button>
               ))}
           </Flex>

@@ -4,7 +4,19 @@ import { api, endpointKey, flowKeys, isApiError, useDataChange } from '@portal/s
 import { usePagedList } from '@portal/shared-ui';
 import type { WorlFlowJson } from '../../../lib/flow-types';
 
-export type FlowRow = { id: number; name: string; category: string; formMode: string; formTitle: string; status: number; beizhu: string; version: number; UserName: string; updateTime: string; instances: number };
+export type FlowRow = {
+  id: number;
+  name: string;
+  category: string;
+  formMode: string;
+  formTitle: string;
+  status: number;
+  beizhu: string;
+  version: number;
+  UserName: string;
+  updateTime: string;
+  instances: number;
+};
 export type FlowDetail = {
   id: number;
   name: string;
@@ -28,7 +40,11 @@ export function useFlowList(query: FlowQuery) {
 }
 
 export function useFlowDetail(id: number | null, versionId?: number) {
-  return useQuery({ queryKey: flowKeys.detail(id ?? 0, versionId), queryFn: () => api.fetch<FlowDetail>('api/flow/detail', versionId ? { id, versionId } : { id }), enabled: id !== null });
+  return useQuery({
+    queryKey: flowKeys.detail(id ?? 0, versionId),
+    queryFn: () => api.fetch<FlowDetail>('api/flow/detail', versionId ? { id, versionId } : { id }),
+    enabled: id !== null,
+  });
 }
 
 /** Forms marked as approval forms (is_workflow), to bind a flow to. */

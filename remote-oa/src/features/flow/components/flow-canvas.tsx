@@ -38,7 +38,15 @@ export type FlowCanvasProps = {
 /** The connector a connection is dragged from (jsPlumb's source selector). */
 export const PORT_CLASS = 'flow-node-port';
 
-type NodeBoxProps = { node: FlowNode; selected: boolean; faulty: boolean; faultyMessage?: string; completed: boolean; withPort: boolean; onPointerDown: (e: ReactPointerEvent<HTMLDivElement>) => void };
+type NodeBoxProps = {
+  node: FlowNode;
+  selected: boolean;
+  faulty: boolean;
+  faultyMessage?: string;
+  completed: boolean;
+  withPort: boolean;
+  onPointerDown: (e: ReactPointerEvent<HTMLDivElement>) => void;
+};
 
 function NodeBox({ node, selected, faulty, faultyMessage, completed, withPort, onPointerDown }: NodeBoxProps) {
   const border = faulty ? '2px solid #ff4d4f' : selected ? '2px solid #1677ff' : '1px solid #d9d9d9';
@@ -73,7 +81,18 @@ function NodeBox({ node, selected, faulty, faultyMessage, completed, withPort, o
         <div
           className={PORT_CLASS}
           title="拖动到另一个节点以连线"
-          style={{ position: 'absolute', left: '50%', bottom: -7, width: 12, height: 12, marginLeft: -6, borderRadius: '50%', background: '#1677ff', border: '2px solid #fff', cursor: 'crosshair' }}
+          style={{
+            position: 'absolute',
+            left: '50%',
+            bottom: -7,
+            width: 12,
+            height: 12,
+            marginLeft: -6,
+            borderRadius: '50%',
+            background: '#1677ff',
+            border: '2px solid #fff',
+            cursor: 'crosshair',
+          }}
         />
       ) : null}
     </div>
@@ -93,7 +112,21 @@ export function lineKeyOfLabel(target: EventTarget | null, keys: readonly string
   return index === undefined ? null : (keys[Number(index)] ?? null);
 }
 
-export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedLine, faultyNode, faultyMessage, completedNodes, onSelectNode, onSelectLine, onMoveNode, onConnect, onDropKind }: FlowCanvasProps) {
+export function FlowCanvas({
+  flow,
+  readOnly,
+  connecting,
+  selectedNode,
+  selectedLine,
+  faultyNode,
+  faultyMessage,
+  completedNodes,
+  onSelectNode,
+  onSelectLine,
+  onMoveNode,
+  onConnect,
+  onDropKind,
+}: FlowCanvasProps) {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const instanceRef = useRef<BrowserJsPlumbInstance | null>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -126,7 +159,12 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
     if (!readOnly) {
       // Drag-to-connect: from a node's connector onto any node; the line is added by onConnect and
       // drawn with the others, so jsPlumb's own copy is removed at once.
-      instance.addSourceSelector(`.${PORT_CLASS}`, { anchor: 'Bottom', endpoint: 'Blank', connector: { type: 'Bezier', options: { curviness: 40 } }, paintStyle: { stroke: '#1677ff', strokeWidth: 2 } });
+      instance.addSourceSelector(`.${PORT_CLASS}`, {
+        anchor: 'Bottom',
+        endpoint: 'Blank',
+        connector: { type: 'Bezier', options: { curviness: 40 } },
+        paintStyle: { stroke: '#1677ff', strokeWidth: 2 },
+      });
       instance.addTargetSelector('[data-node-id]', { anchor: 'Top', endpoint: 'Blank', allowLoopback: false });
       instance.bind('connection', (info: { connection: Parameters<BrowserJsPlumbInstance['deleteConnection']>[0]; source: Element; target: Element }) => {
         if (drawing.current) return;
@@ -178,7 +216,18 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
         overlays: [
           { type: 'Arrow', options: { location: 1, width: 10, length: 10 } },
           // The label selects its line too: a broader target than the 2 px stroke.
-          ...(line.label ? [{ type: 'Label', options: { label: line.label, location: 0.5, cssClass: `flow-line-label flow-line-label-${index}${selected ? ' flow-line-label-selected' : ''}` } }] : []),
+          ...(line.label
+            ? [
+                {
+                  type: 'Label',
+                  options: {
+                    label: line.label,
+                    location: 0.5,
+                    cssClass: `flow-line-label flow-line-label-${index}${selected ? ' flow-line-label-selected' : ''}`,
+                  },
+                },
+              ]
+            : []),
         ],
         detachable: false,
       });
@@ -232,7 +281,14 @@ export function FlowCanvas({ flow, readOnly, connecting, selectedNode, selectedL
   const width = Math.max(900, ...shown.nodes.map((n) => fromPx(n.left) + CANVAS_NODE_WIDTH + 80));
   const height = Math.max(560, ...shown.nodes.map((n) => fromPx(n.top) + 120));
   return (
-    <div style={{ overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, background: 'repeating-linear-gradient(0deg,#fafafa,#fafafa 19px,#f0f0f0 20px)' }}>
+    <div
+      style={{
+        overflow: 'auto',
+        border: '1px solid #f0f0f0',
+        borderRadius: 6,
+        background: 'repeating-linear-gradient(0deg,#fafafa,#fafafa 19px,#f0f0f0 20px)',
+      }}
+    >
       <div
         ref={containerRef}
         aria-label="流程画布"

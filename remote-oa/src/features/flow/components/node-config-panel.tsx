@@ -23,7 +23,8 @@ const APPROVER_TYPES: { value: ApproverRule['type']; label: string }[] = [
 ];
 
 const ids = (users: PickedUser[]) => users.map((u) => u.userid);
-const asUsers = (list: number[] | undefined, names: Map<number, string>): PickedUser[] => (list ?? []).map((userid) => ({ userid, username: names.get(userid) ?? `#${userid}`, header: '' }));
+const asUsers = (list: number[] | undefined, names: Map<number, string>): PickedUser[] =>
+  (list ?? []).map((userid) => ({ userid, username: names.get(userid) ?? `#${userid}`, header: '' }));
 
 function defaultRule(type: ApproverRule['type']): ApproverRule {
   switch (type) {
@@ -75,13 +76,30 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
         {decision ? (
           <>
             <Form.Item label="审批人">
-              <Select value={rule?.type} options={APPROVER_TYPES} onChange={(t: ApproverRule['type']) => setConfig({ approver: defaultRule(t) })} aria-label="审批人类型" />
+              <Select
+                value={rule?.type}
+                options={APPROVER_TYPES}
+                onChange={(t: ApproverRule['type']) => setConfig({ approver: defaultRule(t) })}
+                aria-label="审批人类型"
+              />
             </Form.Item>
             {rule?.type === 'users' ? (
-              <UserPicker value={asUsers(rule.userIds, userNames)} onChange={(u) => { onUsers(u); setConfig({ approver: { type: 'users', userIds: ids(u) } }); }} />
+              <UserPicker
+                value={asUsers(rule.userIds, userNames)}
+                onChange={(u) => {
+                  onUsers(u);
+                  setConfig({ approver: { type: 'users', userIds: ids(u) } });
+                }}
+              />
             ) : null}
             {rule?.type === 'role' ? (
-              <Select style={{ width: '100%' }} value={rule.roleId || undefined} placeholder="选择角色" options={roles.map((r) => ({ label: r.name, value: r.id }))} onChange={(roleId: number) => setConfig({ approver: { type: 'role', roleId } })} />
+              <Select
+                style={{ width: '100%' }}
+                value={rule.roleId || undefined}
+                placeholder="选择角色"
+                options={roles.map((r) => ({ label: r.name, value: r.id }))}
+                onChange={(roleId: number) => setConfig({ approver: { type: 'role', roleId } })}
+              />
             ) : null}
             {rule?.type === 'superior' || rule?.type === 'superiors' ? (
               <Space>
@@ -98,11 +116,19 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
                 placeholder="或：直到某角色为止（含）"
                 aria-label="直到角色"
                 options={roles.map((r) => ({ label: `直到${r.name}`, value: r.id }))}
-                onChange={(untilRoleId: number | undefined) => setConfig({ approver: { type: 'superiors', level: rule.level, ...(untilRoleId ? { untilRoleId } : {}) } })}
+                onChange={(untilRoleId: number | undefined) =>
+                  setConfig({ approver: { type: 'superiors', level: rule.level, ...(untilRoleId ? { untilRoleId } : {}) } })
+                }
               />
             ) : null}
             {rule?.type === 'formUser' || rule?.type === 'formBranch' ? (
-              <Select style={{ width: '100%' }} value={rule.field || undefined} placeholder="选择表单字段" options={fieldOptions} onChange={(field: string) => setConfig({ approver: { type: rule.type, field } })} />
+              <Select
+                style={{ width: '100%' }}
+                value={rule.field || undefined}
+                placeholder="选择表单字段"
+                options={fieldOptions}
+                onChange={(field: string) => setConfig({ approver: { type: rule.type, field } })}
+              />
             ) : null}
             {c.kind === 'approver' ? (
               <Form.Item label="多人审批方式" style={{ marginTop: 12 }}>
@@ -130,7 +156,15 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
                 onChange={(emptyRule: NodeConfig['emptyRule']) => setConfig({ emptyRule })}
               />
             </Form.Item>
-            {c.emptyRule === 'users' ? <UserPicker value={asUsers(c.emptyUserIds, userNames)} onChange={(u) => { onUsers(u); setConfig({ emptyUserIds: ids(u) }); }} /> : null}
+            {c.emptyRule === 'users' ? (
+              <UserPicker
+                value={asUsers(c.emptyUserIds, userNames)}
+                onChange={(u) => {
+                  onUsers(u);
+                  setConfig({ emptyUserIds: ids(u) });
+                }}
+              />
+            ) : null}
             <Form.Item label="审批人与发起人为同一人时">
               <Select
                 value={c.selfRule ?? 'self'}
@@ -144,12 +178,20 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
             </Form.Item>
             <Form.Item label="超时处理">
               <Space wrap>
-                <Checkbox checked={c.timeout !== undefined} onChange={(e) => setConfig({ timeout: e.target.checked ? { hours: 24, action: 'remind' } : undefined })}>
+                <Checkbox
+                  checked={c.timeout !== undefined}
+                  onChange={(e) => setConfig({ timeout: e.target.checked ? { hours: 24, action: 'remind' } : undefined })}
+                >
                   启用
                 </Checkbox>
                 {c.timeout ? (
                   <>
-                    <InputNumber min={1} max={8760} value={c.timeout.hours} onChange={(h) => setConfig({ timeout: { ...c.timeout!, hours: Number(h) || 1 } })} />
+                    <InputNumber
+                      min={1}
+                      max={8760}
+                      value={c.timeout.hours}
+                      onChange={(h) => setConfig({ timeout: { ...c.timeout!, hours: Number(h) || 1 } })}
+                    />
                     小时后
                     <Select
                       style={{ width: 110 }}
@@ -161,7 +203,10 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
                       ]}
                       onChange={(action: 'remind' | 'pass' | 'reject') => setConfig({ timeout: { ...c.timeout!, action } })}
                     />
-                    <Checkbox checked={c.timeout.workingDays === true} onChange={(e) => setConfig({ timeout: { ...c.timeout!, workingDays: e.target.checked } })}>
+                    <Checkbox
+                      checked={c.timeout.workingDays === true}
+                      onChange={(e) => setConfig({ timeout: { ...c.timeout!, workingDays: e.target.checked } })}
+                    >
                       按工作日计算
                     </Checkbox>
                   </>
@@ -172,7 +217,13 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
         ) : null}
         {c.kind === 'cc' ? (
           <Form.Item label="抄送人">
-            <UserPicker value={asUsers(c.cc, userNames)} onChange={(u) => { onUsers(u); setConfig({ cc: ids(u) }); }} />
+            <UserPicker
+              value={asUsers(c.cc, userNames)}
+              onChange={(u) => {
+                onUsers(u);
+                setConfig({ cc: ids(u) });
+              }}
+            />
           </Form.Item>
         ) : null}
         {(decision || c.kind === 'start') && fields.length ? (
@@ -213,7 +264,10 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
         </Form.Item>
         {line.condition ? (
           <>
-            <Checkbox checked={line.condition.isDefault === true} onChange={(e) => onLine({ condition: e.target.checked ? { rules: [], isDefault: true } : { rules: [{ field: '', op: '>', value: '' }] } })}>
+            <Checkbox
+              checked={line.condition.isDefault === true}
+              onChange={(e) => onLine({ condition: e.target.checked ? { rules: [], isDefault: true } : { rules: [{ field: '', op: '>', value: '' }] } })}
+            >
               默认条件（其他情况都走这条线）
             </Checkbox>
             {!line.condition.isDefault ? (
@@ -221,14 +275,30 @@ export function NodeConfigPanel(props: NodeConfigPanelProps) {
                 <Divider plain>条件（同时满足）</Divider>
                 {rules.map((r, i) => (
                   <Space key={i} style={{ marginBottom: 6 }} wrap>
-                    <Select style={{ width: 110 }} value={r.field || undefined} placeholder="字段" options={fieldOptions} onChange={(field: string) => setRules(rules.map((x, j) => (j === i ? { ...x, field } : x)))} />
+                    <Select
+                      style={{ width: 110 }}
+                      value={r.field || undefined}
+                      placeholder="字段"
+                      options={fieldOptions}
+                      onChange={(field: string) => setRules(rules.map((x, j) => (j === i ? { ...x, field } : x)))}
+                    />
                     <Select
                       style={{ width: 72 }}
                       value={r.op}
-                      options={['>', '>=', '<', '<=', '==', '!=', 'in'].map((op) => ({ label: op === 'in' ? '属于' : op === '==' ? '等于' : op === '!=' ? '不等于' : op, value: op }))}
+                      options={['>', '>=', '<', '<=', '==', '!=', 'in'].map((op) => ({
+                        label: op === 'in' ? '属于' : op === '==' ? '等于' : op === '!=' ? '不等于' : op,
+                        value: op,
+                      }))}
                       onChange={(op: ConditionRule['op']) => setRules(rules.map((x, j) => (j === i ? { ...x, op } : x)))}
                     />
-                    <Input style={{ width: 100 }} value={Array.isArray(r.value) ? r.value.join(',') : String(r.value)} placeholder="值" onChange={(e) => setRules(rules.map((x, j) => (j === i ? { ...x, value: x.op === 'in' ? e.target.value.split(',') : e.target.value } : x)))} />
+                    <Input
+                      style={{ width: 100 }}
+                      value={Array.isArray(r.value) ? r.value.join(',') : String(r.value)}
+                      placeholder="值"
+                      onChange={(e) =>
+                        setRules(rules.map((x, j) => (j === i ? { ...x, value: x.op === 'in' ? e.target.value.split(',') : e.target.value } : x)))
+                      }
+                    />
                     <Button size="small" onClick={() => setRules(rules.filter((_, j) => j !== i))}>
                       删除
                     </Button>

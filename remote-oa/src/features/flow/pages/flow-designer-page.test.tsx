@@ -37,7 +37,10 @@ const buttonText = (text: string, container: HTMLElement = document.body) =>
 beforeEach(() => {
   jest.clearAllMocks();
   mockedApi.list.mockResolvedValue({ rows: [{ id: 1, mode: 'baoxiao', title: '费用报销' }], total: 1 });
-  mockedApi.fetch.mockImplementation(async (url: string) => (url === 'api/flow/directory' ? { roles: [], users: [] } : { cols: 2, items: [], api_add: '', api_edit: '', api_detail: '' }) as never);
+  mockedApi.fetch.mockImplementation(
+    async (url: string) =>
+      (url === 'api/flow/directory' ? { roles: [], users: [] } : { cols: 2, items: [], api_add: '', api_edit: '', api_detail: '' }) as never,
+  );
 });
 
 // antd builds each component's styles on its first render: done once, so each test measures its own behaviour.
@@ -62,21 +65,31 @@ test('jsPlumb draws the lines; a palette click adds a node', () => {
   expect(document.querySelectorAll('[data-node-id]')).toHaveLength(4);
 });
 
-test('a connection dragged from a node\'s connector (jsPlumb) becomes a line; the faulty node shows the server\'s message', async () => {
+test("a connection dragged from a node's connector (jsPlumb) becomes a line; the faulty node shows the server's message", async () => {
   renderDesigner();
   expect(sourceSelectors.at(-1)).toBe('.flow-node-port');
   expect(document.querySelectorAll('[data-node-id] .flow-node-port')).toHaveLength(2);
   const node = (id: string) => document.querySelector(`[data-node-id="${id}"]`)!;
   act(() => handlers.connection({ connection: {}, source: node('node1'), target: node('node3') }));
   expect(connections.map((c) => c.id)).toContain('node1->node3');
-  mockedApi.command.mockRejectedValueOnce(new ApiError('server', '条件分支「x」必须有且只有一条默认条件线', { status: 400, reply: { result: 'error', msg: '条件分支「x」必须有且只有一条默认条件线', data: { nodeId: 'node1' } } }));
+  mockedApi.command.mockRejectedValueOnce(
+    new ApiError('server', '条件分支「x」必须有且只有一条默认条件线', {
+      status: 400,
+      reply: { result: 'error', msg: '条件分支「x」必须有且只有一条默认条件线', data: { nodeId: 'node1' } },
+    }),
+  );
   fireEvent.click(buttonText('保存')!.closest('button')!);
   await waitFor(() => expect(node('node1').querySelector('[role="alert"]')?.textContent).toBe('条件分支「x」必须有且只有一条默认条件线'));
 });
 
 test('保存 sends the WorlFlowJson; a refusal marks the node it names', async () => {
   renderDesigner();
-  mockedApi.command.mockRejectedValueOnce(new ApiError('server', '审批节点「部门负责人」未设置审批人', { status: 400, reply: { result: 'error', msg: '审批节点「部门负责人」未设置审批人', data: { nodeId: 'node2' } } }));
+  mockedApi.command.mockRejectedValueOnce(
+    new ApiError('server', '审批节点「部门负责人」未设置审批人', {
+      status: 400,
+      reply: { result: 'error', msg: '审批节点「部门负责人」未设置审批人', data: { nodeId: 'node2' } },
+    }),
+  );
   fireEvent.click(buttonText('保存')!.closest('button')!);
   await waitFor(() => expect(document.querySelector('[data-node-id="node2"]')?.getAttribute('data-faulty')).toBe('true'));
   const [url, body] = mockedApi.command.mock.calls[0] as [string, Record<string, string>];

@@ -21,16 +21,45 @@ type Meta = { name: string; category: string; formMode: string; beizhu: string }
 type Directory = { roles: { id: number; name: string }[]; users: { id: number; name: string }[] };
 
 function useDirectory() {
-  const { data } = useQuery({ queryKey: endpointKey('api/flow/directory'), queryFn: () => api.fetch<Directory>('api/flow/directory', {}, { silent: true }), staleTime: 60_000 });
+  const { data } = useQuery({
+    queryKey: endpointKey('api/flow/directory'),
+    queryFn: () => api.fetch<Directory>('api/flow/directory', {}, { silent: true }),
+    staleTime: 60_000,
+  });
   return data ?? { roles: [], users: [] };
 }
 
 function useFormFieldOptions(formMode: string) {
-  const { data } = useQuery({ queryKey: endpointKey('Api/formField/index', { mode: formMode, isshow: 1 }), queryFn: () => fetchFormDefinition(formMode), enabled: formMode !== '', staleTime: 60_000 });
-  return useMemo(() => (data ? formFields(data).filter((f) => f.field && f.type !== 'divider').map((f) => ({ field: f.field, title: f.title })) : []), [data]);
+  const { data } = useQuery({
+    queryKey: endpointKey('Api/formField/index', { mode: formMode, isshow: 1 }),
+    queryFn: () => fetchFormDefinition(formMode),
+    enabled: formMode !== '',
+    staleTime: 60_000,
+  });
+  return useMemo(
+    () =>
+      data
+        ? formFields(data)
+            .filter((f) => f.field && f.type !== 'divider')
+            .map((f) => ({ field: f.field, title: f.title }))
+        : [],
+    [data],
+  );
 }
 
-export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, versionLabel }: { id: number | null; initial: WorlFlowJson; meta: Meta; readOnly: boolean; versionLabel?: string }) {
+export function FlowDesigner({
+  id,
+  initial,
+  meta: initialMeta,
+  readOnly,
+  versionLabel,
+}: {
+  id: number | null;
+  initial: WorlFlowJson;
+  meta: Meta;
+  readOnly: boolean;
+  versionLabel?: string;
+}) {
   const navigate = useNavigate();
   const [flow, setFlow] = useState<WorlFlowJson>(initial);
   const [meta, setMeta] = useState<Meta>(initialMeta);
@@ -75,8 +104,24 @@ export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, version
     <Flex vertical gap={12}>
       <Card size="small">
         <Space wrap>
-          <Input style={{ width: 200 }} placeholder="流程名称" value={meta.name} maxLength={50} disabled={readOnly} onChange={(e) => setMeta({ ...meta, name: e.target.value })} aria-label="流程名称" />
-          <Input style={{ width: 120 }} placeholder="分类" value={meta.category} maxLength={30} disabled={readOnly} onChange={(e) => setMeta({ ...meta, category: e.target.value })} aria-label="流程分类" />
+          <Input
+            style={{ width: 200 }}
+            placeholder="流程名称"
+            value={meta.name}
+            maxLength={50}
+            disabled={readOnly}
+            onChange={(e) => setMeta({ ...meta, name: e.target.value })}
+            aria-label="流程名称"
+          />
+          <Input
+            style={{ width: 120 }}
+            placeholder="分类"
+            value={meta.category}
+            maxLength={30}
+            disabled={readOnly}
+            onChange={(e) => setMeta({ ...meta, category: e.target.value })}
+            aria-label="流程分类"
+          />
           <Select
             style={{ width: 160 }}
             placeholder="绑定表单"
@@ -108,7 +153,13 @@ export function FlowDesigner({ id, initial, meta: initialMeta, readOnly, version
             <Card size="small" title="节点">
               <Flex vertical gap={6}>
                 {PALETTE.map((p) => (
-                  <Button key={p.kind} size="small" draggable onDragStart={(e) => e.dataTransfer.setData('text/flow-kind', p.kind)} onClick={() => addKind(p.kind)}>
+                  <Button
+                    key={p.kind}
+                    size="small"
+                    draggable
+                    onDragStart={(e) => e.dataTransfer.setData('text/flow-kind', p.kind)}
+                    onClick={() => addKind(p.kind)}
+                  >
                     {p.name}
                   </Button>
                 ))}
@@ -181,7 +232,8 @@ export default function FlowDesignerPage({ params }: Partial<PageProps>) {
   if (id === null) {
     return <FlowDesigner key="new" id={null} initial={starterFlow()} meta={{ name: '', category: '', formMode: '', beizhu: '' }} readOnly={!rights.create} />;
   }
-  if (detail.isLoading || !detail.data) return detail.isLoading ? <Spin style={{ display: 'block', padding: 48 }} /> : <Alert type="error" message="流程不存在" />;
+  if (detail.isLoading || !detail.data)
+    return detail.isLoading ? <Spin style={{ display: 'block', padding: 48 }} /> : <Alert type="error" message="流程不存在" />;
   const d = detail.data;
   const current = d.versions[0]?.id === d.versionId;
   return (

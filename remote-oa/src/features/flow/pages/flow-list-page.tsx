@@ -36,7 +36,13 @@ export default function FlowListPage() {
       render: (s: number, row) =>
         rights.edit ? (
           <span onClick={(e) => e.stopPropagation()}>
-            <Switch size="small" checked={s === 1} checkedChildren="启用" unCheckedChildren="停用" onChange={(on) => status.mutate({ id: row.id, status: on ? 1 : 0 })} />
+            <Switch
+              size="small"
+              checked={s === 1}
+              checkedChildren="启用"
+              unCheckedChildren="停用"
+              onChange={(on) => status.mutate({ id: row.id, status: on ? 1 : 0 })}
+            />
           </span>
         ) : (
           <Tag color={s === 1 ? 'green' : 'default'}>{s === 1 ? '启用' : '停用'}</Tag>
@@ -51,7 +57,12 @@ export default function FlowListPage() {
       mode: 'multi',
       danger: true,
       right: rights.delete,
-      onClick: (keys) => modal.confirm({ title: '删除流程', content: '确定要删除吗？已被使用的流程不能删除，请停用。', onOk: () => remove.mutateAsync(keys.map(Number)).then(() => setSelectedKeys([])) }),
+      onClick: (keys) =>
+        modal.confirm({
+          title: '删除流程',
+          content: '确定要删除吗？已被使用的流程不能删除，请停用。',
+          onOk: () => remove.mutateAsync(keys.map(Number)).then(() => setSelectedKeys([])),
+        }),
     },
   ];
   return (

@@ -20,6 +20,7 @@ export function usePrintTemplateCommand<A>(fn: (args: A) => Promise<unknown>) {
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey() }) });
 }
 
-export const saveTemplate = ({ id, form }: { id: number | null; form: PrintTemplateForm }) => (id === null ? api.command('api/printTemp/add', form) : api.command('api/printTemp/edit', { id, ...form }));
+export const saveTemplate = ({ id, form }: { id: number | null; form: PrintTemplateForm }) =>
+  id === null ? api.command('api/printTemp/add', form) : api.command('api/printTemp/edit', { id, ...form });
 export const toggleTemplate = (id: number) => api.command('api/printTemp/status', { id });
 export const deleteTemplate = (id: number) => api.command('api/printTemp/delete', { id });

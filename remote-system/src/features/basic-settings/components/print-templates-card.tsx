@@ -2,7 +2,17 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Typography } from 'antd';
 import { PRINT_PLACEHOLDERS, type PrintModule } from '@portal/shared-ui';
-import { deleteTemplate, fetchPrintTemplate, PRINT_MODULE_NAMES, saveTemplate, toggleTemplate, usePrintTemplateCommand, usePrintTemplates, type PrintTemplateForm, type PrintTemplateRow } from '../api/print-template-api';
+import {
+  deleteTemplate,
+  fetchPrintTemplate,
+  PRINT_MODULE_NAMES,
+  saveTemplate,
+  toggleTemplate,
+  usePrintTemplateCommand,
+  usePrintTemplates,
+  type PrintTemplateForm,
+  type PrintTemplateRow,
+} from '../api/print-template-api';
 
 /** The placeholders the chosen record type fills when it is printed. */
 function PlaceholderHelp({ module }: { module: string }) {
@@ -54,7 +64,12 @@ export function PrintTemplatesCard({ canEdit }: { canEdit: boolean }) {
         columns={[
           { title: '模板名称', dataIndex: 'name' },
           { title: '适用单据', dataIndex: 'module', width: 100, render: (m: string) => PRINT_MODULE_NAMES[m] ?? m },
-          { title: '启用', dataIndex: 'status', width: 80, render: (s: number, r) => <Switch size="small" checked={s === 1} disabled={!canEdit} onChange={() => toggle.mutate(r.id)} /> },
+          {
+            title: '启用',
+            dataIndex: 'status',
+            width: 80,
+            render: (s: number, r) => <Switch size="small" checked={s === 1} disabled={!canEdit} onChange={() => toggle.mutate(r.id)} />,
+          },
           { title: '修改时间', dataIndex: 'UpdateTime', width: 170 },
           {
             title: '操作',
@@ -64,7 +79,10 @@ export function PrintTemplatesCard({ canEdit }: { canEdit: boolean }) {
               canEdit ? (
                 <Space>
                   <Typography.Link onClick={() => void openEdit(r.id)}>编辑</Typography.Link>
-                  <Typography.Link type="danger" onClick={() => modal.confirm({ title: `删除「${r.name}」`, content: '确定执行此操作, 是否继续?', onOk: () => remove.mutateAsync(r.id) })}>
+                  <Typography.Link
+                    type="danger"
+                    onClick={() => modal.confirm({ title: `删除「${r.name}」`, content: '确定执行此操作, 是否继续?', onOk: () => remove.mutateAsync(r.id) })}
+                  >
                     删除
                   </Typography.Link>
                 </Space>
@@ -74,14 +92,22 @@ export function PrintTemplatesCard({ canEdit }: { canEdit: boolean }) {
       />
       {editing ? (
         <Modal open title={editing.id === null ? '新建打印模板' : '编辑打印模板'} width={720} onCancel={() => setEditing(null)} footer={null} destroyOnHidden>
-          <Form<PrintTemplateForm> layout="vertical" initialValues={editing.initial} onFinish={(form) => save.mutate({ id: editing.id, form }, { onSuccess: () => setEditing(null) })}>
+          <Form<PrintTemplateForm>
+            layout="vertical"
+            initialValues={editing.initial}
+            onFinish={(form) => save.mutate({ id: editing.id, form }, { onSuccess: () => setEditing(null) })}
+          >
             <Form.Item label="模板名称" name="name" rules={[{ required: true, whitespace: true, message: '模板名称不能为空' }]}>
               <Input maxLength={50} />
             </Form.Item>
             <Form.Item label="适用单据" name="module" rules={[{ required: true, message: '请选择适用单据' }]}>
               <Select options={Object.entries(PRINT_MODULE_NAMES).map(([value, label]) => ({ value, label }))} />
             </Form.Item>
-            <Form.Item label="模板内容（HTML，用 {{字段}} 引用单据字段，如 {{orderSn}}、{{customerName}}）" name="content" rules={[{ required: true, whitespace: true, message: '模板内容不能为空' }]}>
+            <Form.Item
+              label="模板内容（HTML，用 {{字段}} 引用单据字段，如 {{orderSn}}、{{customerName}}）"
+              name="content"
+              rules={[{ required: true, whitespace: true, message: '模板内容不能为空' }]}
+            >
               <Input.TextArea rows={10} />
             </Form.Item>
             <Form.Item noStyle shouldUpdate={(a: PrintTemplateForm, b: PrintTemplateForm) => a.module !== b.module}>

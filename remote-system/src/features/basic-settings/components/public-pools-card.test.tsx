@@ -4,7 +4,18 @@ import { api } from '@portal/shared-core';
 import { PublicPoolsCard } from './public-pools-card';
 import type { PublicPoolRow } from '../api/public-pools-api';
 
-const base = { branchIds: [], branchNames: [], userIds: [], userNames: [], noFollowupDays: null, noDealDays: null, claimLimitPerDay: null, reclaimWaitDays: null, enabled: true, sort: 0 };
+const base = {
+  branchIds: [],
+  branchNames: [],
+  userIds: [],
+  userNames: [],
+  noFollowupDays: null,
+  noDealDays: null,
+  claimLimitPerDay: null,
+  reclaimWaitDays: null,
+  enabled: true,
+  sort: 0,
+};
 const rows: PublicPoolRow[] = [
   { ...base, id: 0, name: '默认公海', isDefault: true, sort: -1, customers: 25 },
   { ...base, id: 3, name: '华东公海', isDefault: false, branchIds: [7], branchNames: ['华东分公司'], claimLimitPerDay: 5, customers: 2 },
@@ -27,7 +38,15 @@ it('lists the pools, inherited rules shown as 沿用, and edits one (only the fi
   fireEvent.change(name, { target: { value: '华东大区公海' } });
   fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
   await waitFor(() =>
-    expect(command).toHaveBeenCalledWith('api/pool/edit', { id: 3, name: '华东大区公海', branchIds: [7], userIds: [], enabled: 1, sort: 0, claimLimitPerDay: 5 }),
+    expect(command).toHaveBeenCalledWith('api/pool/edit', {
+      id: 3,
+      name: '华东大区公海',
+      branchIds: [7],
+      userIds: [],
+      enabled: 1,
+      sort: 0,
+      claimLimitPerDay: 5,
+    }),
   );
 });
 

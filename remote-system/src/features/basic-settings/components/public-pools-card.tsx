@@ -12,7 +12,17 @@ import { deletePool, savePool, usePoolCommand, usePublicPools, type PublicPoolFo
 type Editing = { id: number | null; initial: PublicPoolForm; branchNames: string[]; users: PickedUser[] };
 type FormValues = Omit<PublicPoolForm, 'branchIds' | 'userIds'>;
 
-const EMPTY: PublicPoolForm = { name: '', branchIds: [], userIds: [], noFollowupDays: null, noDealDays: null, claimLimitPerDay: null, reclaimWaitDays: null, enabled: true, sort: 0 };
+const EMPTY: PublicPoolForm = {
+  name: '',
+  branchIds: [],
+  userIds: [],
+  noFollowupDays: null,
+  noDealDays: null,
+  claimLimitPerDay: null,
+  reclaimWaitDays: null,
+  enabled: true,
+  sort: 0,
+};
 const inherit = (v: number | null, unit = '天') => (v === null ? <Typography.Text type="secondary">沿用</Typography.Text> : `${v}${unit}`);
 
 function PoolModal({ editing, onClose }: { editing: Editing; onClose: () => void }) {
@@ -135,7 +145,24 @@ export function PublicPoolsCard({ canEdit }: { canEdit: boolean }) {
         loading={pools.isLoading}
         locale={{ emptyText: pools.isError ? '公海加载失败' : '暂无公海' }}
         columns={[
-          { title: '公海名称', dataIndex: 'name', render: (name: string, r) => (r.isDefault ? <Space>{name}<Tag>所有人</Tag></Space> : r.enabled ? name : <Space>{name}<Tag>已停用</Tag></Space>) },
+          {
+            title: '公海名称',
+            dataIndex: 'name',
+            render: (name: string, r) =>
+              r.isDefault ? (
+                <Space>
+                  {name}
+                  <Tag>所有人</Tag>
+                </Space>
+              ) : r.enabled ? (
+                name
+              ) : (
+                <Space>
+                  {name}
+                  <Tag>已停用</Tag>
+                </Space>
+              ),
+          },
           {
             title: '适用部门 / 成员',
             key: 'members',
@@ -154,7 +181,10 @@ export function PublicPoolsCard({ canEdit }: { canEdit: boolean }) {
               canEdit && !r.isDefault ? (
                 <Space>
                   <Typography.Link onClick={() => openEdit(r)}>编辑</Typography.Link>
-                  <Typography.Link type="danger" onClick={() => modal.confirm({ title: `删除「${r.name}」`, content: '确定执行此操作, 是否继续?', onOk: () => remove.mutateAsync(r.id) })}>
+                  <Typography.Link
+                    type="danger"
+                    onClick={() => modal.confirm({ title: `删除「${r.name}」`, content: '确定执行此操作, 是否继续?', onOk: () => remove.mutateAsync(r.id) })}
+                  >
                     删除
                   </Typography.Link>
                 </Space>

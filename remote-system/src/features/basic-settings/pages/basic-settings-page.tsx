@@ -12,7 +12,14 @@ import { LevelDaysField, levelDaysPayload } from '../components/level-days-field
 import { PrintTemplatesCard } from '../components/print-templates-card';
 import { PublicPoolsCard } from '../components/public-pools-card';
 
-type GroupCardProps = { title: string; group: SettingGroup; initial: Record<string, unknown>; canEdit: boolean; children: ReactNode; toValues?: (v: Record<string, unknown>) => Record<string, unknown> };
+type GroupCardProps = {
+  title: string;
+  group: SettingGroup;
+  initial: Record<string, unknown>;
+  canEdit: boolean;
+  children: ReactNode;
+  toValues?: (v: Record<string, unknown>) => Record<string, unknown>;
+};
 
 function GroupCard({ title, group, initial, canEdit, children, toValues = (v) => v }: GroupCardProps) {
   const [form] = Form.useForm();
@@ -22,7 +29,13 @@ function GroupCard({ title, group, initial, canEdit, children, toValues = (v) =>
   useEffect(() => form.setFieldsValue(JSON.parse(stored) as Record<string, unknown>), [form, stored]);
   return (
     <Card size="small" title={title}>
-      <Form form={form} layout="vertical" initialValues={initial} disabled={!canEdit} onFinish={(v: Record<string, unknown>) => save.mutate({ group, values: toValues(v) })}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        disabled={!canEdit}
+        onFinish={(v: Record<string, unknown>) => save.mutate({ group, values: toValues(v) })}
+      >
         {children}
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
@@ -58,7 +71,13 @@ function NumberingCard({ settings, canEdit }: { settings: Settings; canEdit: boo
   return (
     <GroupCard title="编号规则" group="numbering" initial={initial} canEdit={canEdit} toValues={(v) => ({ ...v, kind, withDate: v.withDate ? 1 : 0 })}>
       <Form.Item label="编号类型">
-        <Select value={kind} onChange={setKind} options={settings.numberKinds.map((k) => ({ value: k.key, label: k.name }))} style={{ width: 180 }} disabled={false} />
+        <Select
+          value={kind}
+          onChange={setKind}
+          options={settings.numberKinds.map((k) => ({ value: k.key, label: k.name }))}
+          style={{ width: 180 }}
+          disabled={false}
+        />
       </Form.Item>
       <Form.Item label="前缀" name="prefix" rules={[{ pattern: /^[A-Za-z0-9-]*$/, message: '编号前缀只能包含字母、数字和-' }]}>
         <Input maxLength={10} style={{ width: 180 }} />
@@ -105,7 +124,11 @@ export default function BasicSettingsPage(_props: PageProps) {
             group="pool"
             canEdit={canEdit}
             initial={{ ...s, capCountsDealt: s.capCountsDealt }}
-            toValues={(v) => ({ ...v, capCountsDealt: v.capCountsDealt ? 1 : 0, poolLevelDays: levelDaysPayload(v.poolLevelDays as Record<string, number> | undefined) })}
+            toValues={(v) => ({
+              ...v,
+              capCountsDealt: v.capCountsDealt ? 1 : 0,
+              poolLevelDays: levelDaysPayload(v.poolLevelDays as Record<string, number> | undefined),
+            })}
           >
             <Row gutter={12}>
               <Col span={12}>{days('未跟进回收天数', 'poolNoFollowupDays', 3650)}</Col>
@@ -166,7 +189,15 @@ export default function BasicSettingsPage(_props: PageProps) {
             { title: '时间', dataIndex: 'AddTime', width: 170 },
             { title: '修改人', dataIndex: 'UserName', width: 110 },
             { title: '设置', dataIndex: 'group', width: 110 },
-            { title: '修改后', dataIndex: 'newValue', render: (v: string) => <Typography.Text code style={{ wordBreak: 'break-all' }}>{v}</Typography.Text> },
+            {
+              title: '修改后',
+              dataIndex: 'newValue',
+              render: (v: string) => (
+                <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
           ]}
         />
       </Card>

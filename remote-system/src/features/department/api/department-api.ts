@@ -3,21 +3,35 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, useDataChange } from '@portal/shared-core';
 
 export type DepartmentForm = { name: string; parentId: number; attributes: 1 | 2; headUserId: number; sortOrder: number };
-export type DepartmentDetail = { id: number; Name: string; parent: number; parentName: string; attributes: number; headUserId: number; headName: string; sortOrder: number };
+export type DepartmentDetail = {
+  id: number;
+  Name: string;
+  parent: number;
+  parentName: string;
+  attributes: number;
+  headUserId: number;
+  headName: string;
+  sortOrder: number;
+};
 
 export const fetchDepartment = (id: number) => api.fetch<DepartmentDetail>('main/Branch/detail', { id });
 
-export const useDepartment = (id: number | null) => useQuery({ queryKey: endpointKey('main/Branch/detail', { id }), queryFn: () => fetchDepartment(id ?? 0), enabled: id !== null, staleTime: 0 });
+export const useDepartment = (id: number | null) =>
+  useQuery({ queryKey: endpointKey('main/Branch/detail', { id }), queryFn: () => fetchDepartment(id ?? 0), enabled: id !== null, staleTime: 0 });
 
 export function useSaveDepartment() {
   const changed = useDataChange();
   return useMutation({
-    mutationFn: ({ id, form }: { id: number | null; form: DepartmentForm }) => (id === null ? api.command('main/Branch/add', form) : api.command('main/Branch/edit', { id, ...form })),
+    mutationFn: ({ id, form }: { id: number | null; form: DepartmentForm }) =>
+      id === null ? api.command('main/Branch/add', form) : api.command('main/Branch/edit', { id, ...form }),
     onSuccess: () => changed({ type: 'organisation-changed' }),
   });
 }
 
 export function useDeleteDepartments() {
   const changed = useDataChange();
-  return useMutation({ mutationFn: (ids: readonly number[]) => api.command('main/Branch/delete', { ids: ids.join(',') }), onSuccess: () => changed({ type: 'organisation-changed' }) });
+  return useMutation({
+    mutationFn: (ids: readonly number[]) => api.command('main/Branch/delete', { ids: ids.join(',') }),
+    onSuccess: () => changed({ type: 'organisation-changed' }),
+  });
 }

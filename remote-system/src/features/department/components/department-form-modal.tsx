@@ -20,7 +20,13 @@ export function DepartmentFormModal({ target, onClose }: { target: DepartmentTar
     if (target.id === null) form.setFieldsValue({ name: '', parentId: target.parentId || undefined, attributes: 2, headUserId: 0, sortOrder: 0 });
     else if (detail.data) {
       const d = detail.data;
-      form.setFieldsValue({ name: d.Name, parentId: d.parent || undefined, attributes: d.attributes === 2 ? 2 : 1, headUserId: d.headUserId, sortOrder: d.sortOrder });
+      form.setFieldsValue({
+        name: d.Name,
+        parentId: d.parent || undefined,
+        attributes: d.attributes === 2 ? 2 : 1,
+        headUserId: d.headUserId,
+        sortOrder: d.sortOrder,
+      });
     }
   }, [target, detail.data, form]);
 
@@ -38,7 +44,12 @@ export function DepartmentFormModal({ target, onClose }: { target: DepartmentTar
       <Form<DepartmentForm>
         form={form}
         layout="vertical"
-        onFinish={(values) => save.mutate({ id, form: { ...values, parentId: values.parentId ?? 0, headUserId: values.headUserId ?? 0, sortOrder: values.sortOrder ?? 0 } }, { onSuccess: onClose })}
+        onFinish={(values) =>
+          save.mutate(
+            { id, form: { ...values, parentId: values.parentId ?? 0, headUserId: values.headUserId ?? 0, sortOrder: values.sortOrder ?? 0 } },
+            { onSuccess: onClose },
+          )
+        }
       >
         <Form.Item label="部门名称" name="name" rules={[{ required: true, whitespace: true, message: '部门名称不能为空' }]}>
           <Input maxLength={100} />
@@ -47,7 +58,12 @@ export function DepartmentFormModal({ target, onClose }: { target: DepartmentTar
           <TreeSelect allowClear treeData={toTreeOptions(tree.data ?? [])} treeDefaultExpandAll placeholder="请选择" />
         </Form.Item>
         <Form.Item label="类型" name="attributes">
-          <Radio.Group options={[{ value: 2, label: '部门' }, { value: 1, label: '公司/分支机构/分组' }]} />
+          <Radio.Group
+            options={[
+              { value: 2, label: '部门' },
+              { value: 1, label: '公司/分支机构/分组' },
+            ]}
+          />
         </Form.Item>
         <Form.Item label="负责人" name="headUserId">
           <StaffSelect initialLabel={detail.data?.headName} />

@@ -3,12 +3,24 @@ import { renderWithProviders } from '@portal/shared-ui/test/render-with-provider
 import { api, emptyPermissionTree, useSessionStore } from '@portal/shared-core';
 import DepartmentPage from './department-page';
 
-const node = (id: number, Name: string, attributes: number, userCount: number, children: unknown[] = []) => ({ id, ID: id, Name, text: Name, attributes, userCount, headUserId: 0, parent: 0, children });
+const node = (id: number, Name: string, attributes: number, userCount: number, children: unknown[] = []) => ({
+  id,
+  ID: id,
+  Name,
+  text: Name,
+  attributes,
+  userCount,
+  headUserId: 0,
+  parent: 0,
+  children,
+});
 
 afterEach(() => jest.restoreAllMocks());
 
 it('shows the department tree with types and headcounts, and only the actions the user holds', async () => {
-  useSessionStore.getState().login({ LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 }, { ...emptyPermissionTree(), system: ['branch', 'branch:edit'] });
+  useSessionStore
+    .getState()
+    .login({ LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 }, { ...emptyPermissionTree(), system: ['branch', 'branch:edit'] });
   jest.spyOn(api, 'post').mockResolvedValue([node(1, '华信科技有限公司', 1, 3, [node(2, '销售一部', 2, 3)])]);
   renderWithProviders(<DepartmentPage routePath="/system/branch" />);
   expect(await screen.findByText('销售一部')).toBeInTheDocument();

@@ -8,7 +8,8 @@ import { DepartmentFormModal, type DepartmentTarget } from '../components/depart
 
 /** antd's tree table wants leaves without `children`. */
 type Row = Omit<BranchTreeNode, 'children'> & { children?: Row[] };
-const rowsOf = (nodes: readonly BranchTreeNode[]): Row[] => nodes.map(({ children, ...n }) => (children && children.length > 0 ? { ...n, children: rowsOf(children) } : n));
+const rowsOf = (nodes: readonly BranchTreeNode[]): Row[] =>
+  nodes.map(({ children, ...n }) => (children && children.length > 0 ? { ...n, children: rowsOf(children) } : n));
 
 export default function DepartmentPage(_props: PageProps) {
   const tree = useBranchTree();

@@ -11,7 +11,8 @@ export type TypeForm = { code: string; name: string; sortOrder: number };
 
 export const listValues = (query: ValueQuery) => api.list<DictValue>('api/status/Json', query, { silent: true });
 
-export const useDictTypes = () => useQuery({ queryKey: endpointKey('api/Status/typelist'), queryFn: () => api.get<{ data: DictType[] }>('api/Status/typelist').then((r) => r.data) });
+export const useDictTypes = () =>
+  useQuery({ queryKey: endpointKey('api/Status/typelist'), queryFn: () => api.get<{ data: DictType[] }>('api/Status/typelist').then((r) => r.data) });
 export const useDictValues = (query: ValueQuery) => usePagedList(endpointKey('api/status/Json'), listValues, query, { enabled: query.types !== '' });
 
 function useDictMutation<A>(fn: (args: A) => Promise<unknown>) {
@@ -20,7 +21,10 @@ function useDictMutation<A>(fn: (args: A) => Promise<unknown>) {
 }
 
 export const useSaveValue = () =>
-  useDictMutation(({ id, types, form }: { id: number | null; types: string; form: ValueForm }) => (id === null ? api.command('api/status/add', { types, ...form }) : api.command('api/status/edit', { id, ...form })));
+  useDictMutation(({ id, types, form }: { id: number | null; types: string; form: ValueForm }) =>
+    id === null ? api.command('api/status/add', { types, ...form }) : api.command('api/status/edit', { id, ...form }),
+  );
 export const useDeleteValues = () => useDictMutation((ids: readonly number[]) => api.command('api/status/delete', { ids: ids.join(',') }));
-export const useSaveType = () => useDictMutation(({ isNew, form }: { isNew: boolean; form: TypeForm }) => api.command(isNew ? 'api/status/typeAdd' : 'api/status/typeEdit', form));
+export const useSaveType = () =>
+  useDictMutation(({ isNew, form }: { isNew: boolean; form: TypeForm }) => api.command(isNew ? 'api/status/typeAdd' : 'api/status/typeEdit', form));
 export const useDeleteType = () => useDictMutation((code: string) => api.command('api/status/typeDelete', { code }));

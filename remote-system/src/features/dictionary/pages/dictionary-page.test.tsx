@@ -6,8 +6,15 @@ import DictionaryPage from './dictionary-page';
 afterEach(() => jest.restoreAllMocks());
 
 it('lists the types and the first type’s values with colour and state; no delete for a built-in type', async () => {
-  useSessionStore.getState().login({ LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 }, { ...emptyPermissionTree(), system: ['status', 'status:create', 'status:edit', 'status:delete'] });
-  jest.spyOn(api, 'get').mockResolvedValue({ result: 'success', msg: '', data: [{ code: 'kehu_level', name: '客户级别', sortOrder: 1, builtIn: 1, valueCount: 2 }] });
+  useSessionStore
+    .getState()
+    .login(
+      { LoginToken: 'k', UserID: 1, NickName: '管理员', header: '', ShopID: 1 },
+      { ...emptyPermissionTree(), system: ['status', 'status:create', 'status:edit', 'status:delete'] },
+    );
+  jest
+    .spyOn(api, 'get')
+    .mockResolvedValue({ result: 'success', msg: '', data: [{ code: 'kehu_level', name: '客户级别', sortOrder: 1, builtIn: 1, valueCount: 2 }] });
   const list = jest.spyOn(api, 'list').mockResolvedValue({
     rows: [
       { id: 1, typeCode: 'kehu_level', label: 'A', value: 'A', colour: 'red', sortOrder: 0, enabled: 1 },

@@ -98,7 +98,9 @@ const FieldRow = memo(function FieldRow({ field: f, index: i, last, selected, fa
         opacity: f.status === 1 ? 1 : 0.55,
       }}
     >
-      <span aria-hidden style={{ color: '#bfbfbf' }}>⋮⋮</span>
+      <span aria-hidden style={{ color: '#bfbfbf' }}>
+        ⋮⋮
+      </span>
       <span style={{ flex: 1, minWidth: 0 }}>
         {f.def.required ? <span style={{ color: '#ff4d4f' }}>* </span> : null}
         {f.def.title || '（无标题）'}
@@ -108,13 +110,33 @@ const FieldRow = memo(function FieldRow({ field: f, index: i, last, selected, fa
       {f.isshow === 0 ? <Tag>录入隐藏</Tag> : null}
       {f.status === 0 ? <Tag>停用</Tag> : null}
       <Tag>{controlLabel(f.def.type)}</Tag>
-      <button type="button" style={ICON_BUTTON} title="上移" aria-label={`上移${f.def.title}`} disabled={i === 0} onClick={(e) => (e.stopPropagation(), onMove(i, i - 1))}>
+      <button
+        type="button"
+        style={ICON_BUTTON}
+        title="上移"
+        aria-label={`上移${f.def.title}`}
+        disabled={i === 0}
+        onClick={(e) => (e.stopPropagation(), onMove(i, i - 1))}
+      >
         ↑
       </button>
-      <button type="button" style={ICON_BUTTON} title="下移" aria-label={`下移${f.def.title}`} disabled={last} onClick={(e) => (e.stopPropagation(), onMove(i, i + 1))}>
+      <button
+        type="button"
+        style={ICON_BUTTON}
+        title="下移"
+        aria-label={`下移${f.def.title}`}
+        disabled={last}
+        onClick={(e) => (e.stopPropagation(), onMove(i, i + 1))}
+      >
         ↓
       </button>
-      <button type="button" style={{ ...ICON_BUTTON, color: '#ff4d4f' }} title="删除" aria-label={`删除${f.def.title}`} onClick={(e) => (e.stopPropagation(), onRemove(f.key))}>
+      <button
+        type="button"
+        style={{ ...ICON_BUTTON, color: '#ff4d4f' }}
+        title="删除"
+        aria-label={`删除${f.def.title}`}
+        onClick={(e) => (e.stopPropagation(), onRemove(f.key))}
+      >
         ×
       </button>
     </li>

@@ -85,7 +85,9 @@ describe('FormDesigner', () => {
 
   it('saves settings and fields in one call, and shows a refusal on the field it names', async () => {
     const command = jest.spyOn(api, 'command').mockRejectedValueOnce(
-      new ApiError('server', '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头', { reply: { result: 'error', msg: '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头' } }),
+      new ApiError('server', '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头', {
+        reply: { result: 'error', msg: '字段“金额”的字段名“2x”不正确：只能用字母、数字和下划线，且不能以数字开头' },
+      }),
     );
     const onSaved = renderNew();
     fireEvent.change(screen.getByLabelText('表单名称'), { target: { value: '拜访记录' } });
@@ -125,8 +127,19 @@ describe('FormDesigner', () => {
 
   it('opens a stored work form and saves it through api/workform/Edit with the field ids', async () => {
     const fetch = jest.spyOn(api, 'fetch').mockResolvedValue({
-      id: 5, mode: 'leave', title: '请假申请', category: '行政', cols: 2, labelwidth: 100, labelposition: 'right', labelbg: '', is_workflow: 1, is_builtin: 0,
-      api_add: 'api/WorkFlow/Approval', api_edit: '', api_detail: '',
+      id: 5,
+      mode: 'leave',
+      title: '请假申请',
+      category: '行政',
+      cols: 2,
+      labelwidth: 100,
+      labelposition: 'right',
+      labelbg: '',
+      is_workflow: 1,
+      is_builtin: 0,
+      api_add: 'api/WorkFlow/Approval',
+      api_edit: '',
+      api_detail: '',
       items: [
         { id: 11, json: '{"type":"number","field":"days","title":"请假天数","required":true}', status: 1, isshow: 1 },
         { id: 12, json: '{"type":"textarea","field":"reason","title":"请假事由"}', status: 1, isshow: 0 },

@@ -56,14 +56,30 @@ function Setting({ id, label, required, children }: { id: string; label: string;
   );
 }
 
-const SettingsPanel = memo(function SettingsPanel({ settings, isNew, onChange }: { settings: FormSettings; isNew: boolean; onChange: (patch: Partial<FormSettings>) => void }) {
+const SettingsPanel = memo(function SettingsPanel({
+  settings,
+  isNew,
+  onChange,
+}: {
+  settings: FormSettings;
+  isNew: boolean;
+  onChange: (patch: Partial<FormSettings>) => void;
+}) {
   return (
     <div data-testid="form-settings" style={{ display: 'flex', flexWrap: 'wrap' }}>
       <Setting id="fs-title" label="表单名称" required>
         <Input id="fs-title" value={settings.title} maxLength={100} onChange={(e) => onChange({ title: e.target.value })} style={{ width: 160 }} />
       </Setting>
       <Setting id="fs-mode" label="表单标识" required={isNew}>
-        <Input id="fs-mode" value={settings.mode} disabled={!isNew} maxLength={50} placeholder="字母开头，如 visitLog" onChange={(e) => onChange({ mode: e.target.value.trim() })} style={{ width: 150 }} />
+        <Input
+          id="fs-mode"
+          value={settings.mode}
+          disabled={!isNew}
+          maxLength={50}
+          placeholder="字母开头，如 visitLog"
+          onChange={(e) => onChange({ mode: e.target.value.trim() })}
+          style={{ width: 150 }}
+        />
       </Setting>
       <Setting id="fs-category" label="分类">
         <Input id="fs-category" value={settings.category} maxLength={50} onChange={(e) => onChange({ category: e.target.value })} style={{ width: 110 }} />
@@ -72,7 +88,14 @@ const SettingsPanel = memo(function SettingsPanel({ settings, isNew, onChange }:
         <InputNumber id="fs-cols" min={1} max={4} value={settings.cols} onChange={(v) => onChange({ cols: v ?? 1 })} style={{ width: 70 }} />
       </Setting>
       <Setting id="fs-labelwidth" label="标签宽度">
-        <InputNumber id="fs-labelwidth" min={40} max={400} value={settings.labelwidth} onChange={(v) => onChange({ labelwidth: v ?? 100 })} style={{ width: 80 }} />
+        <InputNumber
+          id="fs-labelwidth"
+          min={40}
+          max={400}
+          value={settings.labelwidth}
+          onChange={(v) => onChange({ labelwidth: v ?? 100 })}
+          style={{ width: 80 }}
+        />
       </Setting>
       <Setting id="fs-labelposition" label="标签位置">
         <Select
@@ -80,11 +103,22 @@ const SettingsPanel = memo(function SettingsPanel({ settings, isNew, onChange }:
           value={settings.labelposition}
           onChange={(labelposition: FormSettings['labelposition']) => onChange({ labelposition })}
           style={{ width: 90 }}
-          options={[{ label: '右对齐', value: 'right' }, { label: '左对齐', value: 'left' }, { label: '顶部', value: 'top' }]}
+          options={[
+            { label: '右对齐', value: 'right' },
+            { label: '左对齐', value: 'left' },
+            { label: '顶部', value: 'top' },
+          ]}
         />
       </Setting>
       <Setting id="fs-labelbg" label="标签背景色">
-        <Input id="fs-labelbg" value={settings.labelbg} maxLength={30} placeholder="如 #fafafa" onChange={(e) => onChange({ labelbg: e.target.value.trim() })} style={{ width: 100 }} />
+        <Input
+          id="fs-labelbg"
+          value={settings.labelbg}
+          maxLength={30}
+          placeholder="如 #fafafa"
+          onChange={(e) => onChange({ labelbg: e.target.value.trim() })}
+          style={{ width: 100 }}
+        />
       </Setting>
     </div>
   );
@@ -98,7 +132,11 @@ function Preview({ state }: { state: DesignState }) {
   const definition = useMemo(() => previewDefinition(state), [state]);
   return (
     <div data-testid="form-preview">
-      {definition.items.length === 0 ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>添加字段后在此预览</div> : <DynamicForm form={form} definition={definition} mode="create" formCode="designer-preview" recordId="0" />}
+      {definition.items.length === 0 ? (
+        <div style={{ color: 'rgba(0,0,0,0.45)' }}>添加字段后在此预览</div>
+      ) : (
+        <DynamicForm form={form} definition={definition} mode="create" formCode="designer-preview" recordId="0" />
+      )}
     </div>
   );
 }
@@ -161,7 +199,8 @@ export function FormDesigner({ kind, id, canSave, onSaved, initialPreview = true
     setSelectedKey(field.key);
   }, [pendingAdd, state, selectedKey]);
 
-  if (id > 0 && design.isError) return <Result status="error" title="表单加载失败" subTitle={design.error instanceof Error ? design.error.message : undefined} />;
+  if (id > 0 && design.isError)
+    return <Result status="error" title="表单加载失败" subTitle={design.error instanceof Error ? design.error.message : undefined} />;
   if (!state) return <Spin />;
 
   const { fields, settings } = state;
@@ -211,13 +250,17 @@ export function FormDesigner({ kind, id, canSave, onSaved, initialPreview = true
         </Col>
         <Col xs={24} md={11}>
           <Card size="small" title={`字段（${fields.length}）`} style={{ marginBottom: 12 }}>
-            <FieldList fields={fields} selectedKey={selectedKey} errorKey={error?.key ?? null} onSelect={setSelectedKey} onMove={move} onRemove={remove} onDropControl={requestAdd} />
+            <FieldList
+              fields={fields}
+              selectedKey={selectedKey}
+              errorKey={error?.key ?? null}
+              onSelect={setSelectedKey}
+              onMove={move}
+              onRemove={remove}
+              onDropControl={requestAdd}
+            />
           </Card>
-          <Card
-            size="small"
-            title="实时预览"
-            extra={<Switch size="small" aria-label="显示预览" checked={showPreview} onChange={setShowPreview} />}
-          >
+          <Card size="small" title="实时预览" extra={<Switch size="small" aria-label="显示预览" checked={showPreview} onChange={setShowPreview} />}>
             {showPreview ? <Preview state={state} /> : null}
           </Card>
         </Col>

@@ -79,7 +79,15 @@ function OptionsEditor({ options, onChange }: { options: FieldOption[]; onChange
 /** A field a rule can depend on, with its options when it has them (the values are then picked, not typed). */
 type FieldChoice = { label: string; value: string; options?: { label: string; value: string }[] };
 
-const LinkageEditor = memo(function LinkageEditor({ rules, others, onChange }: { rules: LinkageRule[]; others: FieldChoice[]; onChange: (patch: Partial<FieldDefinition>) => void }) {
+const LinkageEditor = memo(function LinkageEditor({
+  rules,
+  others,
+  onChange,
+}: {
+  rules: LinkageRule[];
+  others: FieldChoice[];
+  onChange: (patch: Partial<FieldDefinition>) => void;
+}) {
   const set = (next: LinkageRule[]) => onChange({ linkage: next });
   const patch = (i: number, p: Partial<LinkageRule>) => set(rules.map((r, n) => (n === i ? { ...r, ...p } : r)));
   return (
@@ -87,7 +95,13 @@ const LinkageEditor = memo(function LinkageEditor({ rules, others, onChange }: {
       {rules.map((r, i) => (
         <Space key={i} wrap style={{ marginBottom: 4 }}>
           <span>当</span>
-          <Select aria-label={`联动${i + 1}条件字段`} style={{ width: 120 }} value={r.when || undefined} onChange={(when: string) => patch(i, { when, values: [] })} options={others.map(({ label, value }) => ({ label, value }))} />
+          <Select
+            aria-label={`联动${i + 1}条件字段`}
+            style={{ width: 120 }}
+            value={r.when || undefined}
+            onChange={(when: string) => patch(i, { when, values: [] })}
+            options={others.map(({ label, value }) => ({ label, value }))}
+          />
           <span>为</span>
           {others.find((o) => o.value === r.when)?.options?.length ? (
             <Select
@@ -99,7 +113,20 @@ const LinkageEditor = memo(function LinkageEditor({ rules, others, onChange }: {
               options={others.find((o) => o.value === r.when)?.options}
             />
           ) : (
-            <Input aria-label={`联动${i + 1}条件值`} style={{ width: 110 }} value={r.values.join(',')} placeholder="值，逗号分隔" onChange={(e) => patch(i, { values: e.target.value.split(',').map((v) => v.trim()).filter(Boolean) })} />
+            <Input
+              aria-label={`联动${i + 1}条件值`}
+              style={{ width: 110 }}
+              value={r.values.join(',')}
+              placeholder="值，逗号分隔"
+              onChange={(e) =>
+                patch(i, {
+                  values: e.target.value
+                    .split(',')
+                    .map((v) => v.trim())
+                    .filter(Boolean),
+                })
+              }
+            />
           )}
           <span>时</span>
           <Select
@@ -137,7 +164,15 @@ const FieldFlags = memo(function FieldFlags({ isshow, status, onFlags }: { issho
 });
 
 /** One property's editor, memoised on its value: a keystroke in 标题 re-renders only 标题. */
-const PropEditor = memo(function PropEditor({ propKey: key, value, onChange }: { propKey: PropKey; value: unknown; onChange: (patch: Partial<FieldDefinition>) => void }) {
+const PropEditor = memo(function PropEditor({
+  propKey: key,
+  value,
+  onChange,
+}: {
+  propKey: PropKey;
+  value: unknown;
+  onChange: (patch: Partial<FieldDefinition>) => void;
+}) {
   const id = `fd-${key}`;
   const textProp = TEXT_PROPS[key];
   if (textProp) {
@@ -151,7 +186,13 @@ const PropEditor = memo(function PropEditor({ propKey: key, value, onChange }: {
   if (numberProp) {
     return (
       <Prop id={id} label={numberProp.label}>
-        <InputNumber id={id} min={numberProp.min} max={numberProp.max} value={typeof value === 'number' ? value : null} onChange={(v) => onChange({ [key]: v ?? undefined })} />
+        <InputNumber
+          id={id}
+          min={numberProp.min}
+          max={numberProp.max}
+          value={typeof value === 'number' ? value : null}
+          onChange={(v) => onChange({ [key]: v ?? undefined })}
+        />
       </Prop>
     );
   }
@@ -166,7 +207,16 @@ const PropEditor = memo(function PropEditor({ propKey: key, value, onChange }: {
   if (key === 'method') {
     return (
       <Prop id={id} label="请求方式">
-        <Select id={id} style={{ width: 100 }} value={value === 'get' ? 'get' : 'post'} onChange={(method: 'post' | 'get') => onChange({ method: method === 'post' ? undefined : method })} options={[{ label: 'post', value: 'post' }, { label: 'get', value: 'get' }]} />
+        <Select
+          id={id}
+          style={{ width: 100 }}
+          value={value === 'get' ? 'get' : 'post'}
+          onChange={(method: 'post' | 'get') => onChange({ method: method === 'post' ? undefined : method })}
+          options={[
+            { label: 'post', value: 'post' },
+            { label: 'get', value: 'get' },
+          ]}
+        />
       </Prop>
     );
   }

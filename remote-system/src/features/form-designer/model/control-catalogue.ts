@@ -6,9 +6,32 @@
 import type { ControlType, FieldDefinition } from '@portal/shared-ui';
 
 export type PropKey =
-  | 'field' | 'field2' | 'required' | 'message' | 'placeholder' | 'disabled' | 'readonly' | 'column' | 'value'
-  | 'options' | 'url' | 'method' | 'params' | 'parent' | 'parentParams' | 'loadFilter' | 'optionText' | 'optionValue' | 'remote'
-  | 'max' | 'multiple' | 'multipleLimit' | 'rows' | 'height' | 'active' | 'inactive';
+  | 'field'
+  | 'field2'
+  | 'required'
+  | 'message'
+  | 'placeholder'
+  | 'disabled'
+  | 'readonly'
+  | 'column'
+  | 'value'
+  | 'options'
+  | 'url'
+  | 'method'
+  | 'params'
+  | 'parent'
+  | 'parentParams'
+  | 'loadFilter'
+  | 'optionText'
+  | 'optionValue'
+  | 'remote'
+  | 'max'
+  | 'multiple'
+  | 'multipleLimit'
+  | 'rows'
+  | 'height'
+  | 'active'
+  | 'inactive';
 
 export type ControlGroup = '基础' | '选择' | '日期' | '业务' | '上传与富内容' | '布局';
 
@@ -17,7 +40,12 @@ export type ControlSpec = { type: ControlType; label: string; group: ControlGrou
 const VALUE: PropKey[] = ['field', 'required', 'message', 'disabled', 'readonly', 'column'];
 const TEXTUAL: PropKey[] = [...VALUE, 'placeholder', 'value'];
 const REMOTE: PropKey[] = ['url', 'method', 'params', 'parent', 'parentParams', 'loadFilter', 'optionText', 'optionValue'];
-const OPTION_DEFAULTS: Partial<FieldDefinition> = { options: [{ label: '选项1', value: '1' }, { label: '选项2', value: '2' }] };
+const OPTION_DEFAULTS: Partial<FieldDefinition> = {
+  options: [
+    { label: '选项1', value: '1' },
+    { label: '选项2', value: '2' },
+  ],
+};
 
 export const CONTROL_CATALOGUE: readonly ControlSpec[] = [
   { type: 'input', label: '单行文本', group: '基础', props: [...TEXTUAL, 'max'], defaults: { max: 100 } },
@@ -29,7 +57,13 @@ export const CONTROL_CATALOGUE: readonly ControlSpec[] = [
   { type: 'radio', label: '单选', group: '选择', props: [...VALUE, 'options', 'value'], defaults: OPTION_DEFAULTS },
   { type: 'statusSelect', label: '状态选择', group: '选择', props: [...VALUE, 'options', 'value'], defaults: OPTION_DEFAULTS },
   { type: 'tags', label: '标签', group: '选择', props: [...VALUE, 'options'], defaults: OPTION_DEFAULTS },
-  { type: 'jcselect', label: '远程下拉', group: '选择', props: [...TEXTUAL, 'field2', ...REMOTE, 'multiple', 'multipleLimit', 'remote'], defaults: { url: 'api/UserSet/GetLaiyaun', optionText: 'name', optionValue: 'id' } },
+  {
+    type: 'jcselect',
+    label: '远程下拉',
+    group: '选择',
+    props: [...TEXTUAL, 'field2', ...REMOTE, 'multiple', 'multipleLimit', 'remote'],
+    defaults: { url: 'api/UserSet/GetLaiyaun', optionText: 'name', optionValue: 'id' },
+  },
   { type: 'tree', label: '树形选择', group: '选择', props: [...VALUE, 'field2', 'url', 'params'], defaults: { url: 'api/branch/TreeJson' } },
   { type: 'date', label: '日期', group: '日期', props: [...VALUE, 'placeholder'] },
   { type: 'datetime', label: '日期时间', group: '日期', props: [...VALUE, 'placeholder'] },
@@ -39,9 +73,27 @@ export const CONTROL_CATALOGUE: readonly ControlSpec[] = [
   { type: 'branch', label: '部门', group: '业务', props: [...VALUE, 'field2', 'url', 'max'], defaults: { url: 'api/branch/TreeJson', max: 1 } },
   { type: 'user', label: '人员', group: '业务', props: [...VALUE, 'field2', 'max'], defaults: { max: 1 } },
   { type: 'users', label: '多人员', group: '业务', props: [...VALUE, 'field2', 'max'], defaults: { max: 5 } },
-  { type: 'customer', label: '客户', group: '业务', props: [...VALUE, 'field2', 'url', 'params', 'loadFilter', 'optionText', 'optionValue', 'remote'], defaults: { url: 'api/customer/index' } },
-  { type: 'contract', label: '合同', group: '业务', props: [...VALUE, 'field2', 'url', 'params', 'loadFilter', 'optionText', 'optionValue', 'remote'], defaults: { url: 'api/contract/index', loadFilter: 'rows', optionText: 'orderSn', optionValue: 'id' } },
-  { type: 'product', label: '产品明细', group: '业务', props: [...VALUE, 'url', 'loadFilter'], defaults: { url: 'api/product/index', loadFilter: 'data.rows', column: 2 } },
+  {
+    type: 'customer',
+    label: '客户',
+    group: '业务',
+    props: [...VALUE, 'field2', 'url', 'params', 'loadFilter', 'optionText', 'optionValue', 'remote'],
+    defaults: { url: 'api/customer/index' },
+  },
+  {
+    type: 'contract',
+    label: '合同',
+    group: '业务',
+    props: [...VALUE, 'field2', 'url', 'params', 'loadFilter', 'optionText', 'optionValue', 'remote'],
+    defaults: { url: 'api/contract/index', loadFilter: 'rows', optionText: 'orderSn', optionValue: 'id' },
+  },
+  {
+    type: 'product',
+    label: '产品明细',
+    group: '业务',
+    props: [...VALUE, 'url', 'loadFilter'],
+    defaults: { url: 'api/product/index', loadFilter: 'data.rows', column: 2 },
+  },
   { type: 'userinfo', label: '填写人', group: '业务', props: ['field', 'column'] },
   { type: 'picture', label: '图片', group: '上传与富内容', props: [...VALUE, 'max'], defaults: { max: 9 } },
   { type: 'cover', label: '封面图', group: '上传与富内容', props: [...VALUE] },

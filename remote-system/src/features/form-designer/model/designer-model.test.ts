@@ -42,8 +42,19 @@ describe('designer model', () => {
 
   it('reads a stored design and sends the settings with the complete list', () => {
     const state = fromReply({
-      id: 5, mode: 'visit', title: '拜访', category: '', cols: 2, labelwidth: 100, labelposition: 'top', labelbg: '', is_workflow: 0, is_builtin: 0,
-      api_add: 'api/module/add', api_edit: '', api_detail: '',
+      id: 5,
+      mode: 'visit',
+      title: '拜访',
+      category: '',
+      cols: 2,
+      labelwidth: 100,
+      labelposition: 'top',
+      labelbg: '',
+      is_workflow: 0,
+      is_builtin: 0,
+      api_add: 'api/module/add',
+      api_edit: '',
+      api_detail: '',
       items: [{ id: 9, json: '{"type":"input","field":"a","title":"甲"}', status: 1, isshow: 0 }],
     });
     expect(state.settings.labelposition).toBe('top');

@@ -21,7 +21,15 @@ export type FormSettings = {
 export type DesignState = { settings: FormSettings; fields: DesignField[] };
 
 /** What api/form/detail and api/workform/detail answer. */
-export type FormDesignReply = FormSettings & { id: number; is_workflow: number; is_builtin: number; api_add: string; api_edit: string; api_detail: string; items: { id: number; json: string; status: number; isshow: number }[] };
+export type FormDesignReply = FormSettings & {
+  id: number;
+  is_workflow: number;
+  is_builtin: number;
+  api_add: string;
+  api_edit: string;
+  api_detail: string;
+  items: { id: number; json: string; status: number; isshow: number }[];
+};
 
 export const NEW_SETTINGS: FormSettings = { mode: '', title: '', category: '', cols: 2, labelwidth: 100, labelposition: 'right', labelbg: '' };
 

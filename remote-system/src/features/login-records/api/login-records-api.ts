@@ -3,10 +3,22 @@ import { endpointKey } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
 import { api } from '@portal/shared-core';
 
-export type LoginRecord = { id: number; UserName: string; NickName: string; BranchName: string; Date: string; IP: string; Ua: string; browser: string; success: number; result: string };
+export type LoginRecord = {
+  id: number;
+  UserName: string;
+  NickName: string;
+  BranchName: string;
+  Date: string;
+  IP: string;
+  Ua: string;
+  browser: string;
+  success: number;
+  result: string;
+};
 /** success: '' all, 1 成功, 0 失败. */
 export type LoginRecordQuery = { page: number; rows: number; userId: number; BranchID: number; start: string; end: string; success: '' | 0 | 1 };
 
-export const listLoginRecords = ({ success, ...query }: LoginRecordQuery) => api.list<LoginRecord>('api/user/getloglos', success === '' ? query : { ...query, success }, { silent: true });
+export const listLoginRecords = ({ success, ...query }: LoginRecordQuery) =>
+  api.list<LoginRecord>('api/user/getloglos', success === '' ? query : { ...query, success }, { silent: true });
 
 export const useLoginRecords = (query: LoginRecordQuery) => usePagedList(endpointKey('api/user/getloglos'), listLoginRecords, query);

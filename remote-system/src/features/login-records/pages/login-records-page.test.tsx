@@ -9,8 +9,30 @@ it('lists the records with name, department, browser and result, and filters by 
   jest.spyOn(api, 'fetch').mockResolvedValue([]);
   const list = jest.spyOn(api, 'list').mockResolvedValue({
     rows: [
-      { id: 2, UserName: 'sales2', NickName: '赵强', BranchName: '销售一部', Date: '2026-11-24 09:00:00', IP: '10.0.0.2', Ua: 'Chrome/126', browser: 'Chrome 126', success: 0, result: '失败' },
-      { id: 1, UserName: 'sales1', NickName: '李娜', BranchName: '销售一部', Date: '2026-11-24 08:59:00', IP: '10.0.0.1', Ua: 'Chrome/126', browser: 'Chrome 126', success: 1, result: '成功' },
+      {
+        id: 2,
+        UserName: 'sales2',
+        NickName: '赵强',
+        BranchName: '销售一部',
+        Date: '2026-11-24 09:00:00',
+        IP: '10.0.0.2',
+        Ua: 'Chrome/126',
+        browser: 'Chrome 126',
+        success: 0,
+        result: '失败',
+      },
+      {
+        id: 1,
+        UserName: 'sales1',
+        NickName: '李娜',
+        BranchName: '销售一部',
+        Date: '2026-11-24 08:59:00',
+        IP: '10.0.0.1',
+        Ua: 'Chrome/126',
+        browser: 'Chrome 126',
+        success: 1,
+        result: '成功',
+      },
     ],
     total: 2,
   });

@@ -68,11 +68,21 @@ function RemoteCard({ remote }: { remote: RemoteReleases }) {
 
   return (
     <Card title={`${remote.title}（${remote.packageName}）`} size="small" data-testid={`releases-${remote.area}`}>
-      <Table<ReleaseRow> rowKey="folder" size="small" pagination={{ pageSize: 10, hideOnSinglePage: true }} columns={columns} dataSource={remote.releases} locale={{ emptyText: '尚未发布' }} />
+      <Table<ReleaseRow>
+        rowKey="folder"
+        size="small"
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        columns={columns}
+        dataSource={remote.releases}
+        locale={{ emptyText: '尚未发布' }}
+      />
       {remote.log.length > 0 ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           最近操作：
-          {remote.log.slice(0, 3).map((e) => `${e.at} ${e.by} ${ACTION_NAMES[e.action]} ${e.folder}`).join('；')}
+          {remote.log
+            .slice(0, 3)
+            .map((e) => `${e.at} ${e.by} ${ACTION_NAMES[e.action]} ${e.folder}`)
+            .join('；')}
         </Typography.Paragraph>
       ) : null}
     </Card>

@@ -11,7 +11,16 @@ export const DATA_SCOPE_NAMES: Readonly<Record<DataScope, string>> = {
   own: '本人的（负责或参与的）',
 };
 
-export type RoleRow = { id: number; name: string; dataScope: DataScope; remark: string; builtIn: number; version: number; userCount: number; updatedAt: string };
+export type RoleRow = {
+  id: number;
+  name: string;
+  dataScope: DataScope;
+  remark: string;
+  builtIn: number;
+  version: number;
+  userCount: number;
+  updatedAt: string;
+};
 export type RoleDetail = RoleRow & { rights: PermissionTree };
 export type RoleQuery = { page: number; rows: number; key: string };
 
@@ -26,7 +35,8 @@ export const listRoles = (query: RoleQuery) => api.list<RoleRow>('main/role/inde
 export const fetchRole = (id: number) => api.fetch<RoleDetail>('main/role/detail', { id });
 export const fetchCatalogue = () => api.fetch<CatalogueArea[]>('main/role/rights');
 export const addRole = (form: RoleForm) => api.command<{ id: number }>('main/role/add', { ...form, rights: JSON.stringify(form.rights) });
-export const editRole = (id: number, version: number, form: RoleForm) => api.command('main/role/edit', { id, version, ...form, rights: JSON.stringify(form.rights) });
+export const editRole = (id: number, version: number, form: RoleForm) =>
+  api.command('main/role/edit', { id, version, ...form, rights: JSON.stringify(form.rights) });
 export const copyRole = (id: number) => api.command<{ id: number }>('main/role/copy', { id });
 export const deleteRoles = (ids: readonly number[]) => api.command('main/role/delete', { ids: ids.join(',') });
 

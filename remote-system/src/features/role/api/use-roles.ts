@@ -2,7 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpointKey, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
-import { addRole, copyRole, deleteRoles, editRole, fetchCatalogue, fetchFieldMasks, fetchRole, listRoles, saveFieldMasks, type FieldMaskMode, type RoleForm, type RoleQuery } from './role-api';
+import {
+  addRole,
+  copyRole,
+  deleteRoles,
+  editRole,
+  fetchCatalogue,
+  fetchFieldMasks,
+  fetchRole,
+  listRoles,
+  saveFieldMasks,
+  type FieldMaskMode,
+  type RoleForm,
+  type RoleQuery,
+} from './role-api';
 
 export const roleKeys = {
   lists: () => endpointKey('main/role/index'),
@@ -13,7 +26,8 @@ export const roleKeys = {
 
 export const useRoleList = (query: RoleQuery) => usePagedList(roleKeys.lists(), listRoles, query);
 
-export const useRole = (id: number | null) => useQuery({ queryKey: roleKeys.detail(id ?? 0), queryFn: () => fetchRole(id ?? 0), enabled: id !== null, staleTime: 0 });
+export const useRole = (id: number | null) =>
+  useQuery({ queryKey: roleKeys.detail(id ?? 0), queryFn: () => fetchRole(id ?? 0), enabled: id !== null, staleTime: 0 });
 
 export const useRightsCatalogue = () => useQuery({ queryKey: roleKeys.catalogue(), queryFn: fetchCatalogue, staleTime: Infinity });
 
@@ -43,7 +57,8 @@ export const useFieldMasks = (roleId: number | null) =>
 export function useSaveFieldMasks() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ roleId, module, rules }: { roleId: number; module: string; rules: { field: string; mode: FieldMaskMode }[] }) => saveFieldMasks(roleId, module, rules),
+    mutationFn: ({ roleId, module, rules }: { roleId: number; module: string; rules: { field: string; mode: FieldMaskMode }[] }) =>
+      saveFieldMasks(roleId, module, rules),
     onSuccess: (_reply, { roleId }) => queryClient.invalidateQueries({ queryKey: roleKeys.fieldMasks(roleId) }),
   });
 }

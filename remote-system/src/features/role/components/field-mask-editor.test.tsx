@@ -60,7 +60,10 @@ it('超级管理员 is read-only: no save button', async () => {
 it('客户名称 cannot be hidden: 隐藏 is disabled with the reason beside it, 脱敏 stays available', async () => {
   const withName: FieldMasks = {
     ...masks,
-    modules: [{ ...masks.modules[0], fields: [{ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' }, ...masks.modules[0].fields] }, masks.modules[1]],
+    modules: [
+      { ...masks.modules[0], fields: [{ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' }, ...masks.modules[0].fields] },
+      masks.modules[1],
+    ],
   };
   jest.spyOn(api, 'fetch').mockResolvedValue(withName);
   renderWithProviders(<FieldMaskEditor roleId={3} onClose={() => undefined} />);

@@ -14,7 +14,11 @@ export function areaNodes(area: CatalogueArea): RightsNode[] {
     const pages: RightsNode[] = group.pages.map((page) =>
       page.actions.length === 0
         ? { key: page.path, title: page.title }
-        : { key: `page:${page.path}`, title: page.title, children: [{ key: page.path, title: '查看' }, ...page.actions.map((a) => ({ key: a.right, title: a.title }))] },
+        : {
+            key: `page:${page.path}`,
+            title: page.title,
+            children: [{ key: page.path, title: '查看' }, ...page.actions.map((a) => ({ key: a.right, title: a.title }))],
+          },
     );
     // A group of one page without actions is the page itself.
     if (pages.length === 1 && group.pages[0]?.title === group.title && !pages[0]?.children) return pages[0] as RightsNode;

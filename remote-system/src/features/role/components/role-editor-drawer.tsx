@@ -61,7 +61,14 @@ export function RoleEditorDrawer({ target, onClose }: RoleEditorDrawerProps) {
       ) : (
         <Form<Fields> form={form} layout="vertical" onFinish={handleSave}>
           {builtIn ? <Alert type="info" showIcon style={{ marginBottom: 16 }} message="超级管理员拥有全部权限和全部数据，只能修改名称和备注。" /> : null}
-          <Form.Item label="角色名称" name="name" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }, { max: 30, message: '角色名称不能超过30个字符' }]}>
+          <Form.Item
+            label="角色名称"
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: '角色名称不能为空' },
+              { max: 30, message: '角色名称不能超过30个字符' },
+            ]}
+          >
             <Input maxLength={30} />
           </Form.Item>
           <Form.Item label="备注" name="remark" rules={[{ max: 200, message: '备注不能超过200个字符' }]}>

@@ -11,7 +11,19 @@ import { FieldMaskEditor } from '../components/field-mask-editor';
 const INITIAL_QUERY: RoleQuery = { page: 1, rows: 20, key: '' };
 
 const columns: TableColumnsType<RoleRow> = [
-  { title: '角色名称', dataIndex: 'name', width: 180, render: (name: string, r) => (r.builtIn === 1 ? <>{name} <Tag color="gold">内置</Tag></> : name) },
+  {
+    title: '角色名称',
+    dataIndex: 'name',
+    width: 180,
+    render: (name: string, r) =>
+      r.builtIn === 1 ? (
+        <>
+          {name} <Tag color="gold">内置</Tag>
+        </>
+      ) : (
+        name
+      ),
+  },
   { title: '数据范围', dataIndex: 'dataScope', width: 180, render: (scope: RoleRow['dataScope']) => DATA_SCOPE_NAMES[scope] },
   { title: '在职人数', dataIndex: 'userCount', width: 100 },
   { title: '备注', dataIndex: 'remark', width: 240 },

@@ -19,7 +19,8 @@ export type StaffForm = {
   password?: string;
 };
 
-export const listStaff = ({ QuitStatus, ...query }: StaffQuery) => api.list<StaffRow>('api/user/index', QuitStatus === '' ? query : { ...query, QuitStatus }, { silent: true });
+export const listStaff = ({ QuitStatus, ...query }: StaffQuery) =>
+  api.list<StaffRow>('api/user/index', QuitStatus === '' ? query : { ...query, QuitStatus }, { silent: true });
 export const fetchStaff = (id: number) => api.fetch<StaffDetail>('api/user/detail', { id });
 export const addStaff = (form: StaffForm) => api.command<{ id: number; password: string }>('api/user/add', form);
 export const editStaff = (id: number, form: StaffForm) => api.command('api/user/edit', { id, ...form });

@@ -11,7 +11,8 @@ export const staffKeys = {
 
 export const useStaffList = (query: calls.StaffQuery) => usePagedList(staffKeys.lists(), calls.listStaff, query);
 
-export const useStaff = (id: number | null) => useQuery({ queryKey: staffKeys.detail(id ?? 0), queryFn: () => calls.fetchStaff(id ?? 0), enabled: id !== null, staleTime: 0 });
+export const useStaff = (id: number | null) =>
+  useQuery({ queryKey: staffKeys.detail(id ?? 0), queryFn: () => calls.fetchStaff(id ?? 0), enabled: id !== null, staleTime: 0 });
 
 /** A mutation over `fn` that marks the organisation changed when it succeeds. */
 function useOrgMutation<A, R>(fn: (args: A) => Promise<R>) {
@@ -19,7 +20,8 @@ function useOrgMutation<A, R>(fn: (args: A) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => changed({ type: 'organisation-changed' }) });
 }
 
-export const useSaveStaff = () => useOrgMutation(({ id, form }: { id: number | null; form: calls.StaffForm }) => (id === null ? calls.addStaff(form) : calls.editStaff(id, form)));
+export const useSaveStaff = () =>
+  useOrgMutation(({ id, form }: { id: number | null; form: calls.StaffForm }) => (id === null ? calls.addStaff(form) : calls.editStaff(id, form)));
 export const useSetQuit = () => useOrgMutation(({ id, quit }: { id: number; quit: boolean }) => calls.setQuit(id, quit));
 export const useDeleteStaff = () => useOrgMutation((ids: readonly number[]) => calls.deleteStaff(ids));
 export const useResetPassword = () => useOrgMutation((id: number) => calls.resetPassword(id));

@@ -10,7 +10,15 @@ const columns: TableColumnsType<GeneratedPassword> = [
   { title: '行号', dataIndex: 'row', width: 70 },
   { title: '账号', dataIndex: 'username' },
   { title: '姓名', dataIndex: 'nickName' },
-  { title: '初始密码', dataIndex: 'password', render: (password: string) => <Typography.Text copyable strong code>{password}</Typography.Text> },
+  {
+    title: '初始密码',
+    dataIndex: 'password',
+    render: (password: string) => (
+      <Typography.Text copyable strong code>
+        {password}
+      </Typography.Text>
+    ),
+  },
 ];
 
 function passwordsOf(result: ImportResult): GeneratedPassword[] {

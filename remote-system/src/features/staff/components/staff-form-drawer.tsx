@@ -30,7 +30,16 @@ export function StaffFormDrawer({ target, onClose }: StaffFormDrawerProps) {
     if (target === 'new') form.resetFields();
     else if (staff.data) {
       const s = staff.data;
-      form.setFieldsValue({ username: s.UserName, nickName: s.NickName, mobile: s.mobile, email: s.email, branchId: s.BranchID || undefined, roleId: s.roleId, superiorId: s.superiorId, jobTitle: s.jobTitle });
+      form.setFieldsValue({
+        username: s.UserName,
+        nickName: s.NickName,
+        mobile: s.mobile,
+        email: s.email,
+        branchId: s.BranchID || undefined,
+        roleId: s.roleId,
+        superiorId: s.superiorId,
+        jobTitle: s.jobTitle,
+      });
     }
   }, [target, staff.data, form]);
 
@@ -40,7 +49,19 @@ export function StaffFormDrawer({ target, onClose }: StaffFormDrawerProps) {
       {
         onSuccess: (reply) => {
           const password = id === null ? (reply.data as { password?: string } | undefined)?.password : '';
-          if (password) modal.info({ title: '员工已创建', content: <>初始密码：<Typography.Text copyable strong>{password}</Typography.Text>（只显示这一次，请转告本人并提醒修改）</> });
+          if (password)
+            modal.info({
+              title: '员工已创建',
+              content: (
+                <>
+                  初始密码：
+                  <Typography.Text copyable strong>
+                    {password}
+                  </Typography.Text>
+                  （只显示这一次，请转告本人并提醒修改）
+                </>
+              ),
+            });
           onClose();
         },
       },
@@ -67,7 +88,14 @@ export function StaffFormDrawer({ target, onClose }: StaffFormDrawerProps) {
         <Skeleton active />
       ) : (
         <Form<StaffForm> form={form} layout="vertical" onFinish={handleFinish}>
-          <Form.Item label="账号" name="username" rules={[{ required: true, whitespace: true, message: '账号不能为空' }, { pattern: /^[A-Za-z0-9_.@-]+$/, message: '账号只能包含字母、数字和 _ . @ -' }]}>
+          <Form.Item
+            label="账号"
+            name="username"
+            rules={[
+              { required: true, whitespace: true, message: '账号不能为空' },
+              { pattern: /^[A-Za-z0-9_.@-]+$/, message: '账号只能包含字母、数字和 _ . @ -' },
+            ]}
+          >
             <Input maxLength={50} autoComplete="off" />
           </Form.Item>
           <Form.Item label="姓名" name="nickName" rules={[{ required: true, whitespace: true, message: '姓名不能为空' }]}>
@@ -101,14 +129,25 @@ export function StaffFormDrawer({ target, onClose }: StaffFormDrawerProps) {
               <Space wrap style={{ marginBottom: 8 }}>
                 {staff.data.extraBranches.length === 0 ? <Typography.Text type="secondary">无</Typography.Text> : null}
                 {staff.data.extraBranches.map((b) => (
-                  <Tag key={b.id} closable onClose={(e) => { e.preventDefault(); removeExtra.mutate({ id: staff.data.id, branchId: b.id }); }}>
+                  <Tag
+                    key={b.id}
+                    closable
+                    onClose={(e) => {
+                      e.preventDefault();
+                      removeExtra.mutate({ id: staff.data.id, branchId: b.id });
+                    }}
+                  >
                     {b.name}
                   </Tag>
                 ))}
               </Space>
               <Space.Compact style={{ width: '100%' }}>
                 <TreeSelect style={{ width: '100%' }} treeData={treeData} treeDefaultExpandAll value={extra} onChange={setExtra} placeholder="选择部门" />
-                <Button disabled={!extra} loading={addExtra.isPending} onClick={() => extra && addExtra.mutate({ id: staff.data.id, branchIds: [extra] }, { onSuccess: () => setExtra(undefined) })}>
+                <Button
+                  disabled={!extra}
+                  loading={addExtra.isPending}
+                  onClick={() => extra && addExtra.mutate({ id: staff.data.id, branchIds: [extra] }, { onSuccess: () => setExtra(undefined) })}
+                >
                   添加
                 </Button>
               </Space.Compact>

@@ -24,7 +24,19 @@ const QUIT_OF: Record<Scene, StaffQuery['QuitStatus']> = { all: '', employed: 0,
 const INITIAL_QUERY: StaffQuery = { page: 1, rows: 20, key: '', BranchID: 0, QuitStatus: 0 };
 
 const columns: TableColumnsType<StaffRow> = [
-  { title: '姓名', dataIndex: 'NickName', width: 150, render: (name: string, r) => <><Avatar size="small" src={r.Header || undefined}>{name.slice(0, 1)}</Avatar> {name}</> },
+  {
+    title: '姓名',
+    dataIndex: 'NickName',
+    width: 150,
+    render: (name: string, r) => (
+      <>
+        <Avatar size="small" src={r.Header || undefined}>
+          {name.slice(0, 1)}
+        </Avatar>{' '}
+        {name}
+      </>
+    ),
+  },
   { title: '账号', dataIndex: 'UserName', width: 130 },
   { title: '手机号', dataIndex: 'mobile', width: 130 },
   { title: '部门', dataIndex: 'BranchName', width: 130 },
@@ -59,7 +71,8 @@ export default function StaffListPage(_props: PageProps) {
   };
   const scene: Scene = query.QuitStatus === '' ? 'all' : query.QuitStatus === 0 ? 'employed' : 'departed';
 
-  const confirm = (title: string, content: string, onOk: () => Promise<unknown>) => modal.confirm({ title, content, onOk: () => onOk().then(() => setSelected([])) });
+  const confirm = (title: string, content: string, onOk: () => Promise<unknown>) =>
+    modal.confirm({ title, content, onOk: () => onOk().then(() => setSelected([])) });
   const rowOf = (id: number) => list.rows.find((r) => r.id === id);
 
   return (
@@ -122,11 +135,29 @@ export default function StaffListPage(_props: PageProps) {
               confirm('重置密码', '将生成新密码并使其下线。确定执行此操作, 是否继续?', async () => {
                 const reply = await reset.mutateAsync(Number(keys[0]));
                 const password = (reply.data as { password?: string } | undefined)?.password ?? '';
-                modal.info({ title: '新密码', content: <>新密码：<Typography.Text copyable strong>{password}</Typography.Text>（只显示这一次）</> });
+                modal.info({
+                  title: '新密码',
+                  content: (
+                    <>
+                      新密码：
+                      <Typography.Text copyable strong>
+                        {password}
+                      </Typography.Text>
+                      （只显示这一次）
+                    </>
+                  ),
+                });
               }),
           },
           { key: 'call', label: '开启/关闭外呼', mode: 'single', right: rights.edit, onClick: (keys) => call.mutate(Number(keys[0])) },
-          { key: 'delete', label: '删除', mode: 'multi', danger: true, right: rights.delete, onClick: (keys) => confirm('删除员工', '只能删除没有任何业务记录的员工。确定执行此操作, 是否继续?', () => remove.mutateAsync(keys.map(Number))) },
+          {
+            key: 'delete',
+            label: '删除',
+            mode: 'multi',
+            danger: true,
+            right: rights.delete,
+            onClick: (keys) => confirm('删除员工', '只能删除没有任何业务记录的员工。确定执行此操作, 是否继续?', () => remove.mutateAsync(keys.map(Number))),
+          },
         ]}
       />
       <StaffFormDrawer target={editing} onClose={() => setEditing(null)} />

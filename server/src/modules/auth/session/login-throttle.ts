@@ -38,7 +38,14 @@ export async function countAttempt(ctx: AppContext, c: Counter, windowMinutes: n
   const since = windowStart(ctx, windowMinutes);
   const row = await ctx.db
     .insertInto('throttle_counters')
-    .values({ key: c.key.slice(0, 300), count: 1, window_start: now, kind: c.kind, username: c.username?.slice(0, 100) ?? null, ip: c.ip?.slice(0, 64) ?? null })
+    .values({
+      key: c.key.slice(0, 300),
+      count: 1,
+      window_start: now,
+      kind: c.kind,
+      username: c.username?.slice(0, 100) ?? null,
+      ip: c.ip?.slice(0, 64) ?? null,
+    })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         count: sql<number>`case when throttle_counters.window_start < ${since} then 1 else throttle_counters.count + 1 end`,
@@ -52,7 +59,12 @@ export async function countAttempt(ctx: AppContext, c: Counter, windowMinutes: n
 
 /** Gives back one counted attempt (it turned out to be legitimate). */
 export async function refundAttempt(ctx: AppContext, c: Counter): Promise<void> {
-  await ctx.db.updateTable('throttle_counters').set({ count: sql<number>`count - 1` }).where('key', '=', c.key.slice(0, 300)).where('count', '>', 0).execute();
+  await ctx.db
+    .updateTable('throttle_counters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', c.key.slice(0, 300))
+    .where('count', '>', 0)
+    .execute();
 }
 
 /** The current count within the window (0 when none). */
@@ -80,11 +92,16 @@ export async function clearCounters(ctx: AppContext, counters: Counter[]): Promi
 
 /** Removes counters whose window is over (housekeeping; a stale counter restarts anyway). */
 export async function sweepCounters(ctx: AppContext): Promise<void> {
-  await ctx.db.deleteFrom('throttle_counters').where('window_start', '<', windowStart(ctx, 24 * 60)).execute();
+  await ctx.db
+    .deleteFrom('throttle_counters')
+    .where('window_start', '<', windowStart(ctx, 24 * 60))
+    .execute();
 }
 
 /** Accounts that some IP may not try any more in the current window (admin page: 锁定的账号). */
-export async function lockedAccounts(ctx: AppContext): Promise<{ userId: number | null; username: string; nickName: string | null; ip: string; count: number; windowStart: string }[]> {
+export async function lockedAccounts(
+  ctx: AppContext,
+): Promise<{ userId: number | null; username: string; nickName: string | null; ip: string; count: number; windowStart: string }[]> {
   const rows = await ctx.db
     .selectFrom('throttle_counters as t')
     .leftJoin('users as u', 'u.username', 't.username')
@@ -94,7 +111,14 @@ export async function lockedAccounts(ctx: AppContext): Promise<{ userId: number 
     .where('t.window_start', '>=', windowStart(ctx, LOGIN_LIMITS.windowMinutes))
     .orderBy('t.window_start', 'desc')
     .execute();
-  return rows.map((r) => ({ userId: r.userId, username: r.username ?? '', nickName: r.nickName, ip: r.ip ?? '', count: Number(r.count), windowStart: r.windowStart }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    username: r.username ?? '',
+    nickName: r.nickName,
+    ip: r.ip ?? '',
+    count: Number(r.count),
+    windowStart: r.windowStart,
+  }));
 }
 
 /** Lifts every lock and slowdown of an account (all IPs). Returns how many counters were removed. */

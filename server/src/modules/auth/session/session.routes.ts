@@ -22,7 +22,8 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
         // Longer than any password we accept: answered like a wrong password.
         password: Secret('密码', 100, { messages: { missing: '请输入密码', tooLong: '用户名或密码错误' } }),
       }),
-      handler: async ({ input, request }) => signIn(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }),
+      handler: async ({ input, request }) =>
+        signIn(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }),
     }),
 
     defineRoute({

@@ -48,15 +48,8 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<Log
   const pair = loginPairKey(attempt.username, attempt.ip);
   const byIp = loginIpKey(attempt.ip);
   const account = loginAccountKey(attempt.username);
-  const [pairCount, ipCount] = await Promise.all([
-    countAttempt(ctx, pair, LOGIN_LIMITS.windowMinutes),
-    countAttempt(ctx, byIp, LOGIN_LIMITS.windowMinutes),
-  ]);
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'quit_status'])
-    .where('username', '=', attempt.username)
-    .executeTakeFirst();
+  const [pairCount, ipCount] = await Promise.all([countAttempt(ctx, pair, LOGIN_LIMITS.windowMinutes), countAttempt(ctx, byIp, LOGIN_LIMITS.windowMinutes)]);
+  const user = await ctx.db.selectFrom('users').select(['id', 'password_hash', 'quit_status']).where('username', '=', attempt.username).executeTakeFirst();
   const record = (success: boolean) =>
     recordLogin(ctx.db, { userId: user?.id ?? null, username: attempt.username, ip: attempt.ip, userAgent: attempt.userAgent, success, at: now });
 
@@ -183,9 +176,20 @@ export async function changePassword(ctx: AppContext, actor: Actor, oldPassword:
   const hash = await hashPassword(newPassword);
   const now = ctx.clock().toISOString();
   await ctx.db.transaction().execute(async (tx) => {
-    const changed = await tx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).where('password_hash', '=', user.password_hash).executeTakeFirst();
+    const changed = await tx
+      .updateTable('users')
+      .set({ password_hash: hash })
+      .where('id', '=', actor.userId)
+      .where('password_hash', '=', user.password_hash)
+      .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw badRequest(MSG_PASSWORD_CHANGED_MEANWHILE);
-    await tx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', actor.userId).where('revoked_at', 'is', null).where('id', '!=', actor.sessionId).execute();
+    await tx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', actor.userId)
+      .where('revoked_at', 'is', null)
+      .where('id', '!=', actor.sessionId)
+      .execute();
   });
   await ctx.realtime.disconnectUser?.(actor.userId, { allowReconnect: true, exceptSessionId: actor.sessionId });
 }

@@ -13,9 +13,29 @@ import { isHidden, keepHidden, rulesFor } from '../../system/field-mask/field-ma
 
 export type ContactInput = { contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string };
 
-type ContactOut = { id: number; customerId: number; contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string; isPrimary: number };
+type ContactOut = {
+  id: number;
+  customerId: number;
+  contactName: string;
+  mobile: string;
+  wechat: string;
+  qq: string;
+  zhiwei: string;
+  sex: string;
+  isPrimary: number;
+};
 
-const contactOut = (c: { id: number; customer_id: number; contact_name: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string; is_primary: number }): ContactOut => ({
+const contactOut = (c: {
+  id: number;
+  customer_id: number;
+  contact_name: string;
+  mobile: string;
+  wechat: string;
+  qq: string;
+  zhiwei: string;
+  sex: string;
+  is_primary: number;
+}): ContactOut => ({
   id: c.id,
   customerId: c.customer_id,
   contactName: c.contact_name,
@@ -32,7 +52,13 @@ const CONTACT_COLUMNS = ['id', 'customer_id', 'contact_name', 'mobile', 'wechat'
 export async function listContacts(ctx: AppContext, actor: Actor, customerId: number): Promise<ListReply<ContactOut>> {
   return ctx.db.transaction().execute(async (tx) => {
     await customerRow(tx, customerId);
-    const rows = await tx.selectFrom('contacts').select(CONTACT_COLUMNS).where('customer_id', '=', customerId).orderBy('is_primary', 'desc').orderBy('id').execute();
+    const rows = await tx
+      .selectFrom('contacts')
+      .select(CONTACT_COLUMNS)
+      .where('customer_id', '=', customerId)
+      .orderBy('is_primary', 'desc')
+      .orderBy('id')
+      .execute();
     return { rows: rows.map(contactOut), total: rows.length };
   });
 }
@@ -49,7 +75,12 @@ export async function viewContact(ctx: AppContext, actor: Actor, id: number): Pr
 
 /** Mirrors the primary contact on the customer (name, mobile); the search index follows (migration 046). */
 async function mirrorPrimary(tx: DbTx, customerId: number): Promise<void> {
-  const p = await tx.selectFrom('contacts').select(['contact_name', 'mobile']).where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
+  const p = await tx
+    .selectFrom('contacts')
+    .select(['contact_name', 'mobile'])
+    .where('customer_id', '=', customerId)
+    .where('is_primary', '=', 1)
+    .executeTakeFirst();
   if (!p) return;
   await tx.updateTable('customers').set({ contact_name: p.contact_name, contact_mobile: p.mobile }).where('id', '=', customerId).execute();
 }
@@ -93,7 +124,9 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!hasPrimary) await mirrorPrimary(tx, customerId);
-      await writeLogs(tx, actor.userId, now, [{ customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}`, quoted: quote('contact', 'contactName', input.contactName) }]);
+      await writeLogs(tx, actor.userId, now, [
+        { customerId, kind: 'contact', ext: `新增联系人 ${input.contactName}`, quoted: quote('contact', 'contactName', input.contactName) },
+      ]);
       return row.id;
     }
     await tx.updateTable('contacts').set(columns).where('id', '=', id).execute();
@@ -119,7 +152,17 @@ export async function deleteContacts(ctx: AppContext, actor: Actor, ids: number[
     for (const id of ids) rows.push(await contactOf(tx, id));
     if (rows.some((c) => c.is_primary === 1)) throw badRequest('不能删除首要联系人，请先设置其他联系人为首要联系人');
     await tx.deleteFrom('contacts').where('id', 'in', ids).execute();
-    await writeLogs(tx, actor.userId, now, rows.map((c) => ({ customerId: c.customer_id, kind: 'contact', ext: `删除联系人 ${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      rows.map((c) => ({
+        customerId: c.customer_id,
+        kind: 'contact',
+        ext: `删除联系人 ${c.contact_name}`,
+        quoted: quote('contact', 'contactName', c.contact_name),
+      })),
+    );
   });
 }
 
@@ -131,6 +174,8 @@ export async function setPrimaryContact(ctx: AppContext, actor: Actor, id: numbe
     await tx.updateTable('contacts').set({ is_primary: 0 }).where('customer_id', '=', c.customer_id).where('id', '<>', id).execute();
     await tx.updateTable('contacts').set({ is_primary: 1 }).where('id', '=', id).execute();
     await mirrorPrimary(tx, c.customer_id);
-    await writeLogs(tx, actor.userId, now, [{ customerId: c.customer_id, kind: 'contact', ext: `设为首要联系人：${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) }]);
+    await writeLogs(tx, actor.userId, now, [
+      { customerId: c.customer_id, kind: 'contact', ext: `设为首要联系人：${c.contact_name}`, quoted: quote('contact', 'contactName', c.contact_name) },
+    ]);
   });
 }

@@ -13,7 +13,12 @@ export const contractRead = defineRecordPolicy({
     const found = await ctx.db.selectFrom('contracts').select('id').where('id', 'in', ids).execute();
     if (found.length !== ids.length) throw notFound(MSG_CONTRACT_NOT_FOUND);
     const branches = await loadBranchIndex(ctx.db);
-    const visible = await ctx.db.selectFrom('contracts as ct').select('ct.id').where('ct.id', 'in', ids).where(dataScope(CONTRACT_SCOPE, actor, 'all', branches)).execute();
+    const visible = await ctx.db
+      .selectFrom('contracts as ct')
+      .select('ct.id')
+      .where('ct.id', 'in', ids)
+      .where(dataScope(CONTRACT_SCOPE, actor, 'all', branches))
+      .execute();
     if (visible.length !== ids.length) throw forbidden();
   },
 });

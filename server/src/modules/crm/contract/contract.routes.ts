@@ -18,7 +18,8 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       method: 'POST',
       url: '/api/contract/index',
       summary: '合同列表（也是合同选择框的默认数据源）',
-      description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。customerId（可选）只列该客户的合同（客户详情的合同页），仍在数据范围内。',
+      description:
+        'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。customerId（可选）只列该客户的合同（客户详情的合同页），仍在数据范围内。',
       tag: 'crm',
       access: VIEW_CONTRACTS,
       record: 'list',

@@ -80,7 +80,10 @@ function toRow(r: RawContractRow): ContractRow {
  */
 function keyCondition(ctx: AppContext, key: string, exact: ExactFields) {
   // A customer field masked for the viewer (字段权限) matches only in full.
-  const customers = ctx.db.selectFrom('customers as c').select('c.id').where(searchCondition(ctx.dialect, key, 'drive', exact));
+  const customers = ctx.db
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where(searchCondition(ctx.dialect, key, 'drive', exact));
   return sql<SqlBool>`(${containsAny(ctx.dialect, ['ct.order_sn'], key)} OR ct.customer_id IN ${customers})`;
 }
 

@@ -26,7 +26,18 @@ export function maskName(name: string): string {
   return chars.length === 0 ? '' : chars[0] + '*'.repeat(Math.max(1, chars.length - 1));
 }
 
-type SearchRow = { exists: boolean; owner: string; department: string; inPool: boolean; blacklisted: boolean; lastFollowup: string; id?: number; CustomerName?: string; contact_name?: string; contact_mobile?: string };
+type SearchRow = {
+  exists: boolean;
+  owner: string;
+  department: string;
+  inPool: boolean;
+  blacklisted: boolean;
+  lastFollowup: string;
+  id?: number;
+  CustomerName?: string;
+  contact_name?: string;
+  contact_mobile?: string;
+};
 
 export async function publicSearch(ctx: AppContext, actor: Actor | null, ip: string, key: string): Promise<SearchRow[]> {
   const count = await countAttempt(ctx, { key: `public-search:${ip}`, kind: 'public-search', ip }, PUBLIC_SEARCH_LIMIT.windowMinutes);
@@ -38,7 +49,17 @@ export async function publicSearch(ctx: AppContext, actor: Actor | null, ip: str
     .selectFrom('customers as c')
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .leftJoin('branches as b', 'b.id', 'c.branch_id')
-    .select(['c.id', 'c.customer_name', 'c.contact_name', 'c.contact_mobile', 'c.gonghai', 'c.blacklisted', 'c.genjin_time', 'u.nick_name', 'b.name as branch_name'])
+    .select([
+      'c.id',
+      'c.customer_name',
+      'c.contact_name',
+      'c.contact_mobile',
+      'c.gonghai',
+      'c.blacklisted',
+      'c.genjin_time',
+      'u.nick_name',
+      'b.name as branch_name',
+    ])
     .where('c.clue', 'in', [1, 2, 3])
     .where('c.merged_into', 'is', null);
   q = isPhone
@@ -49,12 +70,24 @@ export async function publicSearch(ctx: AppContext, actor: Actor | null, ip: str
   if (actor && rows.length > 0) {
     const branches = await loadBranchIndex(ctx.db);
     const pools = await memberPoolIds(ctx.db, actor, branches);
-    const v = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', rows.map((r) => r.id)).where(visibleCustomerCondition(actor, branches, pools)).execute();
+    const v = await ctx.db
+      .selectFrom('customers as c')
+      .select('c.id')
+      .where(
+        'c.id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where(visibleCustomerCondition(actor, branches, pools))
+      .execute();
     visible = new Set(v.map((r) => r.id));
   }
   // 字段权限: the fuller row a logged-in user gets is masked as in the list (the search itself is exact).
   const masks = actor && visible.size > 0 ? await rulesFor(ctx.db, actor, 'customer') : NO_RULES;
-  await ctx.db.insertInto('customer_search_logs').values({ ip: ip.slice(0, 64), user_id: actor?.userId ?? null, query: key.slice(0, 100), found: rows.length, created_at: ctx.clock().toISOString() }).execute();
+  await ctx.db
+    .insertInto('customer_search_logs')
+    .values({ ip: ip.slice(0, 64), user_id: actor?.userId ?? null, query: key.slice(0, 100), found: rows.length, created_at: ctx.clock().toISOString() })
+    .execute();
   return rows.map((r) => {
     const base: SearchRow = {
       exists: true,
@@ -65,6 +98,10 @@ export async function publicSearch(ctx: AppContext, actor: Actor | null, ip: str
       lastFollowup: formatShanghai(r.genjin_time).slice(0, 10),
     };
     if (!visible.has(r.id)) return base;
-    return applyRules({ ...base, owner: r.nick_name ?? '', id: r.id, CustomerName: r.customer_name, contact_name: r.contact_name, contact_mobile: r.contact_mobile }, masks, 'customer');
+    return applyRules(
+      { ...base, owner: r.nick_name ?? '', id: r.id, CustomerName: r.customer_name, contact_name: r.contact_name, contact_mobile: r.contact_mobile },
+      masks,
+      'customer',
+    );
   });
 }

@@ -34,7 +34,12 @@ export function shanghaiDayStart(at: Date): string {
 type Row = { id: number; customer_name: string; owner_id: number | null; branch_id: number | null; gonghai: number; blacklisted: number; clue: number };
 
 async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
-  const rows = await tx.selectFrom('customers').select(['id', 'customer_name', 'owner_id', 'branch_id', 'gonghai', 'blacklisted', 'clue']).where('id', 'in', ids).orderBy('id').execute();
+  const rows = await tx
+    .selectFrom('customers')
+    .select(['id', 'customer_name', 'owner_id', 'branch_id', 'gonghai', 'blacklisted', 'clue'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
   if (rows.length !== ids.length) throw notFound(MSG_NOT_FOUND);
   return rows;
 }
@@ -42,7 +47,12 @@ async function readCustomers(tx: DbTx, ids: number[]): Promise<Row[]> {
 /** Every id visible to the actor: in the pool, or within the role's data scope. */
 async function assertVisible(tx: DbTx, actor: Actor, ids: number[]): Promise<void> {
   const branches = await loadBranchIndex(tx);
-  const visible = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(visibleCustomerCondition(actor, branches, await memberPoolIds(tx, actor, branches))).execute();
+  const visible = await tx
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.id', 'in', ids)
+    .where(visibleCustomerCondition(actor, branches, await memberPoolIds(tx, actor, branches)))
+    .execute();
   if (visible.length !== ids.length) throw forbidden('只能操作您权限范围内的客户');
 }
 
@@ -85,11 +95,24 @@ export async function addBlacklist(ctx: AppContext, actor: Actor, ids: number[],
     const res = await tx
       .updateTable('customers')
       .set({ blacklisted: 1, black_reason: reason, gonghai: 0, updated_at: now })
-      .where('id', 'in', moving.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        moving.map((r) => r.id),
+      )
       .where('blacklisted', '=', 0)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== moving.length) throw new HttpError(409, MSG_POOL_CONFLICT);
-    await writeLogs(tx, actor.userId, now, moving.map((r) => ({ customerId: r.id, kind: 'blacklist', ext: `加入黑名单${reason ? `，原因：${reason}` : ''}${r.gonghai === 1 ? '（移出公海）' : ''}` })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      moving.map((r) => ({
+        customerId: r.id,
+        kind: 'blacklist',
+        ext: `加入黑名单${reason ? `，原因：${reason}` : ''}${r.gonghai === 1 ? '（移出公海）' : ''}`,
+      })),
+    );
     return moving.length;
   });
 }
@@ -101,7 +124,12 @@ export async function leaveBlacklist(ctx: AppContext, actor: Actor, ids: number[
     const rows = await readCustomers(tx, ids);
     if (rows.some((r) => r.blacklisted === 0)) throw badRequest('所选客户不在黑名单中');
     await tx.updateTable('customers').set({ blacklisted: 0, black_reason: '', updated_at: now }).where('id', 'in', ids).execute();
-    await writeLogs(tx, actor.userId, now, ids.map((id) => ({ customerId: id, kind: 'blacklist', ext: '移出黑名单' })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      ids.map((id) => ({ customerId: id, kind: 'blacklist', ext: '移出黑名单' })),
+    );
     return ids.length;
   });
 }
@@ -121,11 +149,22 @@ export async function sendToPool(ctx: AppContext, actor: Actor, ids: number[], r
       if (rows.some((r) => r.owner_id !== actor.userId)) throw forbidden('只能将自己的客户放入公海');
     } else {
       const branches = await loadBranchIndex(tx);
-      const scoped = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', ids).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).execute();
+      const scoped = await tx
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where('c.id', 'in', ids)
+        .where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches))
+        .execute();
       if (scoped.length !== ids.length) throw forbidden('只能操作您权限范围内的客户');
     }
     const names = new Map(
-      (await tx.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', [0, ...rows.map((r) => r.owner_id ?? 0)]).execute()).map((u) => [u.id, u.nick_name]),
+      (
+        await tx
+          .selectFrom('users')
+          .select(['id', 'nick_name'])
+          .where('id', 'in', [0, ...rows.map((r) => r.owner_id ?? 0)])
+          .execute()
+      ).map((u) => [u.id, u.nick_name]),
     );
     // Each goes to the pool serving its owner's department (public-pools.ts), else 默认公海.
     const router = await poolRouter(tx);
@@ -133,7 +172,16 @@ export async function sendToPool(ctx: AppContext, actor: Actor, ids: number[], r
     for (const r of rows) {
       const res = await tx
         .updateTable('customers')
-        .set({ gonghai: 1, previous_owner_id: r.owner_id, owner_id: null, pool_reason: reason, pool_at: now, owned_at: '', updated_at: now, pool_id: router.route(r.owner_id, r.branch_id) })
+        .set({
+          gonghai: 1,
+          previous_owner_id: r.owner_id,
+          owner_id: null,
+          pool_reason: reason,
+          pool_at: now,
+          owned_at: '',
+          updated_at: now,
+          pool_id: router.route(r.owner_id, r.branch_id),
+        })
         .where('id', '=', r.id)
         .where('gonghai', '=', 0)
         .where('blacklisted', '=', 0)
@@ -148,7 +196,11 @@ export async function sendToPool(ctx: AppContext, actor: Actor, ids: number[], r
       now,
       rows.map((r) => {
         const pool = router.pools.find((p) => p.id === router.route(r.owner_id, r.branch_id));
-        return { customerId: r.id, kind: 'pool', ext: `放入公海${pool ? `“${pool.name}”` : ''}（原负责人：${names.get(r.owner_id ?? 0) ?? '无'}）${reason ? `，原因：${reason}` : ''}` };
+        return {
+          customerId: r.id,
+          kind: 'pool',
+          ext: `放入公海${pool ? `“${pool.name}”` : ''}（原负责人：${names.get(r.owner_id ?? 0) ?? '无'}）${reason ? `，原因：${reason}` : ''}`,
+        };
       }),
     );
     return updated;
@@ -212,7 +264,11 @@ export async function claimCustomers(ctx: AppContext, actor: Actor, ids: number[
       const res = await tx
         .updateTable('customers')
         .set({ gonghai: 0, owner_id: actor.userId, branch_id: actor.branchId, owned_at: now, pool_reason: '', updated_at: now })
-        .where('id', 'in', group.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          group.map((r) => r.id),
+        )
         .where('gonghai', '=', 1)
         .where('blacklisted', '=', 0)
         .where((eb) => (poolId === null ? eb('pool_id', 'is', null) : eb('pool_id', '=', poolId)))
@@ -220,7 +276,12 @@ export async function claimCustomers(ctx: AppContext, actor: Actor, ids: number[
       claimed += Number(res.numUpdatedRows);
     }
     if (claimed !== ids.length) throw new HttpError(409, MSG_CLAIM_CONFLICT);
-    await writeLogs(tx, actor.userId, now, ids.map((id) => ({ customerId: id, kind: 'receive', ext: `${actor.nickName} 从公海领取` })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      ids.map((id) => ({ customerId: id, kind: 'receive', ext: `${actor.nickName} 从公海领取` })),
+    );
     return ids.length;
   });
 }
@@ -232,7 +293,11 @@ export async function togglePin(ctx: AppContext, actor: Actor, id: number, maxPi
     await assertVisible(tx, actor, [id]);
     const removed = await tx.deleteFrom('customer_pins').where('user_id', '=', actor.userId).where('customer_id', '=', id).executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) return false;
-    const count = await tx.selectFrom('customer_pins').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', actor.userId).executeTakeFirstOrThrow();
+    const count = await tx
+      .selectFrom('customer_pins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', actor.userId)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= maxPins) throw badRequest(`最多置顶${maxPins}个客户`);
     await tx.insertInto('customer_pins').values({ user_id: actor.userId, customer_id: id, pinned_at: ctx.clock().toISOString() }).execute();
     return true;
@@ -247,13 +312,21 @@ export async function setWatched(ctx: AppContext, actor: Actor, ids: number[], w
     await tx.deleteFrom('customer_watches').where('user_id', '=', actor.userId).where('customer_id', 'in', ids).execute();
     if (watch) {
       const at = ctx.clock().toISOString();
-      await tx.insertInto('customer_watches').values(ids.map((id) => ({ user_id: actor.userId, customer_id: id, watched_at: at }))).execute();
+      await tx
+        .insertInto('customer_watches')
+        .values(ids.map((id) => ({ user_id: actor.userId, customer_id: id, watched_at: at })))
+        .execute();
     }
   });
 }
 
 export async function isWatched(ctx: AppContext, actor: Actor, id: number): Promise<boolean> {
-  const row = await ctx.db.selectFrom('customer_watches').select('customer_id').where('user_id', '=', actor.userId).where('customer_id', '=', id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('customer_watches')
+    .select('customer_id')
+    .where('user_id', '=', actor.userId)
+    .where('customer_id', '=', id)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -88,11 +88,20 @@ export async function assignCustomers(
 ): Promise<number> {
   const requestedAt = receivedAt.toISOString();
   // The state the assignment is based on: what the caller saw (`owners`), else what this call reads first.
-  const read = await ctx.db.selectFrom('customers').select(['id', 'owner_id', 'gonghai', 'blacklisted', 'pool_id']).where('id', 'in', ids).orderBy('id').execute();
+  const read = await ctx.db
+    .selectFrom('customers')
+    .select(['id', 'owner_id', 'gonghai', 'blacklisted', 'pool_id'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
   if (read.length !== ids.length) throw notFound(MSG_CUSTOMER_NOT_FOUND);
   if (read.some((r) => r.blacklisted === 1)) throw badRequest('黑名单客户不能分配');
   // Pool customers only from the pools the actor is a member of (several pools, public-pools.ts).
-  await assertPoolReadable(ctx.db, actor, read.filter((r) => r.gonghai === 1).map((r) => r.pool_id));
+  await assertPoolReadable(
+    ctx.db,
+    actor,
+    read.filter((r) => r.gonghai === 1).map((r) => r.pool_id),
+  );
   const seen = read.map((r) => {
     const expected = expectedOwners?.get(r.id);
     if (expected === undefined) return r;
@@ -104,7 +113,12 @@ export async function assignCustomers(
     const branches = await loadBranchIndex(tx);
     const owned = seen.filter((r) => r.gonghai === 0).map((r) => r.id);
     if (owned.length > 0) {
-      const scoped = await tx.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).execute();
+      const scoped = await tx
+        .selectFrom('customers as c')
+        .select('c.id')
+        .where('c.id', 'in', owned)
+        .where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches))
+        .execute();
       if (scoped.length !== owned.length) throw forbidden('只能分配您权限范围内的客户');
     }
     const adviser = await loadAdviser(tx, adviserId);
@@ -142,7 +156,12 @@ export async function assignCustomers(
     const changed = changing.map((r) => r.id);
     await recordAssignment(ctx, tx, actor, changed, adviser.id);
     const fromPool = new Set(changing.filter((r) => r.gonghai === 1).map((r) => r.id));
-    await writeLogs(tx, actor.userId, now, changed.map((id) => ({ customerId: id, kind: 'owner', ext: `${fromPool.has(id) ? '从公海' : ''}分配给 ${adviser.nick_name}` })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      changed.map((id) => ({ customerId: id, kind: 'owner', ext: `${fromPool.has(id) ? '从公海' : ''}分配给 ${adviser.nick_name}` })),
+    );
     return changed.length;
   });
 }
@@ -157,7 +176,11 @@ export async function recordAssignment(ctx: AppContext, tx: DbTx, actor: Actor, 
   const toSelf = userId === actor.userId;
   // The new owner's recycle clock starts now (pool rules).
   for (let start = 0; start < customerIds.length; start += UPSERT_CHUNK) {
-    await tx.updateTable('customers').set({ owned_at: now }).where('id', 'in', customerIds.slice(start, start + UPSERT_CHUNK)).execute();
+    await tx
+      .updateTable('customers')
+      .set({ owned_at: now })
+      .where('id', 'in', customerIds.slice(start, start + UPSERT_CHUNK))
+      .execute();
   }
   for (let start = 0; start < customerIds.length; start += UPSERT_CHUNK) {
     const chunk = customerIds.slice(start, start + UPSERT_CHUNK);
@@ -190,7 +213,13 @@ export async function recordAssignment(ctx: AppContext, tx: DbTx, actor: Actor, 
 
 /** Opening a customer's detail as its owner marks an assignment to them as seen. */
 export async function markCustomerSeen(ctx: AppContext, userId: number, customerId: number): Promise<void> {
-  await ctx.db.updateTable('customer_assignments').set({ seen: 1 }).where('customer_id', '=', customerId).where('user_id', '=', userId).where('seen', '=', 0).execute();
+  await ctx.db
+    .updateTable('customer_assignments')
+    .set({ seen: 1 })
+    .where('customer_id', '=', customerId)
+    .where('user_id', '=', userId)
+    .where('seen', '=', 0)
+    .execute();
 }
 
 /** The menu badges: 我的number = owned outside the pool; 再分配number = assigned to the user and not opened yet. */
@@ -213,7 +242,14 @@ export async function customerCounts(ctx: AppContext, userId: number): Promise<{
       .where('a.user_id', '=', userId)
       .where('a.seen', '=', 0)
       .where(({ exists, selectFrom }) =>
-        exists(selectFrom('customers as c').select('c.id').whereRef('c.id', '=', 'a.customer_id').where('c.owner_id', '=', userId).where('c.gonghai', '=', 0).where('c.blacklisted', '=', 0)),
+        exists(
+          selectFrom('customers as c')
+            .select('c.id')
+            .whereRef('c.id', '=', 'a.customer_id')
+            .where('c.owner_id', '=', userId)
+            .where('c.gonghai', '=', 0)
+            .where('c.blacklisted', '=', 0),
+        ),
       )
       .executeTakeFirstOrThrow(),
   ]);

@@ -57,7 +57,10 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
     temp,
     docs: {
       preview: { summary: '导入公海客户：上传 .xlsx，返回表头、样例行和建议的字段对应关系（不写入数据）' },
-      dryRun: { summary: '导入公海客户：检查每一行（不写入），逐行说明导入、跳过（重复）或不通过及原因', description: 'duplicates=skip 跳过与已有客户（客户名称或手机号码）重复的行，new 导入为新客户；黑名单中的客户名称或手机号码总是不通过。' },
+      dryRun: {
+        summary: '导入公海客户：检查每一行（不写入），逐行说明导入、跳过（重复）或不通过及原因',
+        description: 'duplicates=skip 跳过与已有客户（客户名称或手机号码）重复的行，new 导入为新客户；黑名单中的客户名称或手机号码总是不通过。',
+      },
       rejected: { summary: '导入公海客户：下载上次检查未通过和跳过的行（.xlsx）' },
       run: { summary: '导入公海客户：在一个事务中把全部有效行导入公海（无负责人，操作日志记为导入公海）' },
     },

@@ -59,13 +59,15 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
         type: Text('类型', 30),
         ...Paging(10, 100),
       }),
-      handler: async ({ input, actor }) => listLogs(ctx, actor, { customerId: input.customerId, contractId: input.contractId }, input.type, input.page, input.rows),
+      handler: async ({ input, actor }) =>
+        listLogs(ctx, actor, { customerId: input.customerId, contractId: input.contractId }, input.type, input.page, input.rows),
     }),
 
     defineRoute({
       method: 'POST',
       url: '/api/customer/merge',
-      summary: '合并重复客户：保留 id，ids 被合并；fields 为 {字段: 取值客户id}；联系人、跟进、合同、附件和日志移到保留的客户，被合并的隐藏并记日志（一个事务）',
+      summary:
+        '合并重复客户：保留 id，ids 被合并；fields 为 {字段: 取值客户id}；联系人、跟进、合同、附件和日志移到保留的客户，被合并的隐藏并记日志（一个事务）',
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
       record: customerWrite('id', 'ids'),
@@ -88,7 +90,10 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       tag: 'crm',
       access: can('crm', 'customer/watched:delete'),
       record: 'list',
-      mask: [{ entity: 'customer', carried: { mobile: 'contact_mobile' } }, { entity: 'customer', at: 'customers' }],
+      mask: [
+        { entity: 'customer', carried: { mobile: 'contact_mobile' } },
+        { entity: 'customer', at: 'customers' },
+      ],
       input: Fields({ ...Paging(20, 100) }),
       handler: async ({ input, actor }) => duplicateGroups(ctx, actor, input.page, input.rows),
     }),

@@ -26,7 +26,14 @@ export async function customerRow(tx: DbOrTx, customerId: number): Promise<{ id:
 
 export type LogRow = { id: number; Header: string; NickName: string; AddTime: string; Ext: string; type: string };
 
-export async function listLogs(ctx: AppContext, actor: Actor, target: { customerId?: number; contractId?: number }, type: string, page: number, rows: number): Promise<ListReply<LogRow>> {
+export async function listLogs(
+  ctx: AppContext,
+  actor: Actor,
+  target: { customerId?: number; contractId?: number },
+  type: string,
+  page: number,
+  rows: number,
+): Promise<ListReply<LogRow>> {
   if (target.customerId === undefined && target.contractId === undefined) throw badRequest('请选择客户或合同');
   if (target.customerId !== undefined) await customerRow(ctx.db, target.customerId);
   let base = ctx.db.selectFrom('customer_logs as l');
@@ -43,7 +50,17 @@ export async function listLogs(ctx: AppContext, actor: Actor, target: { customer
   // 字段权限: the log quotes names, phones and edited values; each shows as the viewer sees its field.
   const [customer, contact] = await Promise.all([rulesFor(ctx.db, actor, 'customer'), rulesFor(ctx.db, actor, 'contact')]);
   const rules = { customer, contact, contract: NO_RULES };
-  return { total, rows: list.map((l) => ({ id: l.id, Header: l.header ?? '', NickName: l.nick_name ?? '系统', AddTime: formatShanghai(l.created_at), Ext: textForViewer(l.ext, l.quoted, rules), type: l.kind })) };
+  return {
+    total,
+    rows: list.map((l) => ({
+      id: l.id,
+      Header: l.header ?? '',
+      NickName: l.nick_name ?? '系统',
+      AddTime: formatShanghai(l.created_at),
+      Ext: textForViewer(l.ext, l.quoted, rules),
+      type: l.kind,
+    })),
+  };
 }
 
 /** Tab counts of the customer (and clue) detail: spec §2.5 contact, contract, recpay, finance, files, payment; plus follow-ups and log. */
@@ -52,11 +69,37 @@ export async function detailSubtotal(ctx: AppContext, actor: Actor, id: number) 
   const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: number | string | bigint }> }) => Number((await q.executeTakeFirstOrThrow()).n);
   const db = ctx.db;
   const [followups, contact, contract, files, logs] = await Promise.all([
-    count(db.selectFrom('followups').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id)),
-    count(db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id)),
-    count(db.selectFrom('contracts').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id)),
-    count(db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('model_id', '=', id).where('pic_type', '=', CUSTOMER_FILE_TYPE)),
-    count(db.selectFrom('customer_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id)),
+    count(
+      db
+        .selectFrom('followups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', id),
+    ),
+    count(
+      db
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', id),
+    ),
+    count(
+      db
+        .selectFrom('contracts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', id),
+    ),
+    count(
+      db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('model_id', '=', id)
+        .where('pic_type', '=', CUSTOMER_FILE_TYPE),
+    ),
+    count(
+      db
+        .selectFrom('customer_logs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', id),
+    ),
   ]);
   // 回款 / 财务 / 付款 records do not exist yet in this product: honest zeros.
   return { followups, contact, contract, recpay: 0, finance: 0, files, payment: 0, logs };
@@ -69,7 +112,12 @@ export async function setLocked(ctx: AppContext, actor: Actor, id: number, locke
     if (!c) throw notFound(MSG_NOT_FOUND);
     if (c.owner_id !== actor.userId || c.gonghai !== 0) throw badRequest('只能锁定自己的客户');
     if (locked === 1) {
-      const n = await tx.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', actor.userId).where('locked', '=', 1).executeTakeFirstOrThrow();
+      const n = await tx
+        .selectFrom('customers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', actor.userId)
+        .where('locked', '=', 1)
+        .executeTakeFirstOrThrow();
       if (Number(n.n) >= max) throw badRequest(`每人最多锁定${max}个客户`);
     }
     await tx.updateTable('customers').set({ locked, updated_at: now }).where('id', '=', id).execute();

@@ -16,14 +16,32 @@ export async function duplicateGroups(ctx: AppContext, actor: Actor, page: numbe
     .where('c.merged_into', 'is', null)
     .where('c.contact_mobile', '<>', '')
     .where(sql<SqlBool>`(c.gonghai = 1 or ${dataScope(CUSTOMER_SCOPE, actor, 'all', branches)})`);
-  const groups = scoped.select(['c.contact_mobile', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('c.contact_mobile').having((eb) => eb.fn.countAll(), '>', 1);
-  const total = Number((await ctx.db.selectFrom(groups.as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const pageGroups = await groups.orderBy('c.contact_mobile').limit(rows).offset((page - 1) * rows).execute();
+  const groups = scoped
+    .select(['c.contact_mobile', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('c.contact_mobile')
+    .having((eb) => eb.fn.countAll(), '>', 1);
+  const total = Number(
+    (
+      await ctx.db
+        .selectFrom(groups.as('g'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const pageGroups = await groups
+    .orderBy('c.contact_mobile')
+    .limit(rows)
+    .offset((page - 1) * rows)
+    .execute();
   if (pageGroups.length === 0) return { rows: [], total };
   const members = await scoped
     .leftJoin('users as u', 'u.id', 'c.owner_id')
     .select(['c.id', 'c.customer_name', 'c.contact_mobile', 'c.created_at', 'u.nick_name'])
-    .where('c.contact_mobile', 'in', pageGroups.map((g) => g.contact_mobile))
+    .where(
+      'c.contact_mobile',
+      'in',
+      pageGroups.map((g) => g.contact_mobile),
+    )
     .orderBy('c.id')
     .execute();
   return {

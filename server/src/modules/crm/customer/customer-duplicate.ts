@@ -132,7 +132,17 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
     const visible = r.gonghai === 1 || inScope.has(r.id);
     if (!visible) {
       hidden += 1;
-      return { id: -hidden, CustomerName: '', contact_name: '', contact_mobile: '', UserName: r.nick_name ?? '', BranchName: r.branch_name ?? '', AddTime: '', gonghai: r.gonghai, visible };
+      return {
+        id: -hidden,
+        CustomerName: '',
+        contact_name: '',
+        contact_mobile: '',
+        UserName: r.nick_name ?? '',
+        BranchName: r.branch_name ?? '',
+        AddTime: '',
+        gonghai: r.gonghai,
+        visible,
+      };
     }
     return {
       id: r.id,

@@ -44,7 +44,17 @@ export async function customerExportSource(ctx: AppContext, actor: Actor, q: Cus
   const branches = await loadBranchIndex(ctx.db);
   const rules = await poolRules(ctx.db);
   const masks = await rulesFor(ctx.db, actor, 'customer');
-  let base = filteredCustomers(ctx, actor, q, branches, rules, await departedStaff(ctx.db, q.view), await poolScope(ctx.db, actor, q, branches), await ownerRules(ctx.db, rules), masks);
+  let base = filteredCustomers(
+    ctx,
+    actor,
+    q,
+    branches,
+    rules,
+    await departedStaff(ctx.db, q.view),
+    await poolScope(ctx.db, actor, q, branches),
+    await ownerRules(ctx.db, rules),
+    masks,
+  );
   if (q.key) base = base.where(searchCondition(ctx.dialect, q.key, 'drive', exactFields(masks)));
   const columns = COLUMNS.filter((c) => !c.field || masks.get(c.field) !== 'hidden');
   const sortColumn = SORT_COLUMNS[q.sort];

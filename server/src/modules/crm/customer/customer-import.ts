@@ -76,7 +76,11 @@ async function existingMobiles(db: DbOrTx, mobiles: string[]): Promise<Set<strin
   const found = new Set<string>();
   const unique = [...new Set(mobiles)];
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    const rows = await db.selectFrom('customers').select('contact_mobile').where('contact_mobile', 'in', unique.slice(i, i + LOOKUP_CHUNK)).execute();
+    const rows = await db
+      .selectFrom('customers')
+      .select('contact_mobile')
+      .where('contact_mobile', 'in', unique.slice(i, i + LOOKUP_CHUNK))
+      .execute();
     for (const r of rows) found.add(r.contact_mobile);
   }
   return found;
@@ -142,7 +146,11 @@ export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[], masks: Fi
 }
 
 /** A row of the 公海 import naming an existing customer's name or mobile (merged customers left out). */
-async function existingCustomers(db: DbOrTx, names: string[], mobiles: string[]): Promise<{ names: Set<string>; mobiles: Set<string>; blackNames: Set<string>; blackMobiles: Set<string> }> {
+async function existingCustomers(
+  db: DbOrTx,
+  names: string[],
+  mobiles: string[],
+): Promise<{ names: Set<string>; mobiles: Set<string>; blackNames: Set<string>; blackMobiles: Set<string> }> {
   const out = { names: new Set<string>(), mobiles: new Set<string>(), blackNames: new Set<string>(), blackMobiles: new Set<string>() };
   const scan = async (column: 'customer_name' | 'contact_mobile', values: string[]) => {
     const unique = [...new Set(values)];
@@ -196,7 +204,10 @@ export async function checkPoolRows(db: DbOrTx, rows: MappedRow[], options: Impo
     if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
     if (hasMobile) firstRowOf.set(mobile, rows[i].row);
     const same = [existing.names.has(name) ? '客户名称' : '', hasMobile && existing.mobiles.has(mobile) ? '手机号码' : ''].filter(Boolean).join('和');
-    if (same) return options.duplicates === 'new' ? { ...check, note: MSG_POOL_DUPLICATE_NEW(same) } : { ok: false, skip: true, reason: MSG_POOL_DUPLICATE_SKIPPED(same) };
+    if (same)
+      return options.duplicates === 'new'
+        ? { ...check, note: MSG_POOL_DUPLICATE_NEW(same) }
+        : { ok: false, skip: true, reason: MSG_POOL_DUPLICATE_SKIPPED(same) };
     return { ...check, note: '导入公海' };
   });
 }

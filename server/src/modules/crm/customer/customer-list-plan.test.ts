@@ -100,7 +100,7 @@ describe('pagePlan', () => {
     expect(pagePlan(counted({ hasKey: true, share: 0 }))).toMatchObject({ rows: 'sort-index-walk', keyAccess: 'probe' });
   });
 
-  it('collects and sorts few matches, 即将进入公海, and a key\'s matches read as ids', () => {
+  it("collects and sorts few matches, 即将进入公海, and a key's matches read as ids", () => {
     // 1 * 20 * 1,000,000 / 500 = 40,000 rows visited: over the limit.
     expect(pagePlan(counted({ total: 500 }))).toEqual({ rows: 'collect-and-sort', ordered: false, sortAsExpression: false });
     expect(pagePlan(counted({ soon: true }))).toMatchObject({ rows: 'collect-and-sort', ordered: false });
@@ -120,8 +120,18 @@ describe('pagePlan', () => {
   });
 
   it("reads the list tokens' matches on SQLite when the count used them: probed on a walk, driven on a deep page", () => {
-    expect(pagePlan(counted({ counted: 'list-tokens', hasKey: true }))).toEqual({ rows: 'list-tokens', ordered: true, tokensAccess: 'probe', sortAsExpression: false });
-    expect(pagePlan(counted({ counted: 'list-tokens', hasKey: true, page: 100 }))).toEqual({ rows: 'list-tokens', ordered: false, tokensAccess: 'drive', sortAsExpression: false });
+    expect(pagePlan(counted({ counted: 'list-tokens', hasKey: true }))).toEqual({
+      rows: 'list-tokens',
+      ordered: true,
+      tokensAccess: 'probe',
+      sortAsExpression: false,
+    });
+    expect(pagePlan(counted({ counted: 'list-tokens', hasKey: true, page: 100 }))).toEqual({
+      rows: 'list-tokens',
+      ordered: false,
+      tokensAccess: 'drive',
+      sortAsExpression: false,
+    });
   });
 
   it('does not read the list tokens when the count was capped, handed back ids, or on PostgreSQL', () => {

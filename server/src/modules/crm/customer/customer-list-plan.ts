@@ -147,10 +147,17 @@ export function pagePlan(f: CountedFacts): PagePlan {
   const size = Math.max(f.maxId, f.total);
   const ordered = !f.soon && !f.listedIds && scanLength(f.page, f.rows, size, f.total) <= ORDERED_SCAN_LIMIT;
   const sortAsExpression = !(ordered || f.capped || f.dialect !== 'postgres');
-  if (f.counted === 'list-tokens' && !f.capped && !f.listedIds && f.dialect === 'sqlite') return { rows: 'list-tokens', ordered, tokensAccess: ordered ? 'probe' : 'drive', sortAsExpression };
+  if (f.counted === 'list-tokens' && !f.capped && !f.listedIds && f.dialect === 'sqlite')
+    return { rows: 'list-tokens', ordered, tokensAccess: ordered ? 'probe' : 'drive', sortAsExpression };
   if (ordered) {
     const lookups = f.share > 0 && scanLength(f.page, f.rows, size, f.share * size) * LOOKUP_COST < f.share * size;
-    return { rows: 'sort-index-walk', ordered, scanInSortOrder: f.dataScope === 'own', keyAccess: f.hasKey ? (lookups ? 'walk' : 'probe') : undefined, sortAsExpression };
+    return {
+      rows: 'sort-index-walk',
+      ordered,
+      scanInSortOrder: f.dataScope === 'own',
+      keyAccess: f.hasKey ? (lookups ? 'walk' : 'probe') : undefined,
+      sortAsExpression,
+    };
   }
   return { rows: 'collect-and-sort', ordered, sortAsExpression };
 }

@@ -7,19 +7,7 @@ import { maskValue, MASKABLE_FIELDS, redactPhones, type FieldRules, type MaskMod
  * names the field values the sentence quotes (a contact's name, an edited 客户名称 or 地址), so the
  * log shows each as the viewer's 字段权限 allows (`textForViewer`).
  */
-export type LogKind =
-  | 'create'
-  | 'edit'
-  | 'owner'
-  | 'pool'
-  | 'receive'
-  | 'recycle'
-  | 'blacklist'
-  | 'followup'
-  | 'contact'
-  | 'lead'
-  | 'merge'
-  | 'lock';
+export type LogKind = 'create' | 'edit' | 'owner' | 'pool' | 'receive' | 'recycle' | 'blacklist' | 'followup' | 'contact' | 'lead' | 'merge' | 'lock';
 
 /** A field value a log sentence quotes: 字段权限's module and field name, and the value as written. */
 export type Quote = { module: MaskModule; field: string; value: string };
@@ -81,12 +69,19 @@ export function customerEditLog(customerId: number, changes: readonly (readonly 
     customerId,
     kind: 'edit',
     ext: changes.map(([f, a, b]) => `${f}：${a || '空'} → ${b || '空'}`).join('；'),
-    quoted: changes.flatMap(([f, a, b]) => [...quote('customer', fieldOf(CUSTOMER_EDIT_FIELDS, f)!, a), ...quote('customer', fieldOf(CUSTOMER_EDIT_FIELDS, f)!, b)]),
+    quoted: changes.flatMap(([f, a, b]) => [
+      ...quote('customer', fieldOf(CUSTOMER_EDIT_FIELDS, f)!, a),
+      ...quote('customer', fieldOf(CUSTOMER_EDIT_FIELDS, f)!, b),
+    ]),
   };
 }
 
 /** The log's entry for a contact's edit: its name, then the changed fields (`[title, before, after]`). */
-export function contactEditLog(customerId: number, contactName: string, changes: readonly (readonly [ContactEditTitle, string | null, string | null])[]): LogEntry {
+export function contactEditLog(
+  customerId: number,
+  contactName: string,
+  changes: readonly (readonly [ContactEditTitle, string | null, string | null])[],
+): LogEntry {
   return {
     customerId,
     kind: 'contact',
@@ -107,7 +102,9 @@ const kindOf = (module: MaskModule, field: string) => MASKABLE_FIELDS[module].fi
 function parseQuotes(json: string): Quote[] {
   try {
     const list = JSON.parse(json) as unknown;
-    return Array.isArray(list) ? list.filter((q): q is Quote => !!q && typeof q === 'object' && typeof (q as Quote).value === 'string' && typeof (q as Quote).field === 'string') : [];
+    return Array.isArray(list)
+      ? list.filter((q): q is Quote => !!q && typeof q === 'object' && typeof (q as Quote).value === 'string' && typeof (q as Quote).field === 'string')
+      : [];
   } catch {
     return [];
   }

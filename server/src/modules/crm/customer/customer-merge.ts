@@ -33,14 +33,33 @@ export function mergePicks(fields: Record<string, unknown>): Partial<Record<Merg
   return picks;
 }
 
-export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: number, mergedIds: number[], picks: Partial<Record<MergeField, number>>): Promise<void> {
+export async function mergeCustomers(
+  ctx: AppContext,
+  actor: Actor,
+  survivorId: number,
+  mergedIds: number[],
+  picks: Partial<Record<MergeField, number>>,
+): Promise<void> {
   if (mergedIds.includes(survivorId)) throw badRequest('保留的客户不能同时被合并');
   const all = [survivorId, ...mergedIds];
   const now = ctx.clock().toISOString();
   await transact(ctx, async (tx) => {
     const rows = await tx
       .selectFrom('customers')
-      .select(['id', 'customer_name', 'lai_yuan', 'level', 'industry', 'address', 'beizhu', 'code', 'contact_mobile', 'genjin_time', 'merged_into', 'blacklisted'])
+      .select([
+        'id',
+        'customer_name',
+        'lai_yuan',
+        'level',
+        'industry',
+        'address',
+        'beizhu',
+        'code',
+        'contact_mobile',
+        'genjin_time',
+        'merged_into',
+        'blacklisted',
+      ])
       .where('id', 'in', all)
       .execute();
     if (rows.length !== all.length) throw notFound('客户不存在');
@@ -59,7 +78,11 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
       }
     }
     const latest = rows.reduce((a, r) => (r.genjin_time > a ? r.genjin_time : a), '');
-    await tx.updateTable('customers').set({ ...values, genjin_time: latest, updated_at: now }).where('id', '=', survivorId).execute();
+    await tx
+      .updateTable('customers')
+      .set({ ...values, genjin_time: latest, updated_at: now })
+      .where('id', '=', survivorId)
+      .execute();
 
     await tx.updateTable('contacts').set({ customer_id: survivorId, is_primary: 0 }).where('customer_id', 'in', mergedIds).execute();
     await tx.updateTable('followups').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
@@ -68,9 +91,15 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
     await tx.updateTable('files').set({ model_id: survivorId }).where('model_id', 'in', mergedIds).where('pic_type', '=', CUSTOMER_FILE_TYPE).execute();
     await tx.updateTable('customer_logs').set({ customer_id: survivorId }).where('customer_id', 'in', mergedIds).execute();
     const participants = await tx.selectFrom('customer_participants').select('user_id').where('customer_id', 'in', mergedIds).execute();
-    const existing = new Set((await tx.selectFrom('customer_participants').select('user_id').where('customer_id', '=', survivorId).execute()).map((p) => p.user_id));
+    const existing = new Set(
+      (await tx.selectFrom('customer_participants').select('user_id').where('customer_id', '=', survivorId).execute()).map((p) => p.user_id),
+    );
     const adding = [...new Set(participants.map((p) => p.user_id))].filter((u) => !existing.has(u));
-    if (adding.length) await tx.insertInto('customer_participants').values(adding.map((u) => ({ customer_id: survivorId, user_id: u }))).execute();
+    if (adding.length)
+      await tx
+        .insertInto('customer_participants')
+        .values(adding.map((u) => ({ customer_id: survivorId, user_id: u })))
+        .execute();
     await tx.deleteFrom('customer_participants').where('customer_id', 'in', mergedIds).execute();
     for (const t of ['customer_pins', 'customer_watches'] as const) await tx.deleteFrom(t).where('customer_id', 'in', mergedIds).execute();
     await tx.deleteFrom('customer_assignments').where('customer_id', 'in', mergedIds).execute();
@@ -79,8 +108,18 @@ export async function mergeCustomers(ctx: AppContext, actor: Actor, survivorId: 
     const name = String(values.customer_name ?? survivor.customer_name);
     const mergedNames = mergedIds.map((id) => `“${byId.get(id)?.customer_name}”（#${id}）`).join('、');
     await writeLogs(tx, actor.userId, now, [
-      { customerId: survivorId, kind: 'merge', ext: `合并客户 ${mergedNames}${taken.length ? `；${taken.join('；')}` : ''}`, quoted: mergedIds.flatMap((id) => quote('customer', 'CustomerName', byId.get(id)?.customer_name)) },
-      ...mergedIds.map((id) => ({ customerId: id, kind: 'merge' as const, ext: `已合并到“${name}”（#${survivorId}）`, quoted: quote('customer', 'CustomerName', name) })),
+      {
+        customerId: survivorId,
+        kind: 'merge',
+        ext: `合并客户 ${mergedNames}${taken.length ? `；${taken.join('；')}` : ''}`,
+        quoted: mergedIds.flatMap((id) => quote('customer', 'CustomerName', byId.get(id)?.customer_name)),
+      },
+      ...mergedIds.map((id) => ({
+        customerId: id,
+        kind: 'merge' as const,
+        ext: `已合并到“${name}”（#${survivorId}）`,
+        quoted: quote('customer', 'CustomerName', name),
+      })),
     ]);
   });
 }

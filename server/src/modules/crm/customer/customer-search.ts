@@ -56,7 +56,13 @@ export type KeyAccess = 'drive' | 'probe' | 'walk';
  * one IN over a UNION of indexed lookups: `text OR id IN (…)` made it scan every customer (1.3 s at
  * 1,000,000 even with no match).
  */
-export function searchCondition(dialect: Dialect, key: string, access: KeyAccess = 'drive', exact: ExactFields = {}, matched?: readonly number[]): Expression<SqlBool> {
+export function searchCondition(
+  dialect: Dialect,
+  key: string,
+  access: KeyAccess = 'drive',
+  exact: ExactFields = {},
+  matched?: readonly number[],
+): Expression<SqlBool> {
   const text = exact.name || exact.mobile ? restrictedTextCondition(dialect, key, access, exact, matched) : textCondition(dialect, key, access, matched);
   if (!looksLikeAccount(key)) return text;
   // A WeChat id or QQ number is typed whole: an exact, indexed match on any contact of the customer.
@@ -89,7 +95,8 @@ export const FEW_MATCHES = 1_000;
 export async function indexMatches(db: DbOrTx, dialect: Dialect, key: string): Promise<{ ids: number[] } | { share: number } | null> {
   const match = dialect === 'sqlite' ? phrase(key) : null;
   if (!match) return null;
-  const first = (await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match} LIMIT ${FEW_MATCHES + 1}`.execute(db)).rows;
+  const first = (await sql<{ id: number }>`SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match} LIMIT ${FEW_MATCHES + 1}`.execute(db))
+    .rows;
   if (first.length <= FEW_MATCHES) return { ids: first.map((r) => r.id) };
   return { share: first.length / first[first.length - 1].id };
 }
@@ -101,7 +108,11 @@ export async function indexMatches(db: DbOrTx, dialect: Dialect, key: string): P
  * list). The same rows as searchCondition; null
  * where that stays the shape (PostgreSQL, keys the index cannot serve, account-like keys).
  */
-export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; rest: Expression<SqlBool> | null } | null {
+export function searchJoin(
+  dialect: Dialect,
+  key: string,
+  exact: ExactFields = {},
+): { ids: RawBuilder<{ id: number }>; rest: Expression<SqlBool> | null } | null {
   const match = phrase(key);
   if (dialect !== 'sqlite' || looksLikeAccount(key) || !match) return null;
   const ids = sql<{ id: number }>`(SELECT rowid AS id FROM customer_search WHERE customer_search MATCH ${match})`;
@@ -120,7 +131,12 @@ export function searchJoin(dialect: Dialect, key: string, exact: ExactFields = {
  * `ids`: the matching customers' ids, unordered (for a count). `condition`: the same test on customers
  * `c`; `probe` keeps SQLite from driving the query by it (a walk of the sort index tests each row).
  */
-export function keyedList(dialect: Dialect, key: string, tokens: ListTokens, exact: ExactFields = {}): { ids: RawBuilder<{ id: number }>; condition: (access: 'drive' | 'probe') => Expression<SqlBool> } | null {
+export function keyedList(
+  dialect: Dialect,
+  key: string,
+  tokens: ListTokens,
+  exact: ExactFields = {},
+): { ids: RawBuilder<{ id: number }>; condition: (access: 'drive' | 'probe') => Expression<SqlBool> } | null {
   if (exact.name || exact.mobile || looksLikeAccount(key)) return null;
   if (dialect === 'sqlite') {
     const match = phrase(key);
@@ -155,7 +171,11 @@ function inIdRanges(key: string, windows: Expression<SqlBool>, tokens: ListToken
   const all = [key, ...groups.filter((group) => group.length === 1).map((group) => group[0])];
   const any = groups.filter((group) => group.length > 1);
   const inRange = sql.join(
-    [sql<SqlBool>`${LISTED_WINDOWS} @> ARRAY[${sql.join(all.map(tagged))}]`, ...any.map((group) => sql<SqlBool>`${LISTED_WINDOWS} && ARRAY[${sql.join(group.map(tagged))}]`), LISTED],
+    [
+      sql<SqlBool>`${LISTED_WINDOWS} @> ARRAY[${sql.join(all.map(tagged))}]`,
+      ...any.map((group) => sql<SqlBool>`${LISTED_WINDOWS} && ARRAY[${sql.join(group.map(tagged))}]`),
+      LISTED,
+    ],
     sql` AND `,
   );
   const ids = sql<{ id: number }>`SELECT m.id FROM generate_series((SELECT max(id) >> ${sql.lit(RANGE_BITS)} FROM customers), 0, -1) AS r,

@@ -22,7 +22,17 @@ export type ViewKey = CustomerView;
 /** `pools`: the 公海客户 view's pool (or the pools the actor is a member of), checked before (public-pools.ts `poolScope`). */
 /** `scanInSortOrder`: the list pages by walking its sort index (data-scope.ts ScopeOptions). */
 /** `ownPart`: one half of the `own` scope (data-scope.ts OwnPart); only the views in OWN_PART_VIEWS honour it. */
-export type ViewContext = { actor: Actor; branches: BranchIndex; rules: PoolRules; now: Date; departed: readonly number[]; pools: PoolScope; scanInSortOrder?: boolean; ownPart?: OwnPart; dialect?: Dialect };
+export type ViewContext = {
+  actor: Actor;
+  branches: BranchIndex;
+  rules: PoolRules;
+  now: Date;
+  departed: readonly number[];
+  pools: PoolScope;
+  scanInSortOrder?: boolean;
+  ownPart?: OwnPart;
+  dialect?: Dialect;
+};
 
 /** The views whose role scope takes `ownPart` (their only `own`-scope condition is the role's). */
 export const OWN_PART_VIEWS: readonly ViewKey[] = ['watched'];
@@ -96,7 +106,12 @@ function scopeOrUnowned(v: ViewContext): Expression<SqlBool> {
 }
 
 export const VIEW_PRESETS: Readonly<Record<ViewKey, ViewPreset>> = {
-  watched: (v, scene) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder, ownPart: v.ownPart })],
+  watched: (v, scene) => [
+    OWNED,
+    notBlack(v),
+    CUSTOMER_NOT_LEAD,
+    dataScope(CUSTOMER_SCOPE, v.actor, scene, v.branches, { scanInSortOrder: v.scanInSortOrder, ownPart: v.ownPart }),
+  ],
   // Given to me by someone else (a manager's assignment or transfer), still mine.
   zaifenpei: (v) => [
     OWNED,
@@ -106,7 +121,13 @@ export const VIEW_PRESETS: Readonly<Record<ViewKey, ViewPreset>> = {
     sql<SqlBool>`c.id in (select a.customer_id from customer_assignments a where a.user_id = ${v.actor.userId} and a.assigned_by <> ${v.actor.userId})`,
   ],
   // Mine, and no follow-up since it became mine (created by me, assigned, claimed or transferred to me).
-  nodispose: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, ownedBy(v.actor.userId), sql<SqlBool>`(c.genjin_time < c.owned_at or c.genjin_time < c.created_at)`],
+  nodispose: (v) => [
+    OWNED,
+    notBlack(v),
+    CUSTOMER_NOT_LEAD,
+    ownedBy(v.actor.userId),
+    sql<SqlBool>`(c.genjin_time < c.owned_at or c.genjin_time < c.created_at)`,
+  ],
   // Not scoped by the role: by pool membership (默认公海 is everyone's; the (gonghai, pool_id, sort) indexes serve one pool).
   total: (v) => [sql<SqlBool>`c.gonghai = 1`, poolCondition(v.pools.poolId, v.pools.member), notBlack(v), CUSTOMER_NOT_LEAD],
   daifenpei: (v) => [OWNED, notBlack(v), CUSTOMER_NOT_LEAD, sql<SqlBool>`c.owner_id is null`, scopeOrUnowned(v)],
@@ -134,7 +155,11 @@ export function viewPageRight(view: ViewKey): Right {
 const DAY_MS = 86400_000;
 
 /** Days until an owned customer returns to the pool (negative: overdue), from its last activity and its level's N / M; null when exempt. */
-export function daysUntilPool(c: { genjin_time: string; owned_at: string; created_at: string; clue: number; locked: number; gonghai: number; owner_id: number | null; level: string }, rules: PoolRules, now: Date): number | null {
+export function daysUntilPool(
+  c: { genjin_time: string; owned_at: string; created_at: string; clue: number; locked: number; gonghai: number; owner_id: number | null; level: string },
+  rules: PoolRules,
+  now: Date,
+): number | null {
   if (c.gonghai !== 0 || c.owner_id === null || c.clue === 2 || c.locked === 1) return null;
   const days = recycleDaysFor(rules, c.level);
   const ownedSince = c.owned_at > c.created_at ? c.owned_at : c.created_at;
@@ -154,7 +179,12 @@ export function daysUntilPool(c: { genjin_time: string; owned_at: string; create
  * entries carry the owner and the view's flags: counts and pages filter them without reading the
  * table, for a salesperson (owner or participant) as for a manager.
  */
-export function soonInPoolCondition(rules: PoolRules, now: Date, groups: readonly { rules: PoolRules; owners: number[] }[] = [], dialect: Dialect = 'sqlite'): Expression<SqlBool> {
+export function soonInPoolCondition(
+  rules: PoolRules,
+  now: Date,
+  groups: readonly { rules: PoolRules; owners: number[] }[] = [],
+  dialect: Dialect = 'sqlite',
+): Expression<SqlBool> {
   // Pools with their own days (public-pools.ts `ownerRules`): their owners' customers by those days, the others' by `rules`.
   const apart = groups.flatMap((g) => g.owners);
   if (apart.length === 0) return soonFor(rules, now, dialect);

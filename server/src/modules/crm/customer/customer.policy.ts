@@ -49,7 +49,12 @@ export async function assertCustomersInScope(db: DbOrTx, actor: Actor, ids: numb
 export async function assertCustomersReadable(db: DbOrTx, actor: Actor, ids: number[]): Promise<void> {
   const rows = await existing(db, ids);
   const pooled = rows.filter((r) => r.gonghai === 1);
-  if (pooled.length > 0) await assertPoolReadable(db, actor, pooled.map((r) => r.pool_id));
+  if (pooled.length > 0)
+    await assertPoolReadable(
+      db,
+      actor,
+      pooled.map((r) => r.pool_id),
+    );
   const owned = rows.filter((r) => r.gonghai !== 1).map((r) => r.id);
   if (owned.length > 0) await assertCustomersInScope(db, actor, owned);
 }
@@ -92,7 +97,12 @@ export const customerClaim = defineRecordPolicy({
   check: async (ctx, actor, ids) => {
     const rows = await existing(ctx.db, ids);
     const pooled = rows.filter((r) => r.gonghai === 1);
-    if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
+    if (pooled.length > 0)
+      await assertPoolReadable(
+        ctx.db,
+        actor,
+        pooled.map((r) => r.pool_id),
+      );
   },
 });
 
@@ -100,10 +110,20 @@ export const customerClaim = defineRecordPolicy({
 async function assertPoolMemberOrInScope(ctx: AppContext, actor: Actor, ids: number[], refused: string): Promise<void> {
   const rows = await existing(ctx.db, ids);
   const pooled = rows.filter((r) => r.gonghai === 1);
-  if (pooled.length > 0) await assertPoolReadable(ctx.db, actor, pooled.map((r) => r.pool_id));
+  if (pooled.length > 0)
+    await assertPoolReadable(
+      ctx.db,
+      actor,
+      pooled.map((r) => r.pool_id),
+    );
   const owned = rows.filter((r) => r.gonghai !== 1).map((r) => r.id);
   if (owned.length === 0) return;
-  const scoped = await ctx.db.selectFrom('customers as c').select('c.id').where('c.id', 'in', owned).where(dataScope(CUSTOMER_SCOPE, actor, 'all', await loadBranchIndex(ctx.db))).execute();
+  const scoped = await ctx.db
+    .selectFrom('customers as c')
+    .select('c.id')
+    .where('c.id', 'in', owned)
+    .where(dataScope(CUSTOMER_SCOPE, actor, 'all', await loadBranchIndex(ctx.db)))
+    .execute();
   if (scoped.length !== owned.length) throw forbidden(refused);
 }
 

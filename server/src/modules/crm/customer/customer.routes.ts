@@ -102,4 +102,3 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
     }),
   ]);
 }
-

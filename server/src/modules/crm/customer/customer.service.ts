@@ -77,7 +77,13 @@ type RawCustomerRow = Awaited<ReturnType<ReturnType<typeof customerRows>['execut
 
 /** What a row says about the requesting user and the rules in force. */
 /** `rulesFor`: an owner's rules when their pool has its own recycling days (public-pools.ts `ownerRules`). */
-export type RowExtras = { pinned: ReadonlySet<number>; watched: ReadonlySet<number>; rules: PoolRules; now: Date; rulesFor?: (owner: number | null) => PoolRules };
+export type RowExtras = {
+  pinned: ReadonlySet<number>;
+  watched: ReadonlySet<number>;
+  rules: PoolRules;
+  now: Date;
+  rulesFor?: (owner: number | null) => PoolRules;
+};
 
 const DAY_MS = 86400_000;
 
@@ -143,7 +149,12 @@ export const PIN_MAX = 50;
  */
 export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerListQuery): Promise<ListReply<CustomerRow>> {
   // Independent lookups, at once: on PostgreSQL each is a round trip on its own connection.
-  const [branches, rules, masks, departed] = await Promise.all([loadBranchIndex(ctx.db), poolRules(ctx.db), rulesFor(ctx.db, actor, 'customer'), departedStaff(ctx.db, q.view)]);
+  const [branches, rules, masks, departed] = await Promise.all([
+    loadBranchIndex(ctx.db),
+    poolRules(ctx.db),
+    rulesFor(ctx.db, actor, 'customer'),
+    departedStaff(ctx.db, q.view),
+  ]);
   const exact = exactFields(masks);
   const now = ctx.clock();
   const [owners, pools] = await Promise.all([ownerRules(ctx.db, rules), poolScope(ctx.db, actor, q, branches)]);
@@ -178,13 +189,16 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
   // Counted up to COUNT_CAP: beyond it the list says 10000+ and pages within them (customer-list-plan.ts).
   let countBase = base;
   if (q.key && join && plan.strategy === 'owner-rows-probe') countBase = unkeyed.where(searchCondition(ctx.dialect, q.key, 'probe', exact));
-  if (join && plan.strategy === 'match-set-join') countBase = (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
-  const counting = keyed ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES) : countList(ctx, q, plan.halves, countBase, (part) => {
-    const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
-    // The participating half is driven by the user's few participations; through the 2-character
-    // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
-    return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
-  });
+  if (join && plan.strategy === 'match-set-join')
+    countBase = (join.rest ? unkeyed.where(join.rest) : unkeyed).innerJoin(join.ids.as('m'), (j) => j.onRef('m.id', '=', 'c.id'));
+  const counting = keyed
+    ? countIdsCapped(ctx.db, ctx.dialect, keyed.ids, FEW_MATCHES)
+    : countList(ctx, q, plan.halves, countBase, (part) => {
+        const half = filteredCustomers(ctx, actor, q, branches, rules, departed, pools, owners, masks, false, part);
+        // The participating half is driven by the user's few participations; through the 2-character
+        // window index the planner computed every candidate's windows again (sales 科技: 46 → 18 ms).
+        return q.key ? half.where(searchCondition(ctx.dialect, q.key, part === 'participating' ? 'probe' : 'drive', exact, matched)) : half;
+      });
   // Asked beside the count (on PostgreSQL each on its own connection): whether the user pins anything
   // (most do not: one indexed probe of customer_pins spares the list's conditions a second evaluation;
   // on SQLite a search key's match set was built again for it: 15–30 ms for a frequent key at 1,000,000
@@ -195,21 +209,36 @@ export async function listCustomers(ctx: AppContext, actor: Actor, q: CustomerLi
     highestId(ctx),
   ]);
   const counted = capped ? { total, totalCapped: true } : { total };
-  const page = pagePlan({ dialect: ctx.dialect, dataScope: actor.dataScope, hasKey: Boolean(q.key), soon: Boolean(q.filters.soon), share, page: q.page, rows: q.rows, total, capped, listedIds: Boolean(listed), maxId, counted: plan.strategy });
+  const page = pagePlan({
+    dialect: ctx.dialect,
+    dataScope: actor.dataScope,
+    hasKey: Boolean(q.key),
+    soon: Boolean(q.filters.soon),
+    share,
+    page: q.page,
+    rows: q.rows,
+    total,
+    capped,
+    listedIds: Boolean(listed),
+    maxId,
+    counted: plan.strategy,
+  });
   if (page.rows === 'none') return { rows: [], ...counted };
   // A key's few matches, handed back by the count: the pins and the page read them by id instead of
   // evaluating the key again (PostgreSQL, 13856: its trigram index, ~10 ms, and a sort of the 566).
   if (listed) base = unkeyed.where('c.id', 'in', listed);
 
   // Pinned first: the user's pins that match, newest pin first.
-  const pinnedIds = !pinsAny ? [] : (
-    await base
-      .innerJoin('customer_pins as p', (j) => j.onRef('p.customer_id', '=', 'c.id').on('p.user_id', '=', actor.userId))
-      .select('c.id')
-      .orderBy('p.pinned_at', 'desc')
-      .limit(PIN_MAX)
-      .execute()
-  ).map((r) => r.id);
+  const pinnedIds = !pinsAny
+    ? []
+    : (
+        await base
+          .innerJoin('customer_pins as p', (j) => j.onRef('p.customer_id', '=', 'c.id').on('p.user_id', '=', actor.userId))
+          .select('c.id')
+          .orderBy('p.pinned_at', 'desc')
+          .limit(PIN_MAX)
+          .execute()
+      ).map((r) => r.id);
   const start = (q.page - 1) * q.rows;
   const fromPins = pinnedIds.slice(start, start + q.rows);
   const wanted = q.rows - fromPins.length;
@@ -260,7 +289,8 @@ export function filteredCustomers(
   if (!view.scenes.includes(q.scene)) throw badRequest('场景参数不正确');
   const now = ctx.clock();
   let base = ctx.db.selectFrom('customers as c');
-  for (const condition of VIEW_PRESETS[q.view]({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart, dialect: ctx.dialect }, q.scene)) base = base.where(condition);
+  for (const condition of VIEW_PRESETS[q.view]({ actor, branches, rules, now, departed, pools, scanInSortOrder, ownPart, dialect: ctx.dialect }, q.scene))
+    base = base.where(condition);
   if (q.filters.level) base = base.where('c.level', '=', q.filters.level);
   if (q.filters.laiYuan) base = base.where('c.lai_yuan', '=', q.filters.laiYuan);
   if (q.filters.clue) base = base.where('c.clue', '=', q.filters.clue);
@@ -275,7 +305,8 @@ export function filteredCustomers(
     ['c.address', 'address', q.filters.address],
   ] as const;
   // A field masked or hidden for the viewer matches only its full value (字段权限).
-  for (const [column, field, value] of texts) if (value) base = base.where(masks.has(field) ? (eb) => eb(column, '=', value) : containsAny(ctx.dialect, [column], value));
+  for (const [column, field, value] of texts)
+    if (value) base = base.where(masks.has(field) ? (eb) => eb(column, '=', value) : containsAny(ctx.dialect, [column], value));
   if (q.filters.branchId) {
     if (!branches.get(q.filters.branchId)) throw badRequest('部门不存在');
     base = base.where('c.branch_id', 'in', branches.subtreeIds(q.filters.branchId));
@@ -309,7 +340,10 @@ export async function departedStaff(db: DbOrTx, view: CustomerListQuery['view'])
 
 /** The highest customer id: the walks' estimates take it (or the matches, if more) as the table's size. */
 async function highestId(ctx: AppContext): Promise<number> {
-  const row = await ctx.db.selectFrom('customers').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .executeTakeFirst();
   return Number(row?.maxId ?? 0);
 }
 
@@ -351,7 +385,13 @@ export async function viewCustomer(ctx: AppContext, actor: Actor, id: number): P
       sex: c.sex,
       isPrimary: c.is_primary,
     })),
-    followups: followups.map((f) => ({ id: f.id, genjinTime: formatShanghai(f.genjin_time), gjtype: f.gjtype, beizhu: f.beizhu, CretateName: f.nick_name ?? '' })),
+    followups: followups.map((f) => ({
+      id: f.id,
+      genjinTime: formatShanghai(f.genjin_time),
+      gjtype: f.gjtype,
+      beizhu: f.beizhu,
+      CretateName: f.nick_name ?? '',
+    })),
   };
 }
 
@@ -446,7 +486,14 @@ const INSERT_CHUNK = 200;
 /** The pool reason and log text of customers imported straight into the pool. */
 export const POOL_IMPORT_REASON = '导入公海';
 
-export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, inputs: CustomerInput[], clue: 1 | 3 = 1, placement: { pool?: boolean; poolId?: number | null } = {}): Promise<number[]> {
+export async function insertCustomers(
+  tx: DbTx,
+  ctx: AppContext,
+  actor: Actor,
+  inputs: CustomerInput[],
+  clue: 1 | 3 = 1,
+  placement: { pool?: boolean; poolId?: number | null } = {},
+): Promise<number[]> {
   const pool = placement.pool === true;
   const now = ctx.clock();
   const iso = now.toISOString();
@@ -500,7 +547,12 @@ export async function insertCustomers(tx: DbTx, ctx: AppContext, actor: Actor, i
         })),
       )
       .execute();
-    await writeLogs(tx, actor.userId, iso, chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: pool ? POOL_IMPORT_REASON : clue === 3 ? '新建线索' : '新建客户' })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      iso,
+      chunkIds.map((id) => ({ customerId: id, kind: 'create', ext: pool ? POOL_IMPORT_REASON : clue === 3 ? '新建线索' : '新建客户' })),
+    );
     ids.push(...chunkIds);
   }
   return ids;
@@ -531,7 +583,11 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
   const iso = ctx.clock().toISOString();
   await transact(ctx, async (tx) => {
     await assertLeadSource(tx, input.laiYuan);
-    const before = await tx.selectFrom('customers').select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted']).where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await tx
+      .selectFrom('customers')
+      .select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const masks = await rulesFor(tx, actor, 'customer');
     input = keepMaskedValues(masks, input, before);
     assertRequired(masks, input);
@@ -565,7 +621,17 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
     } else {
       await tx
         .insertInto('contacts')
-        .values({ customer_id: id, contact_name: input.contactName, mobile: input.contactMobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: iso })
+        .values({
+          customer_id: id,
+          contact_name: input.contactName,
+          mobile: input.contactMobile,
+          wechat: '',
+          qq: '',
+          zhiwei: '',
+          sex: '',
+          is_primary: 1,
+          created_at: iso,
+        })
         .execute();
     }
   });

@@ -56,7 +56,11 @@ export async function runFollowupReminders(ctx: AppContext): Promise<{ reminded:
           .where('owner_id', '=', c.owner_id)
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) continue;
-        await notify(ctx, { userIds: [c.owner_id], cont: followupReminderText(c.customer_name, c.next_genjin_time), kind: 'customer', modelType: 'customer', modelId: c.id }, tx);
+        await notify(
+          ctx,
+          { userIds: [c.owner_id], cont: followupReminderText(c.customer_name, c.next_genjin_time), kind: 'customer', modelType: 'customer', modelId: c.id },
+          tx,
+        );
         sent++;
       }
       return sent;

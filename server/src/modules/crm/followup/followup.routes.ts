@@ -14,7 +14,16 @@ const MSG_FOLLOWUP = '跟进内容不能为空';
 const CustomerIdField = Id('客户', { messages: { missing: '请选择客户', invalid: '客户不存在' } });
 
 /** The form as addFollowup takes it: the times as typed (Shanghai), the attachments as ids. */
-function followupInput(input: { customerId: number; contactId?: number; gjtype: number; status: string; beizhu: string; genjinTime: string; nextgenjintime: string; files: string }): FollowupInput {
+function followupInput(input: {
+  customerId: number;
+  contactId?: number;
+  gjtype: number;
+  status: string;
+  beizhu: string;
+  genjinTime: string;
+  nextgenjintime: string;
+  files: string;
+}): FollowupInput {
   return {
     customerId: input.customerId,
     contactId: input.contactId,

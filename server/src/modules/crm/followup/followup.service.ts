@@ -39,7 +39,12 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
     await customerRow(tx, f.customerId);
     let contactName = '';
     if (f.contactId !== undefined) {
-      const contact = await tx.selectFrom('contacts').select('contact_name').where('id', '=', f.contactId).where('customer_id', '=', f.customerId).executeTakeFirst();
+      const contact = await tx
+        .selectFrom('contacts')
+        .select('contact_name')
+        .where('id', '=', f.contactId)
+        .where('customer_id', '=', f.customerId)
+        .executeTakeFirst();
       if (!contact) throw badRequest('联系人不存在');
       contactName = contact.contact_name;
     }
@@ -74,7 +79,14 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
       .set({ genjin_time: f.at > current.genjin_time ? f.at : current.genjin_time, next_genjin_time: f.next, updated_at: now })
       .where('id', '=', f.customerId)
       .execute();
-    await writeLogs(tx, actor.userId, now, [{ customerId: f.customerId, kind: 'followup', ext: `添加跟进（${GJ_TYPES[f.gjtype]}${contactName ? `，联系人：${contactName}` : ''}）：${f.content.slice(0, 100)}`, quoted: quote('contact', 'contactName', contactName) }]);
+    await writeLogs(tx, actor.userId, now, [
+      {
+        customerId: f.customerId,
+        kind: 'followup',
+        ext: `添加跟进（${GJ_TYPES[f.gjtype]}${contactName ? `，联系人：${contactName}` : ''}）：${f.content.slice(0, 100)}`,
+        quoted: quote('contact', 'contactName', contactName),
+      },
+    ]);
     return row.id;
   });
 }

@@ -14,7 +14,16 @@ export const intakeRead = defineRecordPolicy({
     const rows = await ctx.db.selectFrom('intake_records').select(['id', 'instance_id']).where('id', 'in', ids).execute();
     if (rows.length !== ids.length) throw notFound(MSG_INTAKE_NOT_FOUND);
     const branches = await loadBranchIndex(ctx.db);
-    const scoped = new Set((await ctx.db.selectFrom('intake_records as ir').select('ir.id').where('ir.id', 'in', ids).where(dataScope(INTAKE_SCOPE, actor, 'all', branches)).execute()).map((r) => r.id));
+    const scoped = new Set(
+      (
+        await ctx.db
+          .selectFrom('intake_records as ir')
+          .select('ir.id')
+          .where('ir.id', 'in', ids)
+          .where(dataScope(INTAKE_SCOPE, actor, 'all', branches))
+          .execute()
+      ).map((r) => r.id),
+    );
     for (const row of rows) {
       if (scoped.has(row.id)) continue;
       if (row.instance_id === null || !(await canOpenApproval(ctx.db, actor, row.instance_id))) throw forbidden(MSG_NO_VIEW);

@@ -85,7 +85,8 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       method: 'POST',
       url: '/api/customer/EntryAuditList',
       summary: '进件列表（进件管理）',
-      description: 'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。status：空为全部，0 待审、1 审核中、2 通过、3 未通过。key 匹配进件编号或客户名称。todo=1（进件审核，需该页面权限）：等待本人审批的进件。',
+      description:
+        'dataType 与客户列表的场景相同：all（默认）、mine、participating、subordinates。status：空为全部，0 待审、1 审核中、2 通过、3 未通过。key 匹配进件编号或客户名称。todo=1（进件审核，需该页面权限）：等待本人审批的进件。',
       tag: 'crm',
       access: VIEW_INTAKES,
       record: 'list',
@@ -100,7 +101,15 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       }),
       handler: async ({ input, actor }) => {
         if (input.todo === 1) demand(actor, REVIEW_INTAKES);
-        return listIntakes(ctx, actor, { page: input.page, rows: input.rows, key: input.key, scene: input.dataType, status: input.status, customerId: input.customerId || undefined, todo: input.todo === 1 });
+        return listIntakes(ctx, actor, {
+          page: input.page,
+          rows: input.rows,
+          key: input.key,
+          scene: input.dataType,
+          status: input.status,
+          customerId: input.customerId || undefined,
+          todo: input.todo === 1,
+        });
       },
     }),
   ]);

@@ -90,7 +90,11 @@ async function ownFiles(db: DbOrTx, actor: Actor, value: unknown): Promise<Intak
   const ids = items.map((i) => positiveId(i.id));
   if (ids.some((id) => id === undefined)) throw badRequest(MSG_FILES_NOT_OWN);
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('files').select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes']).where('id', 'in', ids as number[]).execute();
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes'])
+    .where('id', 'in', ids as number[])
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.map((item, i) => {
     const row = byId.get(ids[i]!);
@@ -117,7 +121,9 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
     const customerId = positiveId(values.customerId);
     if (customerId === undefined) throw badRequest('客户：请选择');
     const cents = amountCents(values.Money);
-    const riqi = String(values.riqi ?? '').trim().slice(0, 10);
+    const riqi = String(values.riqi ?? '')
+      .trim()
+      .slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest('进件日期格式不正确（应为 年-月-日）');
     const beizhu = String(values.beizhu ?? '').trim();
     if ([...beizhu].length > 300) throw badRequest('备注不能超过300个字符');
@@ -126,7 +132,12 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
     if (!customer) throw badRequest('客户不存在');
     if (customer.gonghai === 1) throw badRequest(MSG_POOL_CUSTOMER);
     const branches = await loadBranchIndex(tx);
-    const inScope = await tx.selectFrom('customers as c').select('c.id').where('c.id', '=', customerId).where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches)).executeTakeFirst();
+    const inScope = await tx
+      .selectFrom('customers as c')
+      .select('c.id')
+      .where('c.id', '=', customerId)
+      .where(dataScope(CUSTOMER_SCOPE, actor, 'all', branches))
+      .executeTakeFirst();
     if (!inScope) throw forbidden(MSG_CUSTOMER_OUT_OF_SCOPE);
 
     const noContract = [undefined, null, '', 0, '0'].includes(values.contractId as string | number | null | undefined);
@@ -146,7 +157,16 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
   });
 }
 
-export type CheckedIntake = { customerId: number; customerName: string; contractId?: number; contractSn: string; cents: number; riqi: string; files: IntakeFile[]; beizhu: string };
+export type CheckedIntake = {
+  customerId: number;
+  customerName: string;
+  contractId?: number;
+  contractSn: string;
+  cents: number;
+  riqi: string;
+  files: IntakeFile[];
+  beizhu: string;
+};
 
 /** Numbers (the 'entry' rule), writes and submits a checked intake inside the caller's transaction. */
 export async function insertIntake(ctx: AppContext, tx: DbTx, actor: Actor, rec: CheckedIntake, cc: number[]): Promise<SubmittedIntake> {
@@ -172,7 +192,17 @@ export async function insertIntake(ctx: AppContext, tx: DbTx, actor: Actor, rec:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const data = { entrySn, customerId: rec.customerId, customerName: rec.customerName, contractId: rec.contractId ?? '', contractName: rec.contractSn, Money: yuan(rec.cents), riqi: rec.riqi, files: rec.files, beizhu: rec.beizhu };
+  const data = {
+    entrySn,
+    customerId: rec.customerId,
+    customerName: rec.customerName,
+    contractId: rec.contractId ?? '',
+    contractName: rec.contractSn,
+    Money: yuan(rec.cents),
+    riqi: rec.riqi,
+    files: rec.files,
+    beizhu: rec.beizhu,
+  };
   // The title names the 进件编号, not the customer: approval lists show titles to approvers whose
   // 字段权限 may mask 客户名称 (the snapshot's customer name is masked per viewer in the detail).
   const title = `${actor.nickName}的进件：${entrySn}（${yuan(rec.cents)}元）`;
@@ -282,18 +312,33 @@ export async function listIntakes(ctx: AppContext, actor: Actor, q: IntakeListQu
   let base = q.todo
     ? ctx.db
         .selectFrom('intake_records as ir')
-        .where('ir.instance_id', 'in', ctx.db.selectFrom('wf_steps as st').select('st.instance_id').where('st.user_id', '=', actor.userId).where('st.status', '<', 3))
+        .where(
+          'ir.instance_id',
+          'in',
+          ctx.db.selectFrom('wf_steps as st').select('st.instance_id').where('st.user_id', '=', actor.userId).where('st.status', '<', 3),
+        )
     : ctx.db.selectFrom('intake_records as ir').where(dataScope(INTAKE_SCOPE, actor, q.scene, branches));
   if (q.status !== '') base = base.where('ir.status', '=', Number(q.status));
   if (q.customerId !== undefined) base = base.where('ir.customer_id', '=', q.customerId);
   if (q.key) {
-    const customers = ctx.db.selectFrom('customers as c').select('c.id').where(containsAny(ctx.dialect, ['c.customer_name'], q.key));
+    const customers = ctx.db
+      .selectFrom('customers as c')
+      .select('c.id')
+      .where(containsAny(ctx.dialect, ['c.customer_name'], q.key));
     base = base.where(sql<SqlBool>`(${containsAny(ctx.dialect, ['ir.entry_sn'], q.key)} OR ir.customer_id IN ${customers})`);
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
-  const pageIds = (await base.select('ir.id').orderBy('ir.created_at', 'desc').orderBy('ir.id', 'desc').limit(q.rows).offset((q.page - 1) * q.rows).execute()).map((r) => r.id);
+  const pageIds = (
+    await base
+      .select('ir.id')
+      .orderBy('ir.created_at', 'desc')
+      .orderBy('ir.id', 'desc')
+      .limit(q.rows)
+      .offset((q.page - 1) * q.rows)
+      .execute()
+  ).map((r) => r.id);
   const rows = await intakeRows(ctx.db).where('ir.id', 'in', pageIds).execute();
   const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
   return { rows: pageIds.map((id) => byId.get(id)).filter((r): r is IntakeRow => r !== undefined), total };

@@ -15,9 +15,19 @@ export async function turnLeads(ctx: AppContext, actor: Actor, ids: number[]): P
     const rows = await tx.selectFrom('customers').select(['id', 'clue', 'close_reason']).where('id', 'in', ids).execute();
     if (rows.some((r) => r.clue !== 3)) throw badRequest('所选记录不是线索');
     if (rows.some((r) => r.close_reason !== '')) throw badRequest('已关闭的线索不能转为客户');
-    const res = await tx.updateTable('customers').set({ clue: 1, updated_at: now, owned_at: now }).where('id', 'in', ids).where('clue', '=', 3).executeTakeFirst();
+    const res = await tx
+      .updateTable('customers')
+      .set({ clue: 1, updated_at: now, owned_at: now })
+      .where('id', 'in', ids)
+      .where('clue', '=', 3)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== ids.length) throw badRequest('线索状态已变化，请刷新后重试');
-    await writeLogs(tx, actor.userId, now, ids.map((id) => ({ customerId: id, kind: 'lead', ext: '线索转为客户' })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      ids.map((id) => ({ customerId: id, kind: 'lead', ext: '线索转为客户' })),
+    );
     return ids.length;
   });
 }
@@ -28,7 +38,12 @@ export async function closeLeads(ctx: AppContext, actor: Actor, ids: number[], r
     const rows = await tx.selectFrom('customers').select(['id', 'clue']).where('id', 'in', ids).execute();
     if (rows.some((r) => r.clue !== 3)) throw badRequest('所选记录不是线索');
     await tx.updateTable('customers').set({ close_reason: reason, updated_at: now }).where('id', 'in', ids).execute();
-    await writeLogs(tx, actor.userId, now, ids.map((id) => ({ customerId: id, kind: 'lead', ext: `关闭线索，原因：${reason}` })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      ids.map((id) => ({ customerId: id, kind: 'lead', ext: `关闭线索，原因：${reason}` })),
+    );
     return ids.length;
   });
 }

@@ -79,7 +79,14 @@ async function dueByInactivity(ctx: AppContext, now: Date, rules: PoolRules, own
     const byFollowup = new Date(now.getTime() - days.noFollowupDays * DAY_MS).toISOString();
     const followupDue = c.genjin_time <= byFollowup && c.owned_at <= byFollowup && c.created_at <= byFollowup;
     const reasons = recycleReasons(days);
-    return { id: c.id, owner_id: c.owner_id, nick_name: c.nick_name, genjin_time: c.genjin_time, reason: followupDue ? reasons.followup : reasons.deal, clues: [1] };
+    return {
+      id: c.id,
+      owner_id: c.owner_id,
+      nick_name: c.nick_name,
+      genjin_time: c.genjin_time,
+      reason: followupDue ? reasons.followup : reasons.deal,
+      clues: [1],
+    };
   });
 }
 
@@ -102,7 +109,9 @@ async function dueByContractEnd(ctx: AppContext, now: Date, rules: PoolRules): P
         eb
           .selectFrom('contracts')
           .select(['customer_id', (e) => e.fn.max('end_date').as('last_end')])
-          .where('customer_id', 'in', (e) => e.selectFrom('contracts').select('customer_id').where('end_date', '>', '').where('end_date', '<', cutoff).where('status', '<>', 3))
+          .where('customer_id', 'in', (e) =>
+            e.selectFrom('contracts').select('customer_id').where('end_date', '>', '').where('end_date', '<', cutoff).where('status', '<>', 3),
+          )
           .where('status', '<>', 3)
           .groupBy('customer_id')
           .having((e) => e.fn.min('end_date'), '>', '')
@@ -154,7 +163,16 @@ export async function runPoolRecycle(ctx: AppContext): Promise<RecycleResult> {
         // Conditional: still owned by the same person, still not exempt (a follow-up or a lock in between wins).
         const res = await tx
           .updateTable('customers')
-          .set({ gonghai: 1, previous_owner_id: c.owner_id, owner_id: null, pool_reason: reason, pool_at: iso, owned_at: '', updated_at: iso, pool_id: router.route(c.owner_id, null) })
+          .set({
+            gonghai: 1,
+            previous_owner_id: c.owner_id,
+            owner_id: null,
+            pool_reason: reason,
+            pool_at: iso,
+            owned_at: '',
+            updated_at: iso,
+            pool_id: router.route(c.owner_id, null),
+          })
           .where('id', '=', c.id)
           .where('owner_id', '=', c.owner_id)
           .where('gonghai', '=', 0)

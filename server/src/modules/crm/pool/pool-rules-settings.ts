@@ -18,7 +18,9 @@ export function poolRulesFromSettings(configDefaults: { noFollowupDays: number; 
       ownershipCap: s.ownershipCap,
       capCountsDealt: s.capCountsDealt,
       // A level's own no-follow-up days (基础设置); its no-deal days stay the general ones.
-      levelRecycleDays: Object.fromEntries(Object.entries(s.poolLevelDays).map(([level, days]) => [level, { noFollowupDays: days, noDealDays: s.poolNoDealDays }])),
+      levelRecycleDays: Object.fromEntries(
+        Object.entries(s.poolLevelDays).map(([level, days]) => [level, { noFollowupDays: days, noDealDays: s.poolNoDealDays }]),
+      ),
     };
   };
 }

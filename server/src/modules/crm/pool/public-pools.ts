@@ -214,7 +214,9 @@ export async function listPools(ctx: AppContext, actor: Actor): Promise<PoolList
     .execute();
   const countOf = (id: number | null) => Number(counts.find((c) => c.pool_id === id)?.n ?? 0);
   const userIds = [...new Set(visible.flatMap((p) => p.userIds))];
-  const names = new Map(userIds.length ? (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', userIds).execute()).map((u) => [u.id, u.nick_name]) : []);
+  const names = new Map(
+    userIds.length ? (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', userIds).execute()).map((u) => [u.id, u.nick_name]) : [],
+  );
   const defaultRow: PoolListRow = {
     id: 0,
     name: DEFAULT_POOL_NAME,
@@ -346,7 +348,12 @@ export async function moveCustomers(ctx: AppContext, actor: Actor, ids: number[]
       moved += Number(res.numUpdatedRows);
     }
     if (moved !== moving.length) throw new HttpError(409, '客户状态已变化，请刷新后重试');
-    await writeLogs(tx, actor.userId, now, moving.map((r) => ({ customerId: r.id, kind: 'pool', ext: `${actor.nickName} 将客户从“${nameOf(r.pool_id)}”转移到“${nameOf(to)}”` })));
+    await writeLogs(
+      tx,
+      actor.userId,
+      now,
+      moving.map((r) => ({ customerId: r.id, kind: 'pool', ext: `${actor.nickName} 将客户从“${nameOf(r.pool_id)}”转移到“${nameOf(to)}”` })),
+    );
     return moving.length;
   });
 }

@@ -80,12 +80,35 @@ async function customersToWarn(ctx: AppContext, now: Date, rules: PoolRules, own
       .selectFrom('customers as c')
       .innerJoin('users as u', 'u.id', 'c.owner_id')
       .leftJoin('customer_assignments as a', (j) => j.onRef('a.customer_id', '=', 'c.id').onRef('a.user_id', '=', 'c.owner_id'))
-      .select(['c.id', 'c.owner_id', 'c.gonghai', 'c.clue', 'c.genjin_time', 'c.created_at', 'a.assigned_at', 'u.quit_status', 'c.locked', 'c.blacklisted', 'c.merged_into', 'c.owned_at', 'c.level'])
+      .select([
+        'c.id',
+        'c.owner_id',
+        'c.gonghai',
+        'c.clue',
+        'c.genjin_time',
+        'c.created_at',
+        'a.assigned_at',
+        'u.quit_status',
+        'c.locked',
+        'c.blacklisted',
+        'c.merged_into',
+        'c.owned_at',
+        'c.level',
+      ])
       .where('c.id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
       .execute();
     for (const r of rows) {
       // Exempt as the recycling job exempts them (pool-recycle.ts): deals, leads, locked, blacklisted, merged.
-      if (r.gonghai !== 0 || r.clue !== NO_DEAL || r.quit_status !== 0 || r.owner_id === null || r.locked === 1 || r.blacklisted === 1 || r.merged_into !== null) continue;
+      if (
+        r.gonghai !== 0 ||
+        r.clue !== NO_DEAL ||
+        r.quit_status !== 0 ||
+        r.owner_id === null ||
+        r.locked === 1 ||
+        r.blacklisted === 1 ||
+        r.merged_into !== null
+      )
+        continue;
       const { from, to } = warningWindow(now, recycleDaysFor(owners.rulesFor(r.owner_id), r.level).noFollowupDays, rules.warningDays);
       const last = [lastActivity(r), r.owned_at].reduce((a, b) => (b > a ? b : a));
       if (last > from && last <= to) due.push({ customerId: r.id, ownerId: r.owner_id });

@@ -49,7 +49,10 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: AppContext, res
       tag: 'crm',
       access: can('crm', 'customer/fangke:edit'),
       record: 'none',
-      input: Fields({ id: Id('访客', { messages: { invalid: '访客不存在' } }), LaiYuan: Type.Optional(Id('客户来源', { messages: { invalid: '客户来源不存在' } })) }),
+      input: Fields({
+        id: Id('访客', { messages: { invalid: '访客不存在' } }),
+        LaiYuan: Type.Optional(Id('客户来源', { messages: { invalid: '客户来源不存在' } })),
+      }),
       handler: async ({ input, actor }) => success('已转为客户，进入待分配客户', { id: await turnVisitor(ctx, actor, input.id, input.LaiYuan) }),
     }),
   ]);

@@ -13,7 +13,16 @@ import { maskCarried, rulesFor } from '../../system/field-mask/field-mask';
 
 export type VisitorFilter = { page: number; rows: number; key: string; from: string; to: string };
 /** Times as typed (Shanghai); `receptionist` a user id. */
-export type VisitorInput = { name: string; mobile: string; company: string; purpose: string; receptionist?: number; arrivedAt: string; leftAt: string; remark: string };
+export type VisitorInput = {
+  name: string;
+  mobile: string;
+  company: string;
+  purpose: string;
+  receptionist?: number;
+  arrivedAt: string;
+  leftAt: string;
+  remark: string;
+};
 
 function timeOf(label: string, text: string): string {
   if (!text) return '';
@@ -32,7 +41,20 @@ export async function listVisitors(ctx: AppContext, actor: Actor, input: Visitor
   const rows = await q
     .leftJoin('users as r', 'r.id', 'v.receptionist_id')
     .leftJoin('customers as c', (j) => j.onRef('c.contact_mobile', '=', 'v.mobile'))
-    .select(['v.id', 'v.name', 'v.mobile', 'v.company', 'v.purpose', 'v.arrived_at', 'v.left_at', 'v.remark', 'v.customer_id', 'r.nick_name as receptionist', 'c.id as matched_id', 'c.customer_name as matched_name'])
+    .select([
+      'v.id',
+      'v.name',
+      'v.mobile',
+      'v.company',
+      'v.purpose',
+      'v.arrived_at',
+      'v.left_at',
+      'v.remark',
+      'v.customer_id',
+      'r.nick_name as receptionist',
+      'c.id as matched_id',
+      'c.customer_name as matched_name',
+    ])
     .orderBy('v.arrived_at', 'desc')
     .orderBy('v.id', 'desc')
     .limit(input.rows)
@@ -65,7 +87,12 @@ export async function listVisitors(ctx: AppContext, actor: Actor, input: Visitor
 /** visitorsAdd: the purpose must be in the visit_purpose dictionary; the receptionist defaults to the caller. */
 export async function addVisitor(ctx: AppContext, actor: Actor, input: VisitorInput): Promise<number> {
   if (input.purpose) {
-    const ok = await ctx.db.selectFrom('dict_values').select('id').where('type_code', '=', 'visit_purpose').where('value', '=', input.purpose).executeTakeFirst();
+    const ok = await ctx.db
+      .selectFrom('dict_values')
+      .select('id')
+      .where('type_code', '=', 'visit_purpose')
+      .where('value', '=', input.purpose)
+      .executeTakeFirst();
     if (!ok) throw badRequest('来访目的不正确');
   }
   if (input.receptionist !== undefined) {
@@ -142,11 +169,16 @@ export async function turnVisitor(ctx: AppContext, actor: Actor, visitorId: numb
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await tx.insertInto('contacts').values({ customer_id: c.id, contact_name: v.name, mobile: v.mobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: now }).execute();
+    await tx
+      .insertInto('contacts')
+      .values({ customer_id: c.id, contact_name: v.name, mobile: v.mobile, wechat: '', qq: '', zhiwei: '', sex: '', is_primary: 1, created_at: now })
+      .execute();
     await tx.updateTable('visitors').set({ customer_id: c.id }).where('id', '=', v.id).execute();
     const code = customerCode(c.id, new Date(now));
     await tx.updateTable('customers').set({ code }).where('id', '=', c.id).execute();
-    await writeLogs(tx, actor.userId, now, [{ customerId: c.id, kind: 'create', ext: `由访客 ${v.name} 转为客户（待分配）`, quoted: quote('customer', 'contact_name', v.name) }]);
+    await writeLogs(tx, actor.userId, now, [
+      { customerId: c.id, kind: 'create', ext: `由访客 ${v.name} 转为客户（待分配）`, quoted: quote('customer', 'contact_name', v.name) },
+    ]);
     return c.id;
   });
 }

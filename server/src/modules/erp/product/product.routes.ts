@@ -12,8 +12,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext, res
       method: 'POST',
       url: '/api/product/index',
       summary: '产品目录（产品选择器与明细表；key 或 search 为搜索关键字）',
-      description:
-        '任何登录用户都可读取：明细行出现在各区域的表单中（合同、审批、报销），产品目录不含客户数据。路径不区分大小写（也作 api/product/Index）。',
+      description: '任何登录用户都可读取：明细行出现在各区域的表单中（合同、审批、报销），产品目录不含客户数据。路径不区分大小写（也作 api/product/Index）。',
       tag: 'erp',
       access: 'login',
       record: 'none',

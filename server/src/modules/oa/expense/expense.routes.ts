@@ -42,7 +42,17 @@ function chosenOf(value: unknown): Record<string, number[]> {
   return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, ids]) => [k, userIdsOfValue(ids)]));
 }
 
-const toInput = (i: { type: 1 | 2 | 3; title: string; Money?: unknown; riqi: string; branchId?: number; project: string; items?: unknown; pictures?: unknown; beizhu: string }): ExpenseInput => ({
+const toInput = (i: {
+  type: 1 | 2 | 3;
+  title: string;
+  Money?: unknown;
+  riqi: string;
+  branchId?: number;
+  project: string;
+  items?: unknown;
+  pictures?: unknown;
+  beizhu: string;
+}): ExpenseInput => ({
   type: i.type,
   title: i.title,
   Money: i.Money,
@@ -64,7 +74,8 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('oa', 'createApproval'),
       record: 'none',
       input: Fields(ExpenseFields),
-      handler: async ({ input, actor }) => success('提交成功', await addExpense(ctx, actor, toInput(input), parseCc(input.cc), chosenOf(input.chosen), input.flowId)),
+      handler: async ({ input, actor }) =>
+        success('提交成功', await addExpense(ctx, actor, toInput(input), parseCc(input.cc), chosenOf(input.chosen), input.flowId)),
     }),
     defineRoute({
       method: 'POST',

@@ -66,7 +66,13 @@ function jsonList(value: unknown, label: string): unknown[] {
 function pictureList(value: unknown, label: string): string {
   const list = jsonList(value, label);
   if (list.length > 9) throw badRequest(`${label}最多9张`);
-  return JSON.stringify(list.map((p) => (typeof p === 'string' ? { url: p.slice(0, 300) } : { id: Number((p as Record<string, unknown>)?.id) || 0, url: String((p as Record<string, unknown>)?.url ?? '').slice(0, 300) })));
+  return JSON.stringify(
+    list.map((p) =>
+      typeof p === 'string'
+        ? { url: p.slice(0, 300) }
+        : { id: Number((p as Record<string, unknown>)?.id) || 0, url: String((p as Record<string, unknown>)?.url ?? '').slice(0, 300) },
+    ),
+  );
 }
 
 type Line = { amount_cents: number; riqi: string; category: string; note: string; pictures: string };
@@ -74,7 +80,9 @@ type Line = { amount_cents: number; riqi: string; category: string; note: string
 async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Line[]; total: number }> {
   const raw = jsonList(input.items, '费用明细');
   if (raw.length > 50) throw badRequest('费用明细最多50行');
-  const categories = new Set((await db.selectFrom('dict_values').select('value').where('type_code', '=', 'expense_type').where('enabled', '=', 1).execute()).map((v) => v.value));
+  const categories = new Set(
+    (await db.selectFrom('dict_values').select('value').where('type_code', '=', 'expense_type').where('enabled', '=', 1).execute()).map((v) => v.value),
+  );
   const lines: Line[] = raw.map((r, i) => {
     const o = (r && typeof r === 'object' ? r : {}) as ExpenseLineInput;
     const n = i + 1;
@@ -106,20 +114,35 @@ function formData(input: ExpenseInput, lines: Line[], total: number): Record<str
     beizhu: input.beizhu,
     // The receipts belong to the snapshot the approvers read (the panel showed 票据照片 as empty).
     pictures: JSON.parse(pictureList(input.pictures, '票据照片')) as unknown,
-    items: lines.map((l) => ({ riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note, pictures: JSON.parse(l.pictures) as unknown })),
+    items: lines.map((l) => ({
+      riqi: l.riqi,
+      ext: yuan(l.amount_cents),
+      amount: yuan(l.amount_cents),
+      category: l.category,
+      note: l.note,
+      pictures: JSON.parse(l.pictures) as unknown,
+    })),
   };
 }
 
 async function writeLines(tx: DbTx, claimId: number, lines: Line[]): Promise<void> {
   await tx.deleteFrom('expense_lines').where('claim_id', '=', claimId).execute();
-  if (lines.length) await tx.insertInto('expense_lines').values(lines.map((l, i) => ({ ...l, claim_id: claimId, sort: i }))).execute();
+  if (lines.length)
+    await tx
+      .insertInto('expense_lines')
+      .values(lines.map((l, i) => ({ ...l, claim_id: claimId, sort: i })))
+      .execute();
 }
 
 function validate(input: ExpenseInput): void {
   if (!EXPENSE_TYPES[input.type]) throw badRequest('报销类型不正确');
   // The routes' schemas check these too; an approver's node edit (editFormField) comes through here only.
   if (!input.title.trim()) throw badRequest('报销事由不能为空');
-  for (const [label, text, max] of [['报销事由', input.title, 100], ['项目名称', input.project, 100], ['备注', input.beizhu, 300]] as const) {
+  for (const [label, text, max] of [
+    ['报销事由', input.title, 100],
+    ['项目名称', input.project, 100],
+    ['备注', input.beizhu, 300],
+  ] as const) {
     if ([...text].length > max) throw badRequest(`${label}不能超过${max}个字符`);
   }
   if (input.riqi && !/^\d{4}-\d{2}-\d{2}$/.test(input.riqi)) throw badRequest('发生日期格式不正确');
@@ -151,7 +174,17 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
   const { lines, total } = await parseLines(tx, input);
   await tx
     .updateTable('expense_claims')
-    .set({ type: input.type, title: input.title, total_cents: total, riqi: input.riqi, branch_id: input.branchId ?? claim.branch_id, project: input.project, pictures: pictureList(input.pictures, '票据照片'), beizhu: input.beizhu, updated_at: now })
+    .set({
+      type: input.type,
+      title: input.title,
+      total_cents: total,
+      riqi: input.riqi,
+      branch_id: input.branchId ?? claim.branch_id,
+      project: input.project,
+      pictures: pictureList(input.pictures, '票据照片'),
+      beizhu: input.beizhu,
+      updated_at: now,
+    })
     .where('id', '=', claim.id)
     .execute();
   await writeLines(tx, claim.id, lines);
@@ -160,7 +193,14 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
 });
 
 /** Creates the claim and submits it through the 费用报销 flow in one transaction. */
-export async function addExpense(ctx: AppContext, actor: Actor, input: ExpenseInput, cc: number[], chosen: Record<string, number[]>, flowId?: number): Promise<{ id: number; taskid: number }> {
+export async function addExpense(
+  ctx: AppContext,
+  actor: Actor,
+  input: ExpenseInput,
+  cc: number[],
+  chosen: Record<string, number[]>,
+  flowId?: number,
+): Promise<{ id: number; taskid: number }> {
   validate(input);
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
@@ -185,7 +225,15 @@ export async function addExpense(ctx: AppContext, actor: Actor, input: ExpenseIn
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeLines(tx, id, lines);
-    const inst = await submitInstance(ctx, tx, actor, { flowId: flowId ?? 0, formMode: EXPENSE_MODE, recordId: id, title: claimTitle(actor.nickName, input.title, total), data: formData(input, lines, total), cc, chosen });
+    const inst = await submitInstance(ctx, tx, actor, {
+      flowId: flowId ?? 0,
+      formMode: EXPENSE_MODE,
+      recordId: id,
+      title: claimTitle(actor.nickName, input.title, total),
+      data: formData(input, lines, total),
+      cc,
+      chosen,
+    });
     return { id, taskid: inst.id };
   });
 }
@@ -200,20 +248,36 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
   return transact(ctx, async (tx) => {
     const claim = await tx.selectFrom('expense_claims').selectAll().where('id', '=', id).executeTakeFirst();
     if (!claim) throw notFound('报销单不存在');
-    const inst = claim.instance_id ? await tx.selectFrom('wf_instances').select(['id', 'status']).where('id', '=', claim.instance_id).executeTakeFirst() : undefined;
+    const inst = claim.instance_id
+      ? await tx.selectFrom('wf_instances').select(['id', 'status']).where('id', '=', claim.instance_id).executeTakeFirst()
+      : undefined;
     if (claim.status === INSTANCE_STATUS.passed) throw badRequest('报销单已通过，不能修改');
     if (claim.status === INSTANCE_STATUS.reviewing) throw badRequest('报销单审核中，不能修改');
     const { lines, total } = await parseLines(tx, input);
     await tx
       .updateTable('expense_claims')
-      .set({ type: input.type, title: input.title, total_cents: total, riqi: input.riqi, branch_id: input.branchId ?? claim.branch_id, project: input.project, pictures: pictureList(input.pictures, '票据照片'), beizhu: input.beizhu, updated_at: now })
+      .set({
+        type: input.type,
+        title: input.title,
+        total_cents: total,
+        riqi: input.riqi,
+        branch_id: input.branchId ?? claim.branch_id,
+        project: input.project,
+        pictures: pictureList(input.pictures, '票据照片'),
+        beizhu: input.beizhu,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
     await writeLines(tx, id, lines);
     const data = formData(input, lines, total);
     const title = claimTitle(actor.nickName, input.title, total);
     if (inst && inst.status === INSTANCE_STATUS.waiting) {
-      await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(data), title, updated_at: now }).where('id', '=', inst.id).execute();
+      await tx
+        .updateTable('wf_instances')
+        .set({ form_data: JSON.stringify(data), title, updated_at: now })
+        .where('id', '=', inst.id)
+        .execute();
       await linkApprovalFiles(tx, actor, inst.id, JSON.stringify(data));
       return { id, taskid: inst.id };
     }
@@ -223,7 +287,14 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
 }
 
 export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
-  const claim = await ctx.db.selectFrom('expense_claims as e').leftJoin('users as u', 'u.id', 'e.created_by').leftJoin('branches as b', 'b.id', 'e.branch_id').selectAll('e').select(['u.nick_name', 'b.name as branch_name']).where('e.id', '=', id).executeTakeFirst();
+  const claim = await ctx.db
+    .selectFrom('expense_claims as e')
+    .leftJoin('users as u', 'u.id', 'e.created_by')
+    .leftJoin('branches as b', 'b.id', 'e.branch_id')
+    .selectAll('e')
+    .select(['u.nick_name', 'b.name as branch_name'])
+    .where('e.id', '=', id)
+    .executeTakeFirst();
   if (!claim) throw notFound('报销单不存在');
   const lines = await ctx.db.selectFrom('expense_lines').selectAll().where('claim_id', '=', id).orderBy('sort').execute();
   const parse = (s: string) => {
@@ -246,7 +317,15 @@ export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
     beizhu: claim.beizhu,
     pictures: parse(claim.pictures),
     // The form's tablelist rows are {riqi, ext} with ext the amount; the rest rides along for the detail.
-    items: lines.map((l) => ({ id: l.id, riqi: l.riqi, ext: yuan(l.amount_cents), amount: yuan(l.amount_cents), category: l.category, note: l.note, pictures: parse(l.pictures) })),
+    items: lines.map((l) => ({
+      id: l.id,
+      riqi: l.riqi,
+      ext: yuan(l.amount_cents),
+      amount: yuan(l.amount_cents),
+      category: l.category,
+      note: l.note,
+      pictures: parse(l.pictures),
+    })),
     status: claim.status,
     statusText: INSTANCE_STATUS_TEXT[claim.status] ?? '',
     taskid: claim.instance_id ?? 0,
@@ -263,11 +342,34 @@ export async function deleteExpenses(ctx: AppContext, actor: Actor, ids: number[
     if (claims.length !== ids.length) throw notFound('报销单不存在');
     if (claims.some((c) => c.status === INSTANCE_STATUS.reviewing || c.status === INSTANCE_STATUS.passed)) throw badRequest('审核中或已通过的报销单不能删除');
     // A claim returned to the submitter still has a waiting instance: close it as withdrawn.
-    const running = await tx.selectFrom('wf_instances').select('id').where('form_mode', '=', EXPENSE_MODE).where('record_id', 'in', ids).where('status', 'in', [INSTANCE_STATUS.waiting, INSTANCE_STATUS.reviewing]).execute();
+    const running = await tx
+      .selectFrom('wf_instances')
+      .select('id')
+      .where('form_mode', '=', EXPENSE_MODE)
+      .where('record_id', 'in', ids)
+      .where('status', 'in', [INSTANCE_STATUS.waiting, INSTANCE_STATUS.reviewing])
+      .execute();
     if (running.length) {
       const now = ctx.clock().toISOString();
-      await tx.updateTable('wf_steps').set({ status: 3, outcome: 'closed', decided_at: now }).where('instance_id', 'in', running.map((r) => r.id)).where('status', '<', 3).execute();
-      await tx.updateTable('wf_instances').set({ status: INSTANCE_STATUS.withdrawn, finished_at: now, updated_at: now }).where('id', 'in', running.map((r) => r.id)).execute();
+      await tx
+        .updateTable('wf_steps')
+        .set({ status: 3, outcome: 'closed', decided_at: now })
+        .where(
+          'instance_id',
+          'in',
+          running.map((r) => r.id),
+        )
+        .where('status', '<', 3)
+        .execute();
+      await tx
+        .updateTable('wf_instances')
+        .set({ status: INSTANCE_STATUS.withdrawn, finished_at: now, updated_at: now })
+        .where(
+          'id',
+          'in',
+          running.map((r) => r.id),
+        )
+        .execute();
     }
     await tx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
   });
@@ -277,11 +379,29 @@ export async function deleteExpenses(ctx: AppContext, actor: Actor, ids: number[
 export async function listExpenses(ctx: AppContext, actor: Actor, page: number, rows: number) {
   const base = () => ctx.db.selectFrom('expense_claims').where('created_by', '=', actor.userId);
   const [{ n }, list] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base().select(['id', 'type', 'title', 'total_cents', 'riqi', 'status', 'instance_id', 'created_at']).orderBy('id', 'desc').limit(rows).offset((page - 1) * rows).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base()
+      .select(['id', 'type', 'title', 'total_cents', 'riqi', 'status', 'instance_id', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(rows)
+      .offset((page - 1) * rows)
+      .execute(),
   ]);
   return {
-    rows: list.map((c) => ({ id: c.id, type: c.type, typeName: EXPENSE_TYPES[c.type] ?? '', title: c.title, Money: yuan(c.total_cents), riqi: c.riqi, status: c.status, statusText: INSTANCE_STATUS_TEXT[c.status] ?? '', taskid: c.instance_id ?? 0, AddTime: formatShanghai(c.created_at).slice(0, 16) })),
+    rows: list.map((c) => ({
+      id: c.id,
+      type: c.type,
+      typeName: EXPENSE_TYPES[c.type] ?? '',
+      title: c.title,
+      Money: yuan(c.total_cents),
+      riqi: c.riqi,
+      status: c.status,
+      statusText: INSTANCE_STATUS_TEXT[c.status] ?? '',
+      taskid: c.instance_id ?? 0,
+      AddTime: formatShanghai(c.created_at).slice(0, 16),
+    })),
     total: Number(n),
   };
 }

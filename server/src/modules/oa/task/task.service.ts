@@ -128,7 +128,11 @@ export async function createTask(ctx: AppContext, actor: Actor, input: TaskInput
       .executeTakeFirstOrThrow();
     // A task given to oneself needs no announcement.
     if (input.assigneeId !== actor.userId) {
-      await notify(ctx, { userIds: [input.assigneeId], cont: `${actor.nickName} 给你分配了任务：${input.title}`, kind: 'task', modelType: 'task', modelId: id }, tx);
+      await notify(
+        ctx,
+        { userIds: [input.assigneeId], cont: `${actor.nickName} 给你分配了任务：${input.title}`, kind: 'task', modelType: 'task', modelId: id },
+        tx,
+      );
     }
     return id;
   });
@@ -172,7 +176,12 @@ export async function actOnTask(ctx: AppContext, actor: Actor, id: number, statu
     if (!task) throw notFound(MSG_TASK_NOT_FOUND);
     if (status === TASK_STATUS.refused && task.assignee_id !== actor.userId) throw forbidden('只有任务负责人可以拒绝任务');
     if (status === TASK_STATUS.done && task.type === TASK_TYPE.commentToComplete) throw badRequest('此任务需通过评论完成');
-    const updated = await tx.updateTable('tasks').set({ status, updated_at: now }).where('id', '=', id).where('status', '=', TASK_STATUS.open).executeTakeFirst();
+    const updated = await tx
+      .updateTable('tasks')
+      .set({ status, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', TASK_STATUS.open)
+      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
       const current = await tx.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirst();
       throw badRequest(CLOSED_MESSAGE[current?.status ?? -1] ?? MSG_TASK_NOT_FOUND);
@@ -181,7 +190,13 @@ export async function actOnTask(ctx: AppContext, actor: Actor, id: number, statu
   });
 }
 
-async function tellOtherParty(ctx: AppContext, tx: DbTx, actor: Actor, task: { id: number; title: string; created_by: number | null; assignee_id: number | null }, verb: string) {
+async function tellOtherParty(
+  ctx: AppContext,
+  tx: DbTx,
+  actor: Actor,
+  task: { id: number; title: string; created_by: number | null; assignee_id: number | null },
+  verb: string,
+) {
   const other = actor.userId === task.assignee_id ? task.created_by : task.assignee_id;
   if (other === null || other === actor.userId) return;
   await notify(ctx, { userIds: [other], cont: `${actor.nickName} ${verb}：${task.title}`, kind: 'task', modelType: 'task', modelId: task.id }, tx);

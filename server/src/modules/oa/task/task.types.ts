@@ -53,4 +53,8 @@ export type TaskRow = {
 };
 
 /** A task attached to a lead (1) or a customer (2) is titled by the customer's name, under their 客户名称 rule. */
-export const TASK_MASK: ReplyMask = { entity: 'customer', carried: { modelTitle: 'CustomerName' }, when: (task) => task.modelType === 1 || task.modelType === 2 };
+export const TASK_MASK: ReplyMask = {
+  entity: 'customer',
+  carried: { modelTitle: 'CustomerName' },
+  when: (task) => task.modelType === 1 || task.modelType === 2,
+};

@@ -18,7 +18,10 @@ export function parseCc(value: unknown): number[] {
   if (!Array.isArray(list)) list = [list];
   const ids: number[] = [];
   for (const item of list as unknown[]) {
-    const raw = item && typeof item === 'object' ? ((item as Record<string, unknown>).userid ?? (item as Record<string, unknown>).UserID ?? (item as Record<string, unknown>).id) : item;
+    const raw =
+      item && typeof item === 'object'
+        ? ((item as Record<string, unknown>).userid ?? (item as Record<string, unknown>).UserID ?? (item as Record<string, unknown>).id)
+        : item;
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('抄送人格式不正确');
     if (!ids.includes(id)) ids.push(id);
@@ -54,8 +57,16 @@ export function filesJson(value: unknown): string {
     }
   }
   if (!Array.isArray(v) || v.length > 9) throw badRequest('附件最多9个');
-  return JSON.stringify(v.map((f) => {
-    const o = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
-    return { id: Number(o.id) || 0, FileName: String(o.FileName ?? o.filename ?? '').slice(0, 200), url: String(o.url ?? '').slice(0, 300), format: String(o.format ?? '').slice(0, 20), size: Number(o.size) || 0 };
-  }));
+  return JSON.stringify(
+    v.map((f) => {
+      const o = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
+      return {
+        id: Number(o.id) || 0,
+        FileName: String(o.FileName ?? o.filename ?? '').slice(0, 200),
+        url: String(o.url ?? '').slice(0, 300),
+        format: String(o.format ?? '').slice(0, 20),
+        size: Number(o.size) || 0,
+      };
+    }),
+  );
 }

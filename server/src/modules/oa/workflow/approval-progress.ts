@@ -17,7 +17,18 @@ import { resolveApprovers, type Org } from './approver-resolution';
 import type { InstanceState, Plan, PlanEnv } from './engine';
 import type { FlowNode, WorlFlowJson } from './flow-graph';
 import { deadline } from './working-time';
-import { followStatus, INSTANCE_STATUS, loadOrg, loadVersion, lockInstance, MSG_ALREADY_HANDLED, MSG_APPROVAL_NOT_FOUND, parseData, STEP_STATUS, type InstanceRow } from './workflow-store';
+import {
+  followStatus,
+  INSTANCE_STATUS,
+  loadOrg,
+  loadVersion,
+  lockInstance,
+  MSG_ALREADY_HANDLED,
+  MSG_APPROVAL_NOT_FOUND,
+  parseData,
+  STEP_STATUS,
+  type InstanceRow,
+} from './workflow-store';
 
 export const CC_MAX = 5;
 export const TEXT_MAX = 300;
@@ -39,7 +50,11 @@ export async function assertEmployed(tx: DbTx, ids: number[], label: string): Pr
 
 export type Engine = { ctx: AppContext; tx: DbTx; now: Date; flow: WorlFlowJson; org: Org };
 
-export async function log(e: Engine, instanceId: number, entry: { stepId?: number | null; nodeId?: string; nodeName?: string; userId: number | null; action: string; ext?: string; type?: number; files?: string }): Promise<void> {
+export async function log(
+  e: Engine,
+  instanceId: number,
+  entry: { stepId?: number | null; nodeId?: string; nodeName?: string; userId: number | null; action: string; ext?: string; type?: number; files?: string },
+): Promise<void> {
   await e.tx
     .insertInto('wf_logs')
     .values({
@@ -78,7 +93,13 @@ export async function names(tx: DbTx, ids: number[]): Promise<string> {
 
 /** Approvers who approved earlier nodes of this round, and those of `justBefore` (for the duplicate rule). */
 export async function approvedSets(tx: DbTx, inst: InstanceRow, justBefore: string | null): Promise<{ before: Set<number>; last: Set<number> }> {
-  const rows = await tx.selectFrom('wf_steps').select(['user_id', 'node_id', 'node_kind']).where('instance_id', '=', inst.id).where('round', '=', inst.round).where('outcome', '=', 'approved').execute();
+  const rows = await tx
+    .selectFrom('wf_steps')
+    .select(['user_id', 'node_id', 'node_kind'])
+    .where('instance_id', '=', inst.id)
+    .where('round', '=', inst.round)
+    .where('outcome', '=', 'approved')
+    .execute();
   const decided = rows.filter((r) => r.node_kind !== 'start');
   return { before: new Set(decided.map((r) => r.user_id)), last: new Set(decided.filter((r) => r.node_id === justBefore).map((r) => r.user_id)) };
 }
@@ -92,7 +113,15 @@ export function planEnv(e: Engine, inst: InstanceRow, state: InstanceState, sets
     resolve: (node: FlowNode) =>
       resolveApprovers(
         node.config,
-        { submitterId: inst.submitter_id, data, chosen: state.chosen, nodeId: node.id, approvedBefore: sets.before, approvedJustBefore: sets.last, duplicateRule: e.flow.settings?.duplicateRule ?? 'none' },
+        {
+          submitterId: inst.submitter_id,
+          data,
+          chosen: state.chosen,
+          nodeId: node.id,
+          approvedBefore: sets.before,
+          approvedJustBefore: sets.last,
+          duplicateRule: e.flow.settings?.duplicateRule ?? 'none',
+        },
         e.org,
       ),
   };
@@ -148,14 +177,28 @@ export async function applyPlan(e: Engine, inst: InstanceRow, plan: Plan): Promi
   if (status !== inst.status) await followStatus(e.tx, inst.form_mode, inst.record_id, status, inst.id);
   if (waiting.length > 0) await notifyApprovalWaiting(e.ctx, { userIds: waiting, title: inst.title, taskId: inst.id }, e.tx);
   if (finished) {
-    await notify(e.ctx, { userIds: [inst.submitter_id], cont: `你的审批「${inst.title}」${status === INSTANCE_STATUS.passed ? '已通过' : '未通过'}`, kind: 'approval', modelType: 'approval', modelId: inst.id }, e.tx);
+    await notify(
+      e.ctx,
+      {
+        userIds: [inst.submitter_id],
+        cont: `你的审批「${inst.title}」${status === INSTANCE_STATUS.passed ? '已通过' : '未通过'}`,
+        kind: 'approval',
+        modelType: 'approval',
+        modelId: inst.id,
+      },
+      e.tx,
+    );
   }
   return { ...inst, status, state: JSON.stringify(plan.state) };
 }
 
 /** Closes every open step of the instance (handled by another, or the instance moved on). */
 export async function closeOpenSteps(e: Engine, instanceId: number, nodeId?: string): Promise<void> {
-  let q = e.tx.updateTable('wf_steps').set({ status: STEP_STATUS.completed, outcome: 'closed', decided_at: e.now.toISOString() }).where('instance_id', '=', instanceId).where('status', '<', 3);
+  let q = e.tx
+    .updateTable('wf_steps')
+    .set({ status: STEP_STATUS.completed, outcome: 'closed', decided_at: e.now.toISOString() })
+    .where('instance_id', '=', instanceId)
+    .where('status', '<', 3);
   if (nodeId) q = q.where('node_id', '=', nodeId);
   await q.execute();
 }
@@ -186,7 +229,13 @@ export async function openStepOf(ctx: AppContext, tx: DbTx, actorId: number | nu
 export async function closeStep(e: Engine, step: StepRow, status: number, outcome: string, ext: string): Promise<void> {
   const res = await e.tx
     .updateTable('wf_steps')
-    .set({ status, outcome, comment: [...ext].slice(0, TEXT_MAX).join(''), decided_at: e.now.toISOString(), received_at: step.received_at || e.now.toISOString() })
+    .set({
+      status,
+      outcome,
+      comment: [...ext].slice(0, TEXT_MAX).join(''),
+      decided_at: e.now.toISOString(),
+      received_at: step.received_at || e.now.toISOString(),
+    })
     .where('id', '=', step.id)
     .where('status', '<', 3)
     .where('active', '=', 1)

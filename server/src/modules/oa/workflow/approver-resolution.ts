@@ -47,7 +47,11 @@ export function superiorChain(org: Org, userId: number, levels: number): number[
 export function userIdsOfValue(value: unknown): number[] {
   const one = (v: unknown): number[] => {
     if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? [v] : [];
-    if (typeof v === 'string') return v.split(',').map((s) => Number(s.trim())).filter((n) => Number.isSafeInteger(n) && n > 0);
+    if (typeof v === 'string')
+      return v
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isSafeInteger(n) && n > 0);
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
       return one(o.userid ?? o.UserID ?? o.id ?? o.branchid ?? o.ID);
@@ -107,10 +111,7 @@ export function resolveRule(rule: ApproverRule, input: ResolveInput, org: Org): 
   return out;
 }
 
-export type Resolution =
-  | { kind: 'users'; userIds: number[]; note?: string }
-  | { kind: 'pass'; reason: string }
-  | { kind: 'reject'; reason: string };
+export type Resolution = { kind: 'users'; userIds: number[]; note?: string } | { kind: 'pass'; reason: string } | { kind: 'reject'; reason: string };
 
 export type RulesInput = ResolveInput & {
   /** Users who approved any earlier node of this round, and those of the node decided just before. */

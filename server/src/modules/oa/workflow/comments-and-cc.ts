@@ -31,7 +31,12 @@ export async function addCcByUser(ctx: AppContext, actor: Actor, taskId: number,
     const inst = await lockInstance(ctx, tx, taskId);
     const role = await assertCanView(tx, actor, inst);
     if (role !== 'submitter' && role !== 'approver') throw forbidden('只有发起人和审批人可以抄送');
-    const count = await tx.selectFrom('wf_cc').select((eb) => eb.fn.countAll<number>().as('n')).where('instance_id', '=', inst.id).where('from_user_id', '=', actor.userId).executeTakeFirstOrThrow();
+    const count = await tx
+      .selectFrom('wf_cc')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('instance_id', '=', inst.id)
+      .where('from_user_id', '=', actor.userId)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) + cc.length > CC_MAX) throw badRequest(`抄送人最多${CC_MAX}个`);
     await assertEmployed(tx, cc, '抄送人');
     await addCc(await engineFor(ctx, tx, inst), inst, cc, actor.userId, '');

@@ -9,7 +9,21 @@ import { findNode } from './flow-graph';
 import { decideNode, type Vote } from './node-decision';
 import { linkApprovalFiles } from './approval-files';
 import { parseState, STEP_STATUS, type InstanceRow } from './workflow-store';
-import { assertText, assertEmployed, type Engine, log, addCc, approvedSets, planEnv, applyPlan, closeOpenSteps, engineFor, type StepRow, openStepOf, closeStep } from './approval-progress';
+import {
+  assertText,
+  assertEmployed,
+  type Engine,
+  log,
+  addCc,
+  approvedSets,
+  planEnv,
+  applyPlan,
+  closeOpenSteps,
+  engineFor,
+  type StepRow,
+  openStepOf,
+  closeStep,
+} from './approval-progress';
 import { returnToEarlierNode } from './return-to-earlier-node';
 
 export type DecideInput = {

@@ -48,7 +48,11 @@ export async function handOverOpenSteps(ctx: AppContext, tx: DbTx, departedUserI
       await logHandOver(ctx, tx, step, byUserId, `${reason}，无可接手的审批人`);
       continue;
     }
-    await tx.updateTable('wf_steps').set({ user_id: to, forwarded_from: departedUserId, status: STEP_STATUS.pending, received_at: '' }).where('id', '=', step.id).execute();
+    await tx
+      .updateTable('wf_steps')
+      .set({ user_id: to, forwarded_from: departedUserId, status: STEP_STATUS.pending, received_at: '' })
+      .where('id', '=', step.id)
+      .execute();
     await logHandOver(ctx, tx, step, byUserId, `${reason}，转交给 ${names.get(to) ?? ''}`);
     await notifyApprovalWaiting(ctx, { userIds: [to], title: step.title, taskId: step.instance_id }, tx);
     done.push({ stepId: step.id, instanceId: step.instance_id, toUserId: to });
@@ -56,7 +60,13 @@ export async function handOverOpenSteps(ctx: AppContext, tx: DbTx, departedUserI
   return done;
 }
 
-async function logHandOver(ctx: AppContext, tx: DbTx, step: { id: number; instance_id: number; node_id: string; step_name: string }, byUserId: number | null, ext: string): Promise<void> {
+async function logHandOver(
+  ctx: AppContext,
+  tx: DbTx,
+  step: { id: number; instance_id: number; node_id: string; step_name: string },
+  byUserId: number | null,
+  ext: string,
+): Promise<void> {
   await tx
     .insertInto('wf_logs')
     .values({

@@ -15,7 +15,9 @@ export async function editFormField(ctx: AppContext, actor: Actor, stepId: numbe
     data = await keepMaskedFormValues(tx, actor, inst.form_mode, parseData(inst.form_data), data);
     const e = await engineFor(ctx, tx, inst);
     const node = findNode(e.flow, step.node_id);
-    const writable = Object.entries(node?.config.writeField ?? {}).filter(([, r]) => r === 'edit').map(([f]) => f);
+    const writable = Object.entries(node?.config.writeField ?? {})
+      .filter(([, r]) => r === 'edit')
+      .map(([f]) => f);
     if (writable.length === 0) throw badRequest('当前节点没有可编辑的字段');
     const keys = Object.keys(data);
     const foreign = keys.filter((k) => !writable.includes(k));
@@ -36,10 +38,27 @@ export async function editFormField(ctx: AppContext, actor: Actor, stepId: numbe
       ({ data: merged, title } = await businessForm(tx, inst.record_id, merged, e.now.toISOString()));
     } else {
       const rec = await tx.selectFrom('module_records').select(['id', 'data']).where('id', '=', inst.record_id).executeTakeFirst();
-      if (rec) await tx.updateTable('module_records').set({ data: JSON.stringify({ ...parseData(rec.data), ...data }), updated_at: e.now.toISOString() }).where('id', '=', rec.id).execute();
+      if (rec)
+        await tx
+          .updateTable('module_records')
+          .set({ data: JSON.stringify({ ...parseData(rec.data), ...data }), updated_at: e.now.toISOString() })
+          .where('id', '=', rec.id)
+          .execute();
     }
-    await tx.updateTable('wf_instances').set({ form_data: JSON.stringify(merged), ...(title ? { title } : {}), updated_at: e.now.toISOString() }).where('id', '=', inst.id).execute();
+    await tx
+      .updateTable('wf_instances')
+      .set({ form_data: JSON.stringify(merged), ...(title ? { title } : {}), updated_at: e.now.toISOString() })
+      .where('id', '=', inst.id)
+      .execute();
     await linkApprovalFiles(tx, actor, inst.id, JSON.stringify(data));
-    await log(e, inst.id, { stepId, nodeId: step.node_id, nodeName: step.step_name, userId: actor.userId, action: 'formedit', type: 2, ext: `修改了 ${changed.join('、')}` });
+    await log(e, inst.id, {
+      stepId,
+      nodeId: step.node_id,
+      nodeName: step.step_name,
+      userId: actor.userId,
+      action: 'formedit',
+      type: 2,
+      ext: `修改了 ${changed.join('、')}`,
+    });
   });
 }

@@ -1,4 +1,13 @@
-import { resolveApprovers, resolveRule, REASON_DUPLICATE, REASON_EMPTY_PASS, REASON_EMPTY_REJECT, REASON_SELF_SKIP, type Org, type RulesInput } from './approver-resolution';
+import {
+  resolveApprovers,
+  resolveRule,
+  REASON_DUPLICATE,
+  REASON_EMPTY_PASS,
+  REASON_EMPTY_REJECT,
+  REASON_SELF_SKIP,
+  type Org,
+  type RulesInput,
+} from './approver-resolution';
 import { afterNode, emptyState, enterNodes, type PlanEnv } from './engine';
 import { nextNodes, validateFlow, type FlowLine, type FlowNode, type NodeConfig, type WorlFlowJson } from './flow-graph';
 import { decideNode } from './node-decision';
@@ -17,13 +26,20 @@ function expenseFlow(): WorlFlowJson {
       node('f', { kind: 'approver', approver: { type: 'users', userIds: [5] } }, '财务'),
       node('e', { kind: 'end' }, '结束'),
     ],
-    lines: [line('s', 'm'), line('m', 'c'), line('c', 'f', { rules: [{ field: 'Money', op: '>', value: 5000 }] }), line('c', 'e', { rules: [], isDefault: true }), line('f', 'e')],
+    lines: [
+      line('s', 'm'),
+      line('m', 'c'),
+      line('c', 'f', { rules: [{ field: 'Money', op: '>', value: 5000 }] }),
+      line('c', 'e', { rules: [], isDefault: true }),
+      line('f', 'e'),
+    ],
   };
 }
 
 // Org: 1 admin (heads company), 2 manager heads branch 10, 3 rep in 10 (superior 2), 4 departed, 5 finance head of 20.
 function org(): Org {
-  const u = (id: number, branchId: number | null, roleId: number, superiorId: number | null, employed = true) => [id, { id, branchId, roleId, superiorId, employed }] as const;
+  const u = (id: number, branchId: number | null, roleId: number, superiorId: number | null, employed = true) =>
+    [id, { id, branchId, roleId, superiorId, employed }] as const;
   return {
     users: new Map([u(1, 1, 1, null), u(2, 10, 2, 1), u(3, 10, 3, 2), u(4, 10, 3, 2, false), u(5, 20, 4, 1), u(6, 10, 3, 2)]),
     branches: new Map([
@@ -104,7 +120,12 @@ describe('routing', () => {
     expect(nextNodes(expenseFlow(), 'c', { Money: '6000' })).toEqual(['f']);
     expect(nextNodes(expenseFlow(), 'c', { Money: 5000 })).toEqual(['e']);
     const f = expenseFlow();
-    f.lines[2] = line('c', 'f', { rules: [{ field: 'type', op: 'in', value: ['2', '3'] }, { field: 'branchId', op: '==', value: 10 }] });
+    f.lines[2] = line('c', 'f', {
+      rules: [
+        { field: 'type', op: 'in', value: ['2', '3'] },
+        { field: 'branchId', op: '==', value: 10 },
+      ],
+    });
     expect(nextNodes(f, 'c', { type: '2', branchId: '10' })).toEqual(['f']);
     expect(nextNodes(f, 'c', { type: '1', branchId: '10' })).toEqual(['e']);
   });
@@ -202,7 +223,12 @@ describe('planner', () => {
   });
   test('cc nodes copy and continue; automatic passes are logged with the reason', () => {
     const flow: WorlFlowJson = {
-      nodes: [node('s', { kind: 'start' }), node('cc', { kind: 'cc', cc: [6] }), node('a', { kind: 'approver', emptyRule: 'pass', approver: { type: 'users', userIds: [4] } }, '审批'), node('e', { kind: 'end' })],
+      nodes: [
+        node('s', { kind: 'start' }),
+        node('cc', { kind: 'cc', cc: [6] }),
+        node('a', { kind: 'approver', emptyRule: 'pass', approver: { type: 'users', userIds: [4] } }, '审批'),
+        node('e', { kind: 'end' }),
+      ],
       lines: [line('s', 'cc'), line('cc', 'a'), line('a', 'e')],
     };
     const plan = enterNodes(['cc'], emptyState(), env(flow));

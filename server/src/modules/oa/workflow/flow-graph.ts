@@ -218,13 +218,15 @@ export function validateFlow(flow: WorlFlowJson): GraphProblem | null {
     const k = n.config.kind;
     if (k === 'start' && (inc.get(n.id) ?? []).length > 0) return { msg: `开始节点「${nameOf(n)}」不能有进入的连线`, nodeId: n.id };
     if (k === 'end' && o.length > 0) return { msg: `结束节点「${nameOf(n)}」不能有出去的连线`, nodeId: n.id };
-    if (k !== 'end' && k !== 'condition' && k !== 'parallel' && o.length > 1) return { msg: `节点「${nameOf(n)}」只能有一条出去的连线，分支请使用条件或并行节点`, nodeId: n.id };
+    if (k !== 'end' && k !== 'condition' && k !== 'parallel' && o.length > 1)
+      return { msg: `节点「${nameOf(n)}」只能有一条出去的连线，分支请使用条件或并行节点`, nodeId: n.id };
     if (k === 'condition') {
       if (o.length < 2) return { msg: `条件分支「${nameOf(n)}」至少需要两条连线`, nodeId: n.id };
       const defaults = o.filter((l) => l.condition?.isDefault);
       if (defaults.length !== 1) return { msg: `条件分支「${nameOf(n)}」必须有且只有一条默认条件线`, nodeId: n.id };
       for (const l of o) {
-        if (!l.condition?.isDefault && !(l.condition?.rules?.length ?? 0)) return { msg: `条件分支「${nameOf(n)}」的连线「${l.label || l.to}」没有设置条件`, nodeId: n.id };
+        if (!l.condition?.isDefault && !(l.condition?.rules?.length ?? 0))
+          return { msg: `条件分支「${nameOf(n)}」的连线「${l.label || l.to}」没有设置条件`, nodeId: n.id };
       }
     }
     if (k === 'parallel') {
@@ -236,8 +238,10 @@ export function validateFlow(flow: WorlFlowJson): GraphProblem | null {
       const rule = n.config.approver;
       if (!rule) return { msg: `审批节点「${nameOf(n)}」未设置审批人`, nodeId: n.id };
       if (rule.type === 'users' && rule.userIds.length === 0) return { msg: `审批节点「${nameOf(n)}」未选择审批人`, nodeId: n.id };
-      if ((rule.type === 'superior' || rule.type === 'superiors') && !(rule.level >= 1 && rule.level <= 10)) return { msg: `审批节点「${nameOf(n)}」的上级层级必须在1到10之间`, nodeId: n.id };
-      if (rule.type === 'superiors' && rule.untilRoleId !== undefined && !(Number.isSafeInteger(rule.untilRoleId) && rule.untilRoleId > 0)) return { msg: `审批节点「${nameOf(n)}」的终止角色无效`, nodeId: n.id };
+      if ((rule.type === 'superior' || rule.type === 'superiors') && !(rule.level >= 1 && rule.level <= 10))
+        return { msg: `审批节点「${nameOf(n)}」的上级层级必须在1到10之间`, nodeId: n.id };
+      if (rule.type === 'superiors' && rule.untilRoleId !== undefined && !(Number.isSafeInteger(rule.untilRoleId) && rule.untilRoleId > 0))
+        return { msg: `审批节点「${nameOf(n)}」的终止角色无效`, nodeId: n.id };
       if ((rule.type === 'formUser' || rule.type === 'formBranch') && !rule.field) return { msg: `审批节点「${nameOf(n)}」未选择表单字段`, nodeId: n.id };
     }
     if (k === 'cc' && !(n.config.cc?.length ?? 0)) return { msg: `抄送节点「${nameOf(n)}」未选择抄送人`, nodeId: n.id };

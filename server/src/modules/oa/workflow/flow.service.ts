@@ -26,8 +26,14 @@ export class FlowProblem extends Error {
   }
 }
 
-const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v.map((x) => num(typeof x === 'object' && x ? (x as Record<string, unknown>).userid ?? (x as Record<string, unknown>).id : x)).filter((n) => Number.isSafeInteger(n) && n > 0) : []);
+const num = (v: unknown, fallback = 0): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback;
+const ids = (v: unknown): number[] =>
+  Array.isArray(v)
+    ? v
+        .map((x) => num(typeof x === 'object' && x ? ((x as Record<string, unknown>).userid ?? (x as Record<string, unknown>).id) : x))
+        .filter((n) => Number.isSafeInteger(n) && n > 0)
+    : [];
 const str = (v: unknown, max = 100): string => (typeof v === 'string' ? v.slice(0, max) : typeof v === 'number' ? String(v) : '');
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
@@ -45,7 +51,11 @@ function approverOf(v: unknown): ApproverRule | undefined {
     case 'superior':
       return { type: a.type, level: num(a.level, 1) };
     case 'superiors':
-      return { type: a.type, level: num(a.level, 1), ...(a.untilRoleId !== undefined && a.untilRoleId !== null && a.untilRoleId !== '' ? { untilRoleId: num(a.untilRoleId, -1) } : {}) };
+      return {
+        type: a.type,
+        level: num(a.level, 1),
+        ...(a.untilRoleId !== undefined && a.untilRoleId !== null && a.untilRoleId !== '' ? { untilRoleId: num(a.untilRoleId, -1) } : {}),
+      };
     case 'formUser':
     case 'formBranch':
       return { type: a.type, field: str(a.field, 50) };
@@ -70,7 +80,8 @@ function configOf(v: unknown): NodeConfig {
   for (const [k, r] of Object.entries(wf)) if (r === 'edit' || r === 'read' || r === 'hidden') writeField[k.slice(0, 50)] = r;
   if (Object.keys(writeField).length) out.writeField = writeField;
   const t = obj(c.timeout);
-  if (c.timeout && (t.action === 'remind' || t.action === 'pass' || t.action === 'reject')) out.timeout = { hours: num(t.hours), workingDays: t.workingDays === true, action: t.action };
+  if (c.timeout && (t.action === 'remind' || t.action === 'pass' || t.action === 'reject'))
+    out.timeout = { hours: num(t.hours), workingDays: t.workingDays === true, action: t.action };
   if (c.cc !== undefined) out.cc = ids(c.cc).slice(0, 20);
   return out;
 }
@@ -126,7 +137,10 @@ export function parseFlowJson(value: unknown): WorlFlowJson {
     duplicateRule: s.duplicateRule === 'once' || s.duplicateRule === 'consecutive' ? s.duplicateRule : 'none',
     resumeAtReturner: s.resumeAtReturner === true,
     revokeBeforeDecisionOnly: s.revokeBeforeDecisionOnly === true,
-    holidays: (Array.isArray(s.holidays) ? s.holidays : []).map((h) => str(h, 10)).filter((h) => /^\d{4}-\d{2}-\d{2}$/.test(h)).slice(0, 100),
+    holidays: (Array.isArray(s.holidays) ? s.holidays : [])
+      .map((h) => str(h, 10))
+      .filter((h) => /^\d{4}-\d{2}-\d{2}$/.test(h))
+      .slice(0, 100),
   };
   return { nodes, lines, settings };
 }
@@ -151,10 +165,24 @@ export async function addFlow(ctx: AppContext, actor: Actor, input: FlowInput): 
     await assertWorkflowForm(tx, input.formMode);
     const { id } = await tx
       .insertInto('wf_flows')
-      .values({ name: input.name, category: input.category, form_mode: input.formMode, status: 1, version_id: null, beizhu: input.beizhu, created_by: actor.userId, created_at: now, updated_at: now })
+      .values({
+        name: input.name,
+        category: input.category,
+        form_mode: input.formMode,
+        status: 1,
+        version_id: null,
+        beizhu: input.beizhu,
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const v = await tx.insertInto('wf_flow_versions').values({ flow_id: id, version: 1, json: JSON.stringify(flow), created_by: actor.userId, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const v = await tx
+      .insertInto('wf_flow_versions')
+      .values({ flow_id: id, version: 1, json: JSON.stringify(flow), created_by: actor.userId, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await tx.updateTable('wf_flows').set({ version_id: v.id }).where('id', '=', id).execute();
     return id;
   });
@@ -167,7 +195,9 @@ export async function editFlow(ctx: AppContext, actor: Actor, id: number, input:
     const row = await tx.selectFrom('wf_flows').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('流程不存在');
     if (input.formMode && input.formMode !== row.form_mode) await assertWorkflowForm(tx, input.formMode);
-    const current = row.version_id ? await tx.selectFrom('wf_flow_versions').select(['id', 'version', 'json']).where('id', '=', row.version_id).executeTakeFirst() : undefined;
+    const current = row.version_id
+      ? await tx.selectFrom('wf_flow_versions').select(['id', 'version', 'json']).where('id', '=', row.version_id).executeTakeFirst()
+      : undefined;
     let versionId = row.version_id;
     let version = current?.version ?? 0;
     if (input.json !== undefined && input.json !== '') {
@@ -175,9 +205,17 @@ export async function editFlow(ctx: AppContext, actor: Actor, id: number, input:
       checkGraph(flow);
       const json = JSON.stringify(flow);
       if (json !== current?.json) {
-        const last = await tx.selectFrom('wf_flow_versions').select((eb) => eb.fn.max('version').as('v')).where('flow_id', '=', id).executeTakeFirst();
+        const last = await tx
+          .selectFrom('wf_flow_versions')
+          .select((eb) => eb.fn.max('version').as('v'))
+          .where('flow_id', '=', id)
+          .executeTakeFirst();
         version = Number(last?.v ?? 0) + 1;
-        const v = await tx.insertInto('wf_flow_versions').values({ flow_id: id, version, json, created_by: actor.userId, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        const v = await tx
+          .insertInto('wf_flow_versions')
+          .values({ flow_id: id, version, json, created_by: actor.userId, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         versionId = v.id;
       }
     }
@@ -198,9 +236,19 @@ export async function editFlow(ctx: AppContext, actor: Actor, id: number, input:
 }
 
 export async function flowDetail(ctx: AppContext, id: number, versionId?: number) {
-  const row = await ctx.db.selectFrom('wf_flows as f').leftJoin('forms as fm', 'fm.mode', 'f.form_mode').select(['f.id', 'f.name', 'f.category', 'f.form_mode', 'f.status', 'f.version_id', 'f.beizhu', 'f.updated_at', 'fm.title as form_title']).where('f.id', '=', id).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('wf_flows as f')
+    .leftJoin('forms as fm', 'fm.mode', 'f.form_mode')
+    .select(['f.id', 'f.name', 'f.category', 'f.form_mode', 'f.status', 'f.version_id', 'f.beizhu', 'f.updated_at', 'fm.title as form_title'])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('流程不存在');
-  const versions = await ctx.db.selectFrom('wf_flow_versions').select(['id', 'version', 'created_at']).where('flow_id', '=', id).orderBy('version', 'desc').execute();
+  const versions = await ctx.db
+    .selectFrom('wf_flow_versions')
+    .select(['id', 'version', 'created_at'])
+    .where('flow_id', '=', id)
+    .orderBy('version', 'desc')
+    .execute();
   const vid = versionId && versions.some((v) => v.id === versionId) ? versionId : row.version_id;
   const json = vid ? await loadVersion(ctx.db, vid) : { nodes: [], lines: [] };
   const used = await ctx.db.selectFrom('wf_instances').select('id').where('flow_id', '=', id).executeTakeFirst();
@@ -231,7 +279,9 @@ export async function listFlows(ctx: AppContext, input: FlowListInput): Promise<
     return q;
   };
   const [{ n }, rows] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     base()
       .leftJoin('forms as fm', 'fm.mode', 'f.form_mode')
       .leftJoin('wf_flow_versions as v', 'v.id', 'f.version_id')
@@ -243,7 +293,14 @@ export async function listFlows(ctx: AppContext, input: FlowListInput): Promise<
       .execute(),
   ]);
   const ids = rows.map((r) => r.id);
-  const used = ids.length ? await ctx.db.selectFrom('wf_instances').select(['flow_id', (eb) => eb.fn.countAll<number>().as('n')]).where('flow_id', 'in', ids).groupBy('flow_id').execute() : [];
+  const used = ids.length
+    ? await ctx.db
+        .selectFrom('wf_instances')
+        .select(['flow_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('flow_id', 'in', ids)
+        .groupBy('flow_id')
+        .execute()
+    : [];
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -270,7 +327,13 @@ export async function changeFlowStatus(ctx: AppContext, id: number, status: 0 | 
 /** Copies a flow (its current version) as a new, disabled flow named …(副本). */
 export async function copyFlow(ctx: AppContext, actor: Actor, id: number): Promise<number> {
   const d = await flowDetail(ctx, id);
-  const newId = await addFlow(ctx, actor, { name: `${d.name}(副本)`.slice(0, 50), category: d.category, formMode: d.formMode, beizhu: d.beizhu, json: d.WorlFlowJson });
+  const newId = await addFlow(ctx, actor, {
+    name: `${d.name}(副本)`.slice(0, 50),
+    category: d.category,
+    formMode: d.formMode,
+    beizhu: d.beizhu,
+    json: d.WorlFlowJson,
+  });
   await changeFlowStatus(ctx, newId, 0);
   return newId;
 }
@@ -290,7 +353,13 @@ export async function nodeConfig(ctx: AppContext, versionId: number, nodeId: str
   const flow = await loadVersion(ctx.db, versionId);
   const node = flow.nodes.find((n) => n.id === nodeId);
   if (!node) throw notFound('流程节点不存在');
-  return { id: node.id, name: node.name, type: node.config.kind === 'start' ? 'start' : 'other', kind: node.config.kind, writeField: node.config.writeField ?? {} };
+  return {
+    id: node.id,
+    name: node.name,
+    type: node.config.kind === 'start' ? 'start' : 'other',
+    kind: node.config.kind,
+    writeField: node.config.writeField ?? {},
+  };
 }
 
 /** Enabled flows by category, with their bound form, for 新建流程. */
@@ -307,7 +376,17 @@ export async function enabledFlows(ctx: AppContext) {
   for (const r of rows) {
     const flow = r.version_id ? await loadVersion(ctx.db, r.version_id) : { nodes: [], lines: [] };
     const chosen = flow.nodes.filter((n) => n.config.approver?.type === 'chosen').map((n) => ({ nodeId: n.id, name: n.name }));
-    out.push({ id: r.id, name: r.name, category: r.category || '其他', formMode: r.form_mode, formId: r.form_id, formTitle: r.form_title, apiAdd: r.api_add, beizhu: r.beizhu, chosenNodes: chosen });
+    out.push({
+      id: r.id,
+      name: r.name,
+      category: r.category || '其他',
+      formMode: r.form_mode,
+      formId: r.form_id,
+      formTitle: r.form_title,
+      apiAdd: r.api_add,
+      beizhu: r.beizhu,
+      chosenNodes: chosen,
+    });
   }
   return out;
 }
@@ -316,7 +395,10 @@ export async function enabledFlows(ctx: AppContext) {
 export async function flowDirectory(ctx: AppContext) {
   return {
     roles: await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
-    users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({ id: u.id, name: u.nick_name })),
+    users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({
+      id: u.id,
+      name: u.nick_name,
+    })),
   };
 }
 

@@ -21,7 +21,15 @@ export async function forward(ctx: AppContext, actor: Actor, stepIds: number[], 
       const target = await tx.selectFrom('users').select(['id', 'nick_name', 'quit_status']).where('id', '=', toUserId).executeTakeFirst();
       if (!target) throw badRequest('转交人不存在');
       if (target.quit_status !== 0) throw badRequest('转交人已离职，请重新选择');
-      const already = await tx.selectFrom('wf_steps').select('id').where('instance_id', '=', inst.id).where('node_id', '=', step.node_id).where('round', '=', inst.round).where('user_id', '=', toUserId).where('status', '<', 3).executeTakeFirst();
+      const already = await tx
+        .selectFrom('wf_steps')
+        .select('id')
+        .where('instance_id', '=', inst.id)
+        .where('node_id', '=', step.node_id)
+        .where('round', '=', inst.round)
+        .where('user_id', '=', toUserId)
+        .where('status', '<', 3)
+        .executeTakeFirst();
       if (already) throw badRequest('该同事已是此节点的审批人');
       const res = await tx
         .updateTable('wf_steps')
@@ -31,7 +39,14 @@ export async function forward(ctx: AppContext, actor: Actor, stepIds: number[], 
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw conflict();
       const e = await engineFor(ctx, tx, inst);
-      await log(e, inst.id, { stepId: step.id, nodeId: step.node_id, nodeName: step.step_name, userId: actor.userId, action: 'forward', ext: `转交给 ${target.nick_name}${ext ? `：${ext}` : ''}` });
+      await log(e, inst.id, {
+        stepId: step.id,
+        nodeId: step.node_id,
+        nodeName: step.step_name,
+        userId: actor.userId,
+        action: 'forward',
+        ext: `转交给 ${target.nick_name}${ext ? `：${ext}` : ''}`,
+      });
       await notifyApprovalWaiting(ctx, { userIds: [toUserId], title: inst.title, taskId: inst.id }, tx);
       return { Status: STEP_STATUS.pending, recordStatus: inst.status, taskId: inst.id };
     });

@@ -13,7 +13,12 @@ export async function receive(ctx: AppContext, actor: Actor, stepIds: number[]):
     const step = await ctx.db.selectFrom('wf_steps').select(['id', 'user_id', 'status']).where('id', '=', id).executeTakeFirst();
     if (!step) throw badRequest(MSG_APPROVAL_NOT_FOUND);
     if (step.user_id !== actor.userId) throw forbidden('这不是你的审批');
-    await ctx.db.updateTable('wf_steps').set({ status: STEP_STATUS.received, received_at: now }).where('id', '=', id).where('status', '=', STEP_STATUS.pending).execute();
+    await ctx.db
+      .updateTable('wf_steps')
+      .set({ status: STEP_STATUS.received, received_at: now })
+      .where('id', '=', id)
+      .where('status', '=', STEP_STATUS.pending)
+      .execute();
     status = step.status === STEP_STATUS.pending ? STEP_STATUS.received : step.status;
   }
   return status;
@@ -23,8 +28,21 @@ export async function receive(ctx: AppContext, actor: Actor, stepIds: number[]):
 export async function markOpened(ctx: AppContext, actor: Actor, taskId: number, submitterId?: number): Promise<void> {
   const now = ctx.clock().toISOString();
   const [cc, steps] = await Promise.all([
-    ctx.db.updateTable('wf_cc').set({ read_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('read_at', '=', '').executeTakeFirst(),
-    ctx.db.updateTable('wf_steps').set({ status: STEP_STATUS.received, received_at: now }).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('status', '=', STEP_STATUS.pending).where('active', '=', 1).executeTakeFirst(),
+    ctx.db
+      .updateTable('wf_cc')
+      .set({ read_at: now })
+      .where('instance_id', '=', taskId)
+      .where('user_id', '=', actor.userId)
+      .where('read_at', '=', '')
+      .executeTakeFirst(),
+    ctx.db
+      .updateTable('wf_steps')
+      .set({ status: STEP_STATUS.received, received_at: now })
+      .where('instance_id', '=', taskId)
+      .where('user_id', '=', actor.userId)
+      .where('status', '=', STEP_STATUS.pending)
+      .where('active', '=', 1)
+      .executeTakeFirst(),
   ]);
   // A first read changes the submitter's read receipts (已查阅): their open tabs refetch the panel.
   const changed = Number(cc.numUpdatedRows) + Number(steps.numUpdatedRows) > 0;

@@ -12,7 +12,12 @@ import { applyPlan, approvedSets, closeOpenSteps, closeStep, log, planEnv, type 
 import type { DecideInput } from './decide-step';
 
 /** Nodes a step may return to: passed in this instance, upstream of the step's node, plus the start (the submitter). */
-export async function passedNodes(tx: DbOrTx, inst: InstanceRow, flow: WorlFlowJson, fromNodeId: string): Promise<{ NodeID: string; StepName: string; UserName: string }[]> {
+export async function passedNodes(
+  tx: DbOrTx,
+  inst: InstanceRow,
+  flow: WorlFlowJson,
+  fromNodeId: string,
+): Promise<{ NodeID: string; StepName: string; UserName: string }[]> {
   const upstream = ancestors(flow, fromNodeId);
   const start = startNode(flow);
   const rows = await tx
@@ -36,26 +41,56 @@ export async function passedNodes(tx: DbOrTx, inst: InstanceRow, flow: WorlFlowJ
  * 退回: the step goes back to a node passed in this instance (passedNodes); a new round starts there,
  * and the submitter is told.
  */
-export async function returnToEarlierNode(e: Engine, inst: InstanceRow, step: StepRow, input: DecideInput, byUserId: number | null, state: InstanceState): Promise<InstanceRow> {
+export async function returnToEarlierNode(
+  e: Engine,
+  inst: InstanceRow,
+  step: StepRow,
+  input: DecideInput,
+  byUserId: number | null,
+  state: InstanceState,
+): Promise<InstanceRow> {
   const target = input.nodeId ?? '';
   const allowed = await passedNodes(e.tx, inst, e.flow, step.node_id);
   if (!allowed.some((a) => a.NodeID === target)) throw badRequest('只能退回到已经审批通过的节点');
   await closeStep(e, step, STEP_STATUS.notPassed, 'returned', input.ext);
   await closeOpenSteps(e, inst.id);
   const targetNode = findNode(e.flow, target)!;
-  await log(e, inst.id, { stepId: step.id, nodeId: step.node_id, nodeName: step.step_name, userId: byUserId, action: 'return', ext: `退回到「${targetNode.name}」${input.ext ? `：${input.ext}` : ''}`, files: input.files });
+  await log(e, inst.id, {
+    stepId: step.id,
+    nodeId: step.node_id,
+    nodeName: step.step_name,
+    userId: byUserId,
+    action: 'return',
+    ext: `退回到「${targetNode.name}」${input.ext ? `：${input.ext}` : ''}`,
+    files: input.files,
+  });
   const next: InstanceRow = { ...inst, round: inst.round + 1 };
   await e.tx.updateTable('wf_instances').set({ round: next.round }).where('id', '=', inst.id).execute();
   const nextState: InstanceState = { ...state, joins: {}, returnedFrom: step.node_id };
   const sets = await approvedSets(e.tx, next, null);
   const env = planEnv(e, next, nextState, sets);
   const plan = enterNodes([target], nextState, env);
-  await notify(e.ctx, { userIds: [inst.submitter_id], cont: `你的审批「${inst.title}」被退回到「${targetNode.name}」${input.ext ? `：${input.ext}` : ''}`, kind: 'approval', modelType: 'approval', modelId: inst.id }, e.tx);
+  await notify(
+    e.ctx,
+    {
+      userIds: [inst.submitter_id],
+      cont: `你的审批「${inst.title}」被退回到「${targetNode.name}」${input.ext ? `：${input.ext}` : ''}`,
+      kind: 'approval',
+      modelType: 'approval',
+      modelId: inst.id,
+    },
+    e.tx,
+  );
   return applyPlan(e, next, plan);
 }
 
 /** findStepsPassed: where the caller's open step (or `stepId`) may return to; none without an open step. */
-export async function returnTargets(ctx: AppContext, actor: Actor, taskId: number, stepId?: number): Promise<ListReply<{ NodeID: string; StepName: string; UserName: string }>> {
+export async function returnTargets(
+  ctx: AppContext,
+  actor: Actor,
+  taskId: number,
+  stepId?: number,
+): Promise<ListReply<{ NodeID: string; StepName: string; UserName: string }>> {
   const inst = await loadInstance(ctx.db, taskId);
   let q = ctx.db.selectFrom('wf_steps').select('node_id').where('instance_id', '=', inst.id).where('user_id', '=', actor.userId).where('status', '<', 3);
   if (stepId) q = q.where('id', '=', stepId);

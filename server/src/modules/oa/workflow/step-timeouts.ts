@@ -14,7 +14,16 @@ import { decideLocked } from './decide-step';
  */
 export async function runTimeouts(ctx: AppContext, limit = 100): Promise<number> {
   const now = ctx.clock().toISOString();
-  const due = await ctx.db.selectFrom('wf_steps').select(['id', 'instance_id']).where('status', '<', 3).where('active', '=', 1).where('due_at', '!=', '').where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
+  const due = await ctx.db
+    .selectFrom('wf_steps')
+    .select(['id', 'instance_id'])
+    .where('status', '<', 3)
+    .where('active', '=', 1)
+    .where('due_at', '!=', '')
+    .where('due_at', '<=', now)
+    .orderBy('due_at')
+    .limit(limit)
+    .execute();
   let handled = 0;
   for (const d of due) {
     try {
@@ -32,11 +41,35 @@ export async function runTimeouts(ctx: AppContext, limit = 100): Promise<number>
         if (t.action === 'remind') {
           const next = deadline(e.now, t.hours, t.workingDays, e.flow.settings?.holidays ?? []).toISOString();
           await tx.updateTable('wf_steps').set({ due_at: next, reminded_at: now }).where('id', '=', step.id).execute();
-          await log(e, inst.id, { stepId: step.id, nodeId: step.node_id, nodeName: step.step_name, userId: null, action: 'timeout', ext: '审批已超时，系统提醒' });
-          await notify(ctx, { userIds: [step.user_id], cont: `审批「${inst.title}」已超时，请尽快处理`, kind: 'approval', modelType: 'approval', modelId: inst.id }, tx);
+          await log(e, inst.id, {
+            stepId: step.id,
+            nodeId: step.node_id,
+            nodeName: step.step_name,
+            userId: null,
+            action: 'timeout',
+            ext: '审批已超时，系统提醒',
+          });
+          await notify(
+            ctx,
+            { userIds: [step.user_id], cont: `审批「${inst.title}」已超时，请尽快处理`, kind: 'approval', modelType: 'approval', modelId: inst.id },
+            tx,
+          );
         } else {
-          await log(e, inst.id, { stepId: step.id, nodeId: step.node_id, nodeName: step.step_name, userId: null, action: 'timeout', ext: t.action === 'pass' ? '审批超时，自动通过' : '审批超时，自动拒绝' });
-          await decideLocked(e, inst, step, { stepId: step.id, action: t.action === 'pass' ? 'approve' : 'refuse', ext: t.action === 'pass' ? '超时自动通过' : '超时自动拒绝' }, null);
+          await log(e, inst.id, {
+            stepId: step.id,
+            nodeId: step.node_id,
+            nodeName: step.step_name,
+            userId: null,
+            action: 'timeout',
+            ext: t.action === 'pass' ? '审批超时，自动通过' : '审批超时，自动拒绝',
+          });
+          await decideLocked(
+            e,
+            inst,
+            step,
+            { stepId: step.id, action: t.action === 'pass' ? 'approve' : 'refuse', ext: t.action === 'pass' ? '超时自动通过' : '超时自动拒绝' },
+            null,
+          );
         }
         handled++;
       });

@@ -45,7 +45,7 @@ export async function submitInstance(ctx: AppContext, tx: DbTx, actor: Actor, in
   const flow = await loadVersion(tx, flowRow.version_id!);
   const chosen = input.chosen ?? {};
   for (const n of flow.nodes) {
-    if (n.config.approver?.type === 'chosen' && !(chosen[n.id]?.length)) throw badRequest(`请选择「${n.name}」的审批人`);
+    if (n.config.approver?.type === 'chosen' && !chosen[n.id]?.length) throw badRequest(`请选择「${n.name}」的审批人`);
   }
   for (const ids of Object.values(chosen)) await assertEmployed(tx, ids, '审批人');
   const now = ctx.clock().toISOString();
@@ -84,19 +84,33 @@ export async function submitInstance(ctx: AppContext, tx: DbTx, actor: Actor, in
 }
 
 /** 新建流程 with a work form (api/WorkFlow/Approval): the form's record and the instance, in one transaction. */
-export async function submitWorkForm(ctx: AppContext, actor: Actor, input: { flowId: number; title: string; data?: unknown; cc?: unknown; chosen?: unknown }): Promise<number> {
+export async function submitWorkForm(
+  ctx: AppContext,
+  actor: Actor,
+  input: { flowId: number; title: string; data?: unknown; cc?: unknown; chosen?: unknown },
+): Promise<number> {
   const data = parseJsonObject(input.data, '表单数据');
   const chosenRaw = parseJsonObject(input.chosen, '审批人');
   const chosen = Object.fromEntries(Object.entries(chosenRaw).map(([k, v]) => [k, userIdsOfValue(v)]));
   const cc = parseCc(input.cc);
   return transact(ctx, async (tx) => {
-    const flow = await tx.selectFrom('wf_flows as f').innerJoin('forms as fm', 'fm.mode', 'f.form_mode').select(['f.id', 'f.name', 'f.form_mode', 'fm.id as form_id']).where('f.id', '=', input.flowId).where('f.status', '=', 1).executeTakeFirst();
+    const flow = await tx
+      .selectFrom('wf_flows as f')
+      .innerJoin('forms as fm', 'fm.mode', 'f.form_mode')
+      .select(['f.id', 'f.name', 'f.form_mode', 'fm.id as form_id'])
+      .where('f.id', '=', input.flowId)
+      .where('f.status', '=', 1)
+      .executeTakeFirst();
     if (!flow) throw badRequest('流程不存在或已停用');
     if (flow.form_mode === 'baoxiao') throw badRequest('费用报销请通过报销单提交');
     const now = ctx.clock().toISOString();
     // The work form's field linkage (issue #9): hidden fields' values dropped, conditionally required ones refused when empty.
     const kept = enforceLinkage(definitionsOf(await loadFields(tx, flow.form_id, { enabledOnly: true, shownOnly: true })), data);
-    const rec = await tx.insertInto('module_records').values({ form_id: flow.form_id, data: JSON.stringify(kept), created_by: actor.userId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const rec = await tx
+      .insertInto('module_records')
+      .values({ form_id: flow.form_id, data: JSON.stringify(kept), created_by: actor.userId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const title = input.title || `${actor.nickName}的${flow.name}`;
     const inst = await submitInstance(ctx, tx, actor, { flowId: flow.id, formMode: flow.form_mode, recordId: rec.id, title, data: kept, cc, chosen });
     return inst.id;

@@ -18,11 +18,21 @@ export async function revoke(ctx: AppContext, actor: Actor, taskId: number): Pro
     if (inst.status !== INSTANCE_STATUS.reviewing && inst.status !== INSTANCE_STATUS.waiting) throw badRequest('审批已结束，不能撤回');
     const e = await engineFor(ctx, tx, inst);
     if (e.flow.settings?.revokeBeforeDecisionOnly) {
-      const decided = await tx.selectFrom('wf_steps').select('id').where('instance_id', '=', inst.id).where('node_kind', '!=', 'start').where('outcome', 'in', ['approved', 'refused', 'returned']).executeTakeFirst();
+      const decided = await tx
+        .selectFrom('wf_steps')
+        .select('id')
+        .where('instance_id', '=', inst.id)
+        .where('node_kind', '!=', 'start')
+        .where('outcome', 'in', ['approved', 'refused', 'returned'])
+        .executeTakeFirst();
       if (decided) throw badRequest('已有审批人处理，不能撤回');
     }
     await closeOpenSteps(e, inst.id);
-    await tx.updateTable('wf_instances').set({ status: INSTANCE_STATUS.withdrawn, updated_at: e.now.toISOString(), finished_at: e.now.toISOString() }).where('id', '=', inst.id).execute();
+    await tx
+      .updateTable('wf_instances')
+      .set({ status: INSTANCE_STATUS.withdrawn, updated_at: e.now.toISOString(), finished_at: e.now.toISOString() })
+      .where('id', '=', inst.id)
+      .execute();
     await followStatus(tx, inst.form_mode, inst.record_id, INSTANCE_STATUS.withdrawn, inst.id);
     await log(e, inst.id, { userId: actor.userId, action: 'revoke', ext: '发起人撤回' });
     return INSTANCE_STATUS.withdrawn;

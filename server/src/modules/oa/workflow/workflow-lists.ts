@@ -51,7 +51,12 @@ function dayBound(text: string | undefined, end: boolean): string | null {
   return iso;
 }
 
-type Scope = { kind: 'todo' | 'completed'; userId: number } | { kind: 'mySubmit'; userId: number } | { kind: 'myCc'; userId: number } | { kind: 'sub'; userIds: number[] } | { kind: 'all' };
+type Scope =
+  | { kind: 'todo' | 'completed'; userId: number }
+  | { kind: 'mySubmit'; userId: number }
+  | { kind: 'myCc'; userId: number }
+  | { kind: 'sub'; userIds: number[] }
+  | { kind: 'all' };
 
 function applyInstanceFilters<Q extends { where: (...a: never[]) => Q }>(q: Q, f: ListFilter): Q {
   // Kysely's builder types are too deep to name here: the filters are the same on every list.
@@ -82,7 +87,9 @@ async function stepList(ctx: AppContext, scope: { kind: 'todo' | 'completed'; us
     return q;
   };
   const [{ n }, page] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     base()
       .select(['s.id', 's.instance_id', 's.status', 's.node_id', 's.step_name', 's.decided_at'])
       .orderBy('s.id', 'desc')
@@ -90,7 +97,10 @@ async function stepList(ctx: AppContext, scope: { kind: 'todo' | 'completed'; us
       .offset((f.page - 1) * f.rows)
       .execute(),
   ]);
-  const rows = await withInstances(ctx.db, page.map((p) => ({ id: p.id, taskId: p.instance_id, status: p.status, nodeId: p.node_id, stepName: p.step_name, decidedAt: p.decided_at })));
+  const rows = await withInstances(
+    ctx.db,
+    page.map((p) => ({ id: p.id, taskId: p.instance_id, status: p.status, nodeId: p.node_id, stepName: p.step_name, decidedAt: p.decided_at })),
+  );
   return { rows, total: Number(n) };
 }
 
@@ -98,7 +108,10 @@ async function instanceList(ctx: AppContext, scope: Exclude<Scope, { kind: 'todo
   if (scope.kind === 'sub' && scope.userIds.length === 0) return { rows: [], total: 0 };
   const base = () => {
     if (scope.kind === 'myCc') {
-      return applyInstanceFilters(ctx.db.selectFrom('wf_cc as c').innerJoin('wf_instances as i', 'i.id', 'c.instance_id').where('c.user_id', '=', scope.userId), f);
+      return applyInstanceFilters(
+        ctx.db.selectFrom('wf_cc as c').innerJoin('wf_instances as i', 'i.id', 'c.instance_id').where('c.user_id', '=', scope.userId),
+        f,
+      );
     }
     let q = ctx.db.selectFrom('wf_instances as i');
     if (scope.kind === 'mySubmit') q = q.where('i.submitter_id', '=', scope.userId);
@@ -106,15 +119,28 @@ async function instanceList(ctx: AppContext, scope: Exclude<Scope, { kind: 'todo
     return applyInstanceFilters(q, f);
   };
   const [{ n }, page] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    base().select(['i.id']).orderBy('i.id', 'desc').limit(f.rows).offset((f.page - 1) * f.rows).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    base()
+      .select(['i.id'])
+      .orderBy('i.id', 'desc')
+      .limit(f.rows)
+      .offset((f.page - 1) * f.rows)
+      .execute(),
   ]);
-  const rows = await withInstances(ctx.db, page.map((p) => ({ id: p.id, taskId: p.id, status: -1, nodeId: '', stepName: '', decidedAt: '' })));
+  const rows = await withInstances(
+    ctx.db,
+    page.map((p) => ({ id: p.id, taskId: p.id, status: -1, nodeId: '', stepName: '', decidedAt: '' })),
+  );
   return { rows, total: Number(n) };
 }
 
 /** Joins instance, flow, submitter and current handlers for one page of rows. */
-async function withInstances(db: DbOrTx, page: { id: number; taskId: number; status: number; nodeId: string; stepName: string; decidedAt: string }[]): Promise<ApprovalRow[]> {
+async function withInstances(
+  db: DbOrTx,
+  page: { id: number; taskId: number; status: number; nodeId: string; stepName: string; decidedAt: string }[],
+): Promise<ApprovalRow[]> {
   if (page.length === 0) return [];
   const ids = [...new Set(page.map((p) => p.taskId))];
   const [instances, open] = await Promise.all([
@@ -205,7 +231,11 @@ function parseFiles(json: string): unknown[] {
 
 /** The log of one instance (spec "Approval log entry"); `type` 2 = form-edit logs only. */
 export async function instanceLogs(db: DbOrTx, taskId: number, type?: number) {
-  let q = db.selectFrom('wf_logs as l').leftJoin('users as u', 'u.id', 'l.user_id').select(['l.id', 'l.action', 'l.ext', 'l.files', 'l.node_name', 'l.created_at', 'l.type', 'u.nick_name', 'u.header']).where('l.instance_id', '=', taskId);
+  let q = db
+    .selectFrom('wf_logs as l')
+    .leftJoin('users as u', 'u.id', 'l.user_id')
+    .select(['l.id', 'l.action', 'l.ext', 'l.files', 'l.node_name', 'l.created_at', 'l.type', 'u.nick_name', 'u.header'])
+    .where('l.instance_id', '=', taskId);
   if (type) q = q.where('l.type', '=', type);
   const rows = await q.orderBy('l.id').execute();
   return rows.map((r) => ({
@@ -224,8 +254,21 @@ export async function instanceLogs(db: DbOrTx, taskId: number, type?: number) {
 /** Read receipts (spec §3): approvers by when they opened their step, cc recipients by when they read the copy. */
 export async function readReceipts(db: DbOrTx, taskId: number) {
   const [steps, cc] = await Promise.all([
-    db.selectFrom('wf_steps as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.id', 's.user_id', 's.received_at', 's.node_kind', 'u.nick_name', 'u.header']).where('s.instance_id', '=', taskId).where('s.node_kind', '!=', 'start').orderBy('s.id').execute(),
-    db.selectFrom('wf_cc as c').innerJoin('users as u', 'u.id', 'c.user_id').select(['c.id', 'c.user_id', 'c.read_at', 'u.nick_name', 'u.header']).where('c.instance_id', '=', taskId).orderBy('c.id').execute(),
+    db
+      .selectFrom('wf_steps as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 's.received_at', 's.node_kind', 'u.nick_name', 'u.header'])
+      .where('s.instance_id', '=', taskId)
+      .where('s.node_kind', '!=', 'start')
+      .orderBy('s.id')
+      .execute(),
+    db
+      .selectFrom('wf_cc as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.user_id', 'c.read_at', 'u.nick_name', 'u.header'])
+      .where('c.instance_id', '=', taskId)
+      .orderBy('c.id')
+      .execute(),
   ]);
   const out: { id: number; userid: number; nickname: string; header: string; is_read: 'True' | 'False'; readtime: string; kind: string }[] = [];
   for (const s of steps) {
@@ -234,9 +277,26 @@ export async function readReceipts(db: DbOrTx, taskId: number) {
       if (s.received_at && prev.is_read === 'False') Object.assign(prev, { is_read: 'True', readtime: formatShanghai(s.received_at).slice(0, 16) });
       continue;
     }
-    out.push({ id: s.id, userid: s.user_id, nickname: s.nick_name, header: s.header, is_read: s.received_at ? 'True' : 'False', readtime: formatShanghai(s.received_at).slice(0, 16), kind: '审批人' });
+    out.push({
+      id: s.id,
+      userid: s.user_id,
+      nickname: s.nick_name,
+      header: s.header,
+      is_read: s.received_at ? 'True' : 'False',
+      readtime: formatShanghai(s.received_at).slice(0, 16),
+      kind: '审批人',
+    });
   }
-  for (const c of cc) out.push({ id: c.id, userid: c.user_id, nickname: c.nick_name, header: c.header, is_read: c.read_at ? 'True' : 'False', readtime: formatShanghai(c.read_at).slice(0, 16), kind: '抄送人' });
+  for (const c of cc)
+    out.push({
+      id: c.id,
+      userid: c.user_id,
+      nickname: c.nick_name,
+      header: c.header,
+      is_read: c.read_at ? 'True' : 'False',
+      readtime: formatShanghai(c.read_at).slice(0, 16),
+      kind: '抄送人',
+    });
   return out;
 }
 
@@ -257,13 +317,35 @@ export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: numb
     ctx.db
       .selectFrom('wf_steps as s')
       .leftJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.node_id', 's.step_name', 's.node_kind', 's.status', 's.outcome', 's.comment', 's.active', 's.round', 's.received_at', 's.decided_at', 's.user_id', 'u.nick_name'])
+      .select([
+        's.id',
+        's.node_id',
+        's.step_name',
+        's.node_kind',
+        's.status',
+        's.outcome',
+        's.comment',
+        's.active',
+        's.round',
+        's.received_at',
+        's.decided_at',
+        's.user_id',
+        'u.nick_name',
+      ])
       .where('s.instance_id', '=', taskId)
       .orderBy('s.id')
       .execute(),
     instanceLogs(ctx.db, taskId),
     readReceipts(ctx.db, taskId),
-    ctx.db.selectFrom('wf_steps').select(['id', 'node_id', 'status', 'node_kind']).where('instance_id', '=', taskId).where('user_id', '=', actor.userId).where('status', '<', 3).where('active', '=', 1).orderBy('id', 'desc').executeTakeFirst(),
+    ctx.db
+      .selectFrom('wf_steps')
+      .select(['id', 'node_id', 'status', 'node_kind'])
+      .where('instance_id', '=', taskId)
+      .where('user_id', '=', actor.userId)
+      .where('status', '<', 3)
+      .where('active', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
   ]);
   const myNode = myStepRow ? findNode(flow, myStepRow.node_id) : undefined;
   const writeField = myNode?.config.writeField ?? {};
@@ -322,12 +404,17 @@ export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: numb
 export async function commentLog(ctx: AppContext, actor: Actor, f: ListFilter) {
   const all = hasRight(actor.rights, 'oa', 'approval/all');
   const base = () => {
-    let q = ctx.db.selectFrom('wf_logs as l').innerJoin('wf_instances as i', 'i.id', 'l.instance_id').where('l.action', 'in', ['approve', 'refuse', 'return', 'comment', 'resubmit']);
+    let q = ctx.db
+      .selectFrom('wf_logs as l')
+      .innerJoin('wf_instances as i', 'i.id', 'l.instance_id')
+      .where('l.action', 'in', ['approve', 'refuse', 'return', 'comment', 'resubmit']);
     if (!all) q = q.where((eb) => eb.or([eb('l.user_id', '=', actor.userId), eb('i.submitter_id', '=', actor.userId)]));
     return applyInstanceFilters(q, f);
   };
   const [{ n }, page] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     base()
       .leftJoin('users as u', 'u.id', 'l.user_id')
       .select(['l.id', 'l.instance_id', 'l.action', 'l.ext', 'l.node_name', 'l.created_at', 'u.nick_name', 'u.header', 'i.title'])
@@ -337,7 +424,17 @@ export async function commentLog(ctx: AppContext, actor: Actor, f: ListFilter) {
       .execute(),
   ]);
   return {
-    rows: page.map((r) => ({ id: r.id, TaskID: r.instance_id, taskName: r.title, UserName: r.nick_name ?? '系统', Header: r.header ?? '', name: r.node_name, status: ACTION_TEXT[r.action] ?? r.action, Ext: r.ext, AddTime: formatShanghai(r.created_at).slice(0, 16) })),
+    rows: page.map((r) => ({
+      id: r.id,
+      TaskID: r.instance_id,
+      taskName: r.title,
+      UserName: r.nick_name ?? '系统',
+      Header: r.header ?? '',
+      name: r.node_name,
+      status: ACTION_TEXT[r.action] ?? r.action,
+      Ext: r.ext,
+      AddTime: formatShanghai(r.created_at).slice(0, 16),
+    })),
     total: Number(n),
   };
 }
@@ -373,9 +470,22 @@ export async function approvalStatistics(ctx: AppContext, f: { start?: string; e
     flows.set(r.id, row);
   }
   const now = ctx.clock().toISOString();
-  const people = new Map<number, { userid: number; name: string; decided: number; approved: number; refused: number; totalHours: number; maxHours: number; open: number; overdue: number }>();
+  const people = new Map<
+    number,
+    { userid: number; name: string; decided: number; approved: number; refused: number; totalHours: number; maxHours: number; open: number; overdue: number }
+  >();
   for (const s of steps) {
-    const p = people.get(s.user_id) ?? { userid: s.user_id, name: s.nick_name, decided: 0, approved: 0, refused: 0, totalHours: 0, maxHours: 0, open: 0, overdue: 0 };
+    const p = people.get(s.user_id) ?? {
+      userid: s.user_id,
+      name: s.nick_name,
+      decided: 0,
+      approved: 0,
+      refused: 0,
+      totalHours: 0,
+      maxHours: 0,
+      open: 0,
+      overdue: 0,
+    };
     if (s.status >= 3 && s.decided_at) {
       const hours = Math.max(0, (Date.parse(s.decided_at) - Date.parse(s.created_at)) / 3600_000);
       p.decided++;
@@ -393,7 +503,17 @@ export async function approvalStatistics(ctx: AppContext, f: { start?: string; e
   return {
     flows: [...flows.values()].sort((a, b) => b.submitted - a.submitted),
     people: [...people.values()]
-      .map((p) => ({ userid: p.userid, name: p.name, decided: p.decided, approved: p.approved, refused: p.refused, open: p.open, overdue: p.overdue, avgHours: p.decided ? round1(p.totalHours / p.decided) : 0, maxHours: round1(p.maxHours) }))
+      .map((p) => ({
+        userid: p.userid,
+        name: p.name,
+        decided: p.decided,
+        approved: p.approved,
+        refused: p.refused,
+        open: p.open,
+        overdue: p.overdue,
+        avgHours: p.decided ? round1(p.totalHours / p.decided) : 0,
+        maxHours: round1(p.maxHours),
+      }))
       .sort((a, b) => b.decided - a.decided),
   };
 }

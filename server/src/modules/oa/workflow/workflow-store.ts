@@ -93,7 +93,12 @@ export function registerStatusFollower(formMode: string, follower: StatusFollowe
  * the node's writable fields (editFormField) reaches the record: it validates the merged form data,
  * writes the record in the same transaction and returns the form data (and title) the instance keeps.
  */
-export type FormEditor = (tx: DbTx, recordId: number, merged: Record<string, unknown>, now: string) => Promise<{ data: Record<string, unknown>; title?: string }>;
+export type FormEditor = (
+  tx: DbTx,
+  recordId: number,
+  merged: Record<string, unknown>,
+  now: string,
+) => Promise<{ data: Record<string, unknown>; title?: string }>;
 const formEditors = new Map<string, FormEditor>();
 
 export function registerFormEditor(formMode: string, editor: FormEditor): void {
@@ -120,21 +125,22 @@ export async function subordinateIds(db: DbOrTx, userId: number): Promise<number
   let grew = true;
   while (grew) {
     grew = false;
-    for (const b of branches) if (b.parent_id !== null && headed.has(b.parent_id) && !headed.has(b.id)) {
-      headed.add(b.id);
-      grew = true;
-    }
+    for (const b of branches)
+      if (b.parent_id !== null && headed.has(b.parent_id) && !headed.has(b.id)) {
+        headed.add(b.id);
+        grew = true;
+      }
   }
   const out = new Set<number>(users.filter((u) => u.branch_id !== null && headed.has(u.branch_id)).map((u) => u.id));
   const frontier = [userId];
   while (frontier.length) {
     const boss = frontier.pop()!;
-    for (const u of users) if (u.superior_id === boss && !out.has(u.id)) {
-      out.add(u.id);
-      frontier.push(u.id);
-    }
+    for (const u of users)
+      if (u.superior_id === boss && !out.has(u.id)) {
+        out.add(u.id);
+        frontier.push(u.id);
+      }
   }
   out.delete(userId);
   return [...out];
 }
-

@@ -7,8 +7,30 @@ import { failure, success } from '../../../http/envelope';
 import { Fields, Flag, Id, Ids, Integer, JsonValue, MAX_ID, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { approvalRead, approvalStep, approvalStepRead } from './approval.policy';
 import { defineRoute, mountRoutes } from '../../../http/route';
-import { addFlow, approvalFlowOfForm, changeFlowStatus, copyFlow, deleteFlows, editFlow, enabledFlows, FlowProblem, flowDetail, flowDirectory, flowOptions, listFlows } from './flow.service';
-import { approvalDetail, approvalList, approvalLogs, approvalStatistics, commentLog, instanceNodeConfig, readReceiptList, type ListKind } from './workflow-lists';
+import {
+  addFlow,
+  approvalFlowOfForm,
+  changeFlowStatus,
+  copyFlow,
+  deleteFlows,
+  editFlow,
+  enabledFlows,
+  FlowProblem,
+  flowDetail,
+  flowDirectory,
+  flowOptions,
+  listFlows,
+} from './flow.service';
+import {
+  approvalDetail,
+  approvalList,
+  approvalLogs,
+  approvalStatistics,
+  commentLog,
+  instanceNodeConfig,
+  readReceiptList,
+  type ListKind,
+} from './workflow-lists';
 import { filesJson, parseCc, parseJsonObject } from './approval-input';
 import { submitWorkForm } from './submit-approval';
 import { decide } from './decide-step';
@@ -47,7 +69,6 @@ const FlowFields = {
   WorlFlowJson: Type.Optional(JsonValue('流程图')),
 };
 
-
 /** A designer save refused by validation: 400 with the faulty node's id for the designer to mark. */
 async function flowSave<T>(reply: { code(n: number): unknown }, work: () => Promise<T>): Promise<unknown> {
   try {
@@ -63,7 +84,16 @@ async function flowSave<T>(reply: { code(n: number): unknown }, work: () => Prom
 
 export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
   const list = (url: string, summary: string, kind: ListKind, right: string) =>
-    defineRoute({ method: 'POST', url, summary, tag: 'oa', access: can('oa', right), record: 'list', input: ListInput, handler: async ({ input, actor }) => approvalList(ctx, actor, kind, input) });
+    defineRoute({
+      method: 'POST',
+      url,
+      summary,
+      tag: 'oa',
+      access: can('oa', right),
+      record: 'list',
+      input: ListInput,
+      handler: async ({ input, actor }) => approvalList(ctx, actor, kind, input),
+    });
 
   mountRoutes(app, resolve, [
     // ------------------------------------------------------------ flows
@@ -116,7 +146,18 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       record: 'none',
       input: Fields(FlowFields),
       handler: async ({ input, actor, reply }) =>
-        flowSave(reply, async () => success('添加成功', { id: await addFlow(ctx, actor, { name: input.name, category: input.category, formMode: input.formMode, beizhu: input.beizhu, json: input.WorlFlowJson }), clue: 3 })),
+        flowSave(reply, async () =>
+          success('添加成功', {
+            id: await addFlow(ctx, actor, {
+              name: input.name,
+              category: input.category,
+              formMode: input.formMode,
+              beizhu: input.beizhu,
+              json: input.WorlFlowJson,
+            }),
+            clue: 3,
+          }),
+        ),
     }),
     defineRoute({
       method: 'POST',
@@ -127,7 +168,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       record: 'none',
       input: Fields({ id: Id('流程'), ...FlowFields }),
       handler: async ({ input, actor, reply }) =>
-        flowSave(reply, async () => success('保存成功', { version: await editFlow(ctx, actor, input.id, { name: input.name, category: input.category, formMode: input.formMode, beizhu: input.beizhu, json: input.WorlFlowJson }) })),
+        flowSave(reply, async () =>
+          success('保存成功', {
+            version: await editFlow(ctx, actor, input.id, {
+              name: input.name,
+              category: input.category,
+              formMode: input.formMode,
+              beizhu: input.beizhu,
+              json: input.WorlFlowJson,
+            }),
+          }),
+        ),
     }),
     defineRoute({
       method: 'POST',
@@ -274,8 +325,17 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: approvalStep('ids'),
-      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50), node_id: Text('节点', 50) }),
-      handler: async ({ input, actor }) => success('审批成功', await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
+      input: Fields({
+        ids: StepIds,
+        ext: TEXT('审批意见'),
+        cc: Type.Optional(JsonValue('抄送人')),
+        files: Type.Optional(JsonValue('附件')),
+        userid: Text('用户', 20),
+        username: Text('用户名', 50),
+        node_id: Text('节点', 50),
+      }),
+      handler: async ({ input, actor }) =>
+        success('审批成功', await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
     }),
     defineRoute({
       method: 'POST',
@@ -284,9 +344,26 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: approvalStep('ids'),
-      input: Fields({ ids: StepIds, ext: TEXT('审批意见'), node_id: Text('退回节点', 50), cc: Type.Optional(JsonValue('抄送人')), files: Type.Optional(JsonValue('附件')), userid: Text('用户', 20), username: Text('用户名', 50) }),
+      input: Fields({
+        ids: StepIds,
+        ext: TEXT('审批意见'),
+        node_id: Text('退回节点', 50),
+        cc: Type.Optional(JsonValue('抄送人')),
+        files: Type.Optional(JsonValue('附件')),
+        userid: Text('用户', 20),
+        username: Text('用户名', 50),
+      }),
       handler: async ({ input, actor }) =>
-        success(input.node_id !== '' ? '已退回' : '已拒绝', await decide(ctx, actor, input.ids, { action: input.node_id !== '' ? 'return' : 'refuse', nodeId: input.node_id, ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
+        success(
+          input.node_id !== '' ? '已退回' : '已拒绝',
+          await decide(ctx, actor, input.ids, {
+            action: input.node_id !== '' ? 'return' : 'refuse',
+            nodeId: input.node_id,
+            ext: input.ext,
+            cc: parseCc(input.cc),
+            files: filesJson(input.files),
+          }),
+        ),
     }),
     defineRoute({
       method: 'POST',
@@ -295,7 +372,14 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: approvalStep('ids'),
-      input: Fields({ ids: StepIds, userid: Type.Optional(JsonValue('转交人')), username: Text('转交人', 50), ext: TEXT('转交说明'), node_id: Text('节点', 50), cc: Type.Optional(JsonValue('抄送人')) }),
+      input: Fields({
+        ids: StepIds,
+        userid: Type.Optional(JsonValue('转交人')),
+        username: Text('转交人', 50),
+        ext: TEXT('转交说明'),
+        node_id: Text('节点', 50),
+        cc: Type.Optional(JsonValue('抄送人')),
+      }),
       handler: async ({ input, actor }) => success('转交成功', await forward(ctx, actor, input.ids, forwardTarget(input.userid), input.ext)),
     }),
     defineRoute({
@@ -376,7 +460,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: can('oa', 'createApproval'),
       record: 'none',
-      input: Fields({ flowId: Id('流程', { messages: { missing: '请选择流程' } }), title: Text('标题', 100), data: Type.Optional(JsonValue('表单数据')), cc: Type.Optional(JsonValue('抄送人')), chosen: Type.Optional(JsonValue('审批人')) }),
+      input: Fields({
+        flowId: Id('流程', { messages: { missing: '请选择流程' } }),
+        title: Text('标题', 100),
+        data: Type.Optional(JsonValue('表单数据')),
+        cc: Type.Optional(JsonValue('抄送人')),
+        chosen: Type.Optional(JsonValue('审批人')),
+      }),
       handler: async ({ input, actor }) => {
         const id = await submitWorkForm(ctx, actor, input);
         return success('提交成功', { id, taskid: id });

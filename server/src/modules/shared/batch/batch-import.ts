@@ -166,7 +166,12 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
   }
 
   async function checkRows(db: DbOrTx, actor: Actor, session: Session, mapping: ColumnMapping, options: ImportOptions) {
-    const checks = await spec.check(db, actor, session.rows.map((r) => ({ row: r.row, values: mapRow(r.cells, mapping) })), options);
+    const checks = await spec.check(
+      db,
+      actor,
+      session.rows.map((r) => ({ row: r.row, values: mapRow(r.cells, mapping) })),
+      options,
+    );
     const valid: T[] = [];
     const rejected: RejectedRow[] = [];
     const skipped: RejectedRow[] = [];

@@ -75,7 +75,16 @@ export function createExportJobs(ctx: AppContext, temp: TempFiles, entity: strin
       if (total === 0) throw badRequest(MSG_EXPORT_EMPTY);
       if (total > EXPORT_MAX_ROWS) throw badRequest(MSG_EXPORT_TOO_MANY);
       const id = temp.newToken();
-      const job: Job = { id, userId: actor.userId, file: temp.fileOf(`export-${entity}`, id, '.xlsx'), downloadName: source.downloadName, total, done: 0, state: 'running', startedAt: Date.now() };
+      const job: Job = {
+        id,
+        userId: actor.userId,
+        file: temp.fileOf(`export-${entity}`, id, '.xlsx'),
+        downloadName: source.downloadName,
+        total,
+        done: 0,
+        state: 'running',
+        startedAt: Date.now(),
+      };
       jobs.set(id, job);
       void writeXlsx(job.file, source.sheetName, source.headers, (addRow) =>
         source.write(addRow, (done) => {

@@ -12,7 +12,10 @@ export const ImportTokenInput = Fields({ token: ImportToken });
 export const ImportInput = Fields({
   token: ImportToken,
   // Field key → 0-based column index of the sheet (a JSON object, or its text in a form).
-  mapping: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 10_000 }), { title: '导入字段的对应关系', [MESSAGES_KEYWORD]: { missing: MSG_MAPPING, invalid: MSG_MAPPING } }),
+  mapping: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 10_000 }), {
+    title: '导入字段的对应关系',
+    [MESSAGES_KEYWORD]: { missing: MSG_MAPPING, invalid: MSG_MAPPING },
+  }),
   // Rows duplicating existing records, where the list offers the choice (公海 import): 跳过 or 导入为新客户.
   duplicates: OneOf('重复数据的处理方式', ['skip', 'new'] as const, 'skip', { messages: { invalid: '重复数据的处理方式只能是跳过或导入为新客户' } }),
 });

@@ -37,7 +37,11 @@ export function cellText(value: unknown): string {
   }
   if (typeof value === 'object') {
     const v = value as { richText?: { text?: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text ?? '').join('').trim();
+    if (Array.isArray(v.richText))
+      return v.richText
+        .map((r) => r.text ?? '')
+        .join('')
+        .trim();
     if ('result' in v) return cellText(v.result);
     if (v.text !== undefined) return cellText(v.text);
   }
@@ -88,4 +92,3 @@ export async function parseSheet(data: Buffer, fileName: string): Promise<Sheet>
   const width = headers.length;
   return { fileName, headers, rows: rows.map((r) => ({ row: r.row, cells: Array.from({ length: width }, (_, i) => r.cells[i] ?? '') })) };
 }
-

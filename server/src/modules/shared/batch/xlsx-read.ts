@@ -58,12 +58,8 @@ export function readSheet(data: Buffer, fileName: string): Promise<Sheet> {
       fn();
     };
     const timer = setTimeout(() => finish(() => reject(badRequest(MSG_PARSE_TIMEOUT))), PARSE_LIMITS.timeoutMs);
-    worker.once('message', (reply: ParseReply) =>
-      finish(() => (reply.ok ? resolve(reply.sheet) : reject(new HttpError(reply.status, reply.message)))),
-    );
-    worker.once('error', (err: Error & { code?: string }) =>
-      finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(MSG_TOO_LARGE) : err)),
-    );
+    worker.once('message', (reply: ParseReply) => finish(() => (reply.ok ? resolve(reply.sheet) : reject(new HttpError(reply.status, reply.message)))));
+    worker.once('error', (err: Error & { code?: string }) => finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(MSG_TOO_LARGE) : err)));
     worker.once('exit', (code) => finish(() => reject(new Error(`xlsx worker exited with code ${code}`))));
   });
 }

@@ -10,6 +10,8 @@ parseSheet(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName)
   (sheet) => parentPort?.postMessage({ ok: true, sheet } satisfies ParseReply),
   (err: unknown) =>
     parentPort?.postMessage(
-      (err instanceof HttpError ? { ok: false, status: err.statusCode, message: err.message } : { ok: false, status: 400, message: MSG_BAD_XLSX }) satisfies ParseReply,
+      (err instanceof HttpError
+        ? { ok: false, status: err.statusCode, message: err.message }
+        : { ok: false, status: 400, message: MSG_BAD_XLSX }) satisfies ParseReply,
     ),
 );

@@ -7,7 +7,17 @@ import { loadBranchIndex } from './branch-index';
 
 export type BranchInput = { name: string; parentId: number; attributes: number; headUserId: number; sortOrder: number };
 
-export type BranchDetail = { id: number; ID: number; Name: string; parent: number; parentName: string; attributes: number; headUserId: number; headName: string; sortOrder: number };
+export type BranchDetail = {
+  id: number;
+  ID: number;
+  Name: string;
+  parent: number;
+  parentName: string;
+  attributes: number;
+  headUserId: number;
+  headName: string;
+  sortOrder: number;
+};
 
 async function assertInput(tx: DbTx, input: BranchInput, selfId?: number): Promise<void> {
   if (input.parentId) {
@@ -31,7 +41,13 @@ export async function createBranch(ctx: AppContext, input: BranchInput): Promise
     await assertInput(tx, input);
     const row = await tx
       .insertInto('branches')
-      .values({ name: input.name, parent_id: input.parentId || null, attributes: input.attributes, sort_order: input.sortOrder, head_user_id: input.headUserId || null })
+      .values({
+        name: input.name,
+        parent_id: input.parentId || null,
+        attributes: input.attributes,
+        sort_order: input.sortOrder,
+        head_user_id: input.headUserId || null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -45,7 +61,13 @@ export async function editBranch(ctx: AppContext, id: number, input: BranchInput
     await assertInput(tx, input, id);
     await tx
       .updateTable('branches')
-      .set({ name: input.name, parent_id: input.parentId || null, attributes: input.attributes, sort_order: input.sortOrder, head_user_id: input.headUserId || null })
+      .set({
+        name: input.name,
+        parent_id: input.parentId || null,
+        attributes: input.attributes,
+        sort_order: input.sortOrder,
+        head_user_id: input.headUserId || null,
+      })
       .where('id', '=', id)
       .execute();
   });
@@ -79,10 +101,23 @@ export async function deleteBranches(ctx: AppContext, ids: number[]): Promise<nu
     const rows = await tx.selectFrom('branches').select(['id', 'name']).where('id', 'in', ids).execute();
     if (rows.length === 0) throw notFound('部门不存在');
     for (const b of rows) {
-      const children = await tx.selectFrom('branches').select('name').where('parent_id', '=', b.id).where('id', 'not in', ids).orderBy('sort_order').orderBy('id').execute();
+      const children = await tx
+        .selectFrom('branches')
+        .select('name')
+        .where('parent_id', '=', b.id)
+        .where('id', 'not in', ids)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
       if (children.length > 0) throw badRequest(`「${b.name}」下还有部门：${children.map((c) => c.name).join('、')}，不能删除`);
       const members = await tx.selectFrom('users').select('nick_name').where('branch_id', '=', b.id).orderBy('id').limit(6).execute();
-      const extra = await tx.selectFrom('user_branches as ub').innerJoin('users as u', 'u.id', 'ub.user_id').select('u.nick_name').where('ub.branch_id', '=', b.id).limit(6).execute();
+      const extra = await tx
+        .selectFrom('user_branches as ub')
+        .innerJoin('users as u', 'u.id', 'ub.user_id')
+        .select('u.nick_name')
+        .where('ub.branch_id', '=', b.id)
+        .limit(6)
+        .execute();
       const names = [...members, ...extra].map((m) => m.nick_name);
       if (names.length > 0) throw badRequest(`「${b.name}」还有员工：${names.slice(0, 5).join('、')}${names.length > 5 ? '等' : ''}，请先调整他们的部门`);
     }

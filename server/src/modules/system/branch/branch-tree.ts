@@ -22,7 +22,17 @@ export function buildBranchTree(index: BranchIndex, directCounts: Map<number, nu
     if (!b) throw new Error(`branch ${id} vanished`);
     const children = index.childrenOf(id).map((c) => build(c.id));
     const userCount = (directCounts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.userCount, 0);
-    return { id: b.id, ID: b.id, parent: b.parent_id ?? 0, Name: b.name, text: b.name, userCount, attributes: b.attributes, headUserId: b.head_user_id ?? 0, children };
+    return {
+      id: b.id,
+      ID: b.id,
+      parent: b.parent_id ?? 0,
+      Name: b.name,
+      text: b.name,
+      userCount,
+      attributes: b.attributes,
+      headUserId: b.head_user_id ?? 0,
+      children,
+    };
   };
   return index.roots().map((r) => build(r.id));
 }

@@ -60,7 +60,11 @@ export async function usageOf(db: DbOrTx, typeCode: string, value: string): Prom
 }
 
 async function assertValueFree(db: DbOrTx, input: DictValueInput, exceptId?: number): Promise<void> {
-  let q = db.selectFrom('dict_values').select('id').where('type_code', '=', input.typeCode).where('value', '=', input.value || input.label);
+  let q = db
+    .selectFrom('dict_values')
+    .select('id')
+    .where('type_code', '=', input.typeCode)
+    .where('value', '=', input.value || input.label);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) throw badRequest('该类型下已有相同的值');
 }
@@ -72,7 +76,14 @@ export async function addValue(ctx: AppContext, input: DictValueInput): Promise<
     await assertValueFree(tx, input);
     const row = await tx
       .insertInto('dict_values')
-      .values({ type_code: input.typeCode, label: input.label, value: input.value || input.label, colour: input.colour, sort_order: input.sortOrder, enabled: input.enabled })
+      .values({
+        type_code: input.typeCode,
+        label: input.label,
+        value: input.value || input.label,
+        colour: input.colour,
+        sort_order: input.sortOrder,
+        enabled: input.enabled,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -89,7 +100,11 @@ export async function editValue(ctx: AppContext, id: number, input: Omit<DictVal
       if (used.count > 0) throw badRequest(`「${current.value}」已被${used.count}个${used.what}使用，不能修改取值，可以修改名称或停用`);
       await assertValueFree(tx, { ...input, typeCode: current.type_code }, id);
     }
-    await tx.updateTable('dict_values').set({ label: input.label, value, colour: input.colour, sort_order: input.sortOrder, enabled: input.enabled }).where('id', '=', id).execute();
+    await tx
+      .updateTable('dict_values')
+      .set({ label: input.label, value, colour: input.colour, sort_order: input.sortOrder, enabled: input.enabled })
+      .where('id', '=', id)
+      .execute();
   });
 }
 
@@ -101,7 +116,14 @@ export async function deleteValues(ctx: AppContext, ids: number[]): Promise<numb
       const used = await usageOf(tx, r.type_code, r.value);
       if (used.count > 0) throw badRequest(`「${r.label}」已被${used.count}个${used.what}使用，不能删除，可以停用`);
     }
-    const result = await tx.deleteFrom('dict_values').where('id', 'in', rows.map((r) => r.id)).executeTakeFirst();
+    const result = await tx
+      .deleteFrom('dict_values')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   });
 }

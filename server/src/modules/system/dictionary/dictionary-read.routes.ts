@@ -38,8 +38,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: 'login',
       record: 'none',
       input: Fields({ types: Text('字典类型', 50, { pattern: '^[A-Za-z0-9_]*$' }) }),
-      handler: async ({ input }): Promise<DictionaryOption[]> =>
-        dictionaryOptions(ctx.db, input.types),
+      handler: async ({ input }): Promise<DictionaryOption[]> => dictionaryOptions(ctx.db, input.types),
     }),
     defineRoute({
       method: 'GET',
@@ -58,7 +57,11 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       tag: 'system',
       access: can('system', 'status'),
       record: 'none',
-      input: Fields({ ...Paging(20), types: RequiredText('字典类型', 50, { pattern: TYPE_CODE, messages: { missing: '请选择字典类型' } }), key: Text('关键词', 50) }),
+      input: Fields({
+        ...Paging(20),
+        types: RequiredText('字典类型', 50, { pattern: TYPE_CODE, messages: { missing: '请选择字典类型' } }),
+        key: Text('关键词', 50),
+      }),
       handler: async ({ input }) => listValues(ctx, { typeCode: input.types, key: input.key, page: input.page, rows: input.rows }),
     }),
     defineRoute({

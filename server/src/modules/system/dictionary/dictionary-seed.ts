@@ -6,7 +6,16 @@ export type BuiltinDictionary = { code: string; name: string; values: { label: s
 
 /** The dictionaries the product uses. Values default to their label; colours are antd tag colours. */
 export const BUILTIN_DICTIONARIES: readonly BuiltinDictionary[] = [
-  { code: 'kehu_level', name: '客户级别', values: [{ label: 'A', colour: 'red' }, { label: 'B', colour: 'orange' }, { label: 'C', colour: 'blue' }, { label: 'D', colour: 'default' }] },
+  {
+    code: 'kehu_level',
+    name: '客户级别',
+    values: [
+      { label: 'A', colour: 'red' },
+      { label: 'B', colour: 'orange' },
+      { label: 'C', colour: 'blue' },
+      { label: 'D', colour: 'default' },
+    ],
+  },
   { code: 'kehu_industry', name: '客户行业', values: INDUSTRIES.map((i) => ({ label: i.name })) },
   { code: 'kehu_source', name: '客户来源', values: ['电话营销', '网络推广', '客户介绍', '展会', '自主开发', '其他'].map((label) => ({ label })) },
   {
@@ -23,7 +32,11 @@ export const BUILTIN_DICTIONARIES: readonly BuiltinDictionary[] = [
   },
   { code: 'contract_type', name: '合同类型', values: ['销售合同', '服务合同', '框架协议', '代理合同', '其他'].map((label) => ({ label })) },
   { code: 'payment_method', name: '回款方式', values: ['银行转账', '支付宝', '微信支付', '现金', '承兑汇票', '其他'].map((label) => ({ label })) },
-  { code: 'expense_type', name: '费用类型', values: ['差旅费', '交通费', '住宿费', '餐饮招待', '办公用品', '通讯费', '培训费', '其他'].map((label) => ({ label })) },
+  {
+    code: 'expense_type',
+    name: '费用类型',
+    values: ['差旅费', '交通费', '住宿费', '餐饮招待', '办公用品', '通讯费', '培训费', '其他'].map((label) => ({ label })),
+  },
   { code: 'product_category', name: '产品分类', values: ['软件', '硬件', '服务', '耗材'].map((label) => ({ label })) },
   { code: 'visit_purpose', name: '拜访目的', values: ['商务洽谈', '产品演示', '售后服务', '面试', '参观', '其他'].map((label) => ({ label })) },
   { code: 'lead_close_reason', name: '线索关闭原因', values: ['无效信息', '无需求', '已有供应商', '联系不上', '其他'].map((label) => ({ label })) },
@@ -49,7 +62,9 @@ export async function seedDictionaries(db: DbOrTx): Promise<void> {
     if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) continue;
     await db
       .insertInto('dict_values')
-      .values(dict.values.map((v, i) => ({ type_code: dict.code, label: v.label, value: v.value ?? v.label, colour: v.colour ?? '', sort_order: i, enabled: 1 })))
+      .values(
+        dict.values.map((v, i) => ({ type_code: dict.code, label: v.label, value: v.value ?? v.label, colour: v.colour ?? '', sort_order: i, enabled: 1 })),
+      )
       .execute();
   }
 }

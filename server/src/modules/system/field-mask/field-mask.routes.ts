@@ -49,7 +49,9 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
         rules: Type.Array(
           Nested('规则', {
             field: RequiredText('字段', 50, { messages: { missing: '字段不能为空' } }),
-            mode: OneOf('模式', ['visible', 'mask', 'hidden'] as const, undefined, { messages: { missing: '请选择字段权限', invalid: '字段权限只能是visible、mask或hidden' } }),
+            mode: OneOf('模式', ['visible', 'mask', 'hidden'] as const, undefined, {
+              messages: { missing: '请选择字段权限', invalid: '字段权限只能是visible、mask或hidden' },
+            }),
           }),
           { title: '规则', maxItems: MAX_RULES, default: [], [MESSAGES_KEYWORD]: { invalid: '规则格式不正确', tooMany: `一次最多保存${MAX_RULES}条规则` } },
         ),

@@ -108,13 +108,21 @@ export function maskValue(kind: FieldKind, value: unknown): string {
  */
 export async function effectiveRules(db: DbOrTx, roleIds: readonly number[], module: MaskModule): Promise<FieldRules> {
   if (roleIds.length === 0) return NO_RULES;
-  const roles = await db.selectFrom('roles').select(['id', 'built_in']).where('id', 'in', [...roleIds]).execute();
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'built_in'])
+    .where('id', 'in', [...roleIds])
+    .execute();
   if (roles.length === 0 || roles.some((r) => r.built_in === 1)) return NO_RULES;
   const twinModules = [...new Set(Object.values(TWINS[module]).map((t) => t.module))];
   const rows = await db
     .selectFrom('role_field_masks')
     .select(['role_id', 'module', 'field', 'mode'])
-    .where('role_id', 'in', roles.map((r) => r.id))
+    .where(
+      'role_id',
+      'in',
+      roles.map((r) => r.id),
+    )
     .where('module', 'in', [module, ...twinModules])
     .execute();
   const perModule = (m: MaskModule): Map<string, MaskMode> => {
@@ -127,7 +135,10 @@ export async function effectiveRules(db: DbOrTx, roleIds: readonly number[], mod
     for (const [field, modes] of byField) {
       const holders = new Set(rows.filter((r) => r.module === m && r.field === field).map((r) => r.role_id));
       if (holders.size < roles.length) continue; // one of the user's roles shows it
-      out.set(field, modes.reduce((a, b) => (STRICTNESS[a] <= STRICTNESS[b] ? a : b)));
+      out.set(
+        field,
+        modes.reduce((a, b) => (STRICTNESS[a] <= STRICTNESS[b] ? a : b)),
+      );
     }
     return out;
   };
@@ -203,7 +214,13 @@ export type RoleFieldRule = { field: string; mode: MaskMode };
 
 /** A role's stored rules, per module (the editor's data). */
 export async function roleRules(db: DbOrTx, roleId: number): Promise<Record<MaskModule, RoleFieldRule[]>> {
-  const rows = await db.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', roleId).orderBy('module').orderBy('field').execute();
+  const rows = await db
+    .selectFrom('role_field_masks')
+    .select(['module', 'field', 'mode'])
+    .where('role_id', '=', roleId)
+    .orderBy('module')
+    .orderBy('field')
+    .execute();
   const out = Object.fromEntries(MASK_MODULES.map((m) => [m, [] as RoleFieldRule[]])) as Record<MaskModule, RoleFieldRule[]>;
   for (const r of rows) if (r.module in out) out[r.module as MaskModule].push({ field: r.field, mode: r.mode });
   return out;

@@ -45,7 +45,13 @@ export async function maskFormValues(db: DbOrTx, actor: Actor, formMode: string,
 }
 
 /** An edit: a customer name sent back as the viewer read it (masked) stands for the stored one. */
-export async function keepMaskedFormValues(db: DbOrTx, actor: Actor, formMode: string, before: Record<string, unknown>, edit: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function keepMaskedFormValues(
+  db: DbOrTx,
+  actor: Actor,
+  formMode: string,
+  before: Record<string, unknown>,
+  edit: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const r = await restricted(db, actor, formMode);
   if (!r) return edit;
   const out = { ...edit };

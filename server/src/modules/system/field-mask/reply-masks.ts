@@ -30,7 +30,8 @@ export type MaskSpec = {
 };
 export type ReplyMask = MaskSpec | readonly MaskSpec[];
 
-export const masksOf = (mask: ReplyMask | undefined): readonly MaskSpec[] => (mask === undefined ? [] : 'entity' in mask ? [mask as MaskSpec] : (mask as readonly MaskSpec[]));
+export const masksOf = (mask: ReplyMask | undefined): readonly MaskSpec[] =>
+  mask === undefined ? [] : 'entity' in mask ? [mask as MaskSpec] : (mask as readonly MaskSpec[]);
 
 /** The records a reply carries: `rows`, or `data` (an object, its `rows`, or an array). */
 function recordsOf(payload: unknown): Record<string, unknown>[] {

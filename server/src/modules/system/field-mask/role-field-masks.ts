@@ -23,7 +23,12 @@ export async function roleFieldMasks(ctx: AppContext, roleId: number) {
     roleId: role.id,
     roleName: role.name,
     builtIn: role.built_in,
-    modules: MASK_MODULES.map((m) => ({ module: m, title: MASKABLE_FIELDS[m].title, fields: MASKABLE_FIELDS[m].fields.map(({ field, title }) => ({ field, title, ...(UNHIDEABLE[m][field] ? { cannotHide: UNHIDEABLE[m][field] } : {}) })), rules: rules[m] })),
+    modules: MASK_MODULES.map((m) => ({
+      module: m,
+      title: MASKABLE_FIELDS[m].title,
+      fields: MASKABLE_FIELDS[m].fields.map(({ field, title }) => ({ field, title, ...(UNHIDEABLE[m][field] ? { cannotHide: UNHIDEABLE[m][field] } : {}) })),
+      rules: rules[m],
+    })),
   };
 }
 
@@ -37,7 +42,12 @@ export async function myFieldMasks(ctx: AppContext, actor: Actor) {
  * Replaces the role's rules in one module ('visible' removes a rule); 超级管理员 has none. The role's
  * holders get the new rules on their next request (and their open portals are told).
  */
-export async function saveRoleFieldMasks(ctx: AppContext, roleId: number, module: MaskModule, rules: readonly { field: string; mode: 'visible' | 'mask' | 'hidden' }[]): Promise<void> {
+export async function saveRoleFieldMasks(
+  ctx: AppContext,
+  roleId: number,
+  module: MaskModule,
+  rules: readonly { field: string; mode: 'visible' | 'mask' | 'hidden' }[],
+): Promise<void> {
   const role = await roleOf(ctx, roleId);
   if (role.built_in === 1) throw badRequest(MSG_ADMIN_UNMASKABLE);
   const known = new Set(MASKABLE_FIELDS[module].fields.map((f) => f.field));
@@ -62,5 +72,8 @@ export async function saveRoleFieldMasks(ctx: AppContext, roleId: number, module
       .execute();
   });
   const holders = await ctx.db.selectFrom('users').select('id').where('role_id', '=', role.id).where('quit_status', '=', 0).execute();
-  await announceRightsChanged(ctx, holders.map((u) => u.id));
+  await announceRightsChanged(
+    ctx,
+    holders.map((u) => u.id),
+  );
 }

@@ -21,16 +21,27 @@ export type ColumnFieldRow = { id: number; title: string; checkbox: boolean; sho
 export async function designerFields(ctx: AppContext, form: FormRow): Promise<ListReply<DesignerFieldRow>> {
   const rows = (await loadFields(ctx.db, form.id)).map((f) => {
     const def = readDefinition(f.json);
-    return { id: f.id, sort: f.sort, status: f.status, isshow: f.isshow, type: def?.type ?? '', field: def?.field ?? '', title: def?.title ?? '', json: f.json };
+    return {
+      id: f.id,
+      sort: f.sort,
+      status: f.status,
+      isshow: f.isshow,
+      type: def?.type ?? '',
+      field: def?.field ?? '',
+      title: def?.title ?? '',
+      json: f.json,
+    };
   });
   return { rows, total: rows.length };
 }
 
 function listableIds(fields: readonly StoredField[]): number[] {
-  return fields.filter((f) => {
-    const def = readDefinition(f.json);
-    return def !== null && isListable(def);
-  }).map((f) => f.id);
+  return fields
+    .filter((f) => {
+      const def = readDefinition(f.json);
+      return def !== null && isListable(def);
+    })
+    .map((f) => f.id);
 }
 
 /** The ids the user shows as list columns: their saved choice (still list-able fields), else every list-able field. */
@@ -86,7 +97,11 @@ export type FieldFlags = { status: number; isshow: number };
 export async function addField(ctx: AppContext, form: FormRow, json: unknown, flags: FieldFlags): Promise<number> {
   return ctx.db.transaction().execute(async (tx) => {
     const def = await checkWholeList(tx, form.id, { def: json });
-    const last = await tx.selectFrom('form_fields').select((eb) => eb.fn.max('sort').as('m')).where('form_id', '=', form.id).executeTakeFirst();
+    const last = await tx
+      .selectFrom('form_fields')
+      .select((eb) => eb.fn.max('sort').as('m'))
+      .where('form_id', '=', form.id)
+      .executeTakeFirst();
     const sort = last?.m === null || last?.m === undefined ? 0 : Number(last.m) + 1;
     const { id } = await tx
       .insertInto('form_fields')
@@ -111,7 +126,11 @@ export async function editField(ctx: AppContext, fieldId: number, json: unknown,
     const form = await tx.selectFrom('forms').selectAll().where('id', '=', formId).executeTakeFirstOrThrow();
     const before = await tx.selectFrom('form_fields').select(['id', 'sort', 'json', 'status', 'isshow']).where('id', '=', fieldId).execute();
     await refuseTypeChangesOfFilledFields(tx, form, definitionsOf(before), [def]);
-    await tx.updateTable('form_fields').set({ json: JSON.stringify(def), ...flags }).where('id', '=', fieldId).execute();
+    await tx
+      .updateTable('form_fields')
+      .set({ json: JSON.stringify(def), ...flags })
+      .where('id', '=', fieldId)
+      .execute();
     await tx.updateTable('forms').set({ updated_at: ctx.clock().toISOString() }).where('id', '=', formId).execute();
   });
 }

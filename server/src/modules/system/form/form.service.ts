@@ -278,7 +278,11 @@ export async function writeFormFields(tx: DbOrTx, form: FormRow, items: readonly
     const kept = item.id === undefined ? undefined : existing.get(item.id);
     const values = { sort, json: JSON.stringify(defs[sort]), status: item.status ?? kept?.status ?? 1, isshow: item.isshow ?? kept?.isshow ?? 1 };
     if (item.id !== undefined) await tx.updateTable('form_fields').set(values).where('id', '=', item.id).execute();
-    else await tx.insertInto('form_fields').values({ ...values, form_id: form.id }).execute();
+    else
+      await tx
+        .insertInto('form_fields')
+        .values({ ...values, form_id: form.id })
+        .execute();
   }
 }
 
@@ -318,13 +322,32 @@ export async function fieldHoldsData(db: DbOrTx, form: FormRow, name: string): P
   // The stored JSON holds the field's name as a quoted key: `"name":`.
   const quoted = `"${name}"`;
   const records = await db.selectFrom('module_records').select('data').where('form_id', '=', form.id).where(containsLike('data', quoted)).execute();
-  if (await someValueIn(records.map((r) => r.data), name)) return true;
-  const approvals = await db.selectFrom('wf_instances').select('form_data').where('form_mode', '=', form.mode).where(containsLike('form_data', quoted)).execute();
-  return someValueIn(approvals.map((r) => r.form_data), name);
+  if (
+    await someValueIn(
+      records.map((r) => r.data),
+      name,
+    )
+  )
+    return true;
+  const approvals = await db
+    .selectFrom('wf_instances')
+    .select('form_data')
+    .where('form_mode', '=', form.mode)
+    .where(containsLike('form_data', quoted))
+    .execute();
+  return someValueIn(
+    approvals.map((r) => r.form_data),
+    name,
+  );
 }
 
 /** A field that holds data keeps its control type (matched by field name between the stored and the new list). */
-export async function refuseTypeChangesOfFilledFields(db: DbOrTx, form: FormRow, before: readonly FieldDefinition[], after: readonly FieldDefinition[]): Promise<void> {
+export async function refuseTypeChangesOfFilledFields(
+  db: DbOrTx,
+  form: FormRow,
+  before: readonly FieldDefinition[],
+  after: readonly FieldDefinition[],
+): Promise<void> {
   const oldType = new Map(before.filter((d) => d.field).map((d) => [d.field, d.type]));
   for (const def of after) {
     const was = def.field ? oldType.get(def.field) : undefined;
@@ -370,7 +393,11 @@ export async function saveFormAndFields(
       if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
       guard?.(form);
       const s = typeof settings === 'function' ? settings(form) : settings;
-      await tx.updateTable('forms').set({ ...s, updated_at: now }).where('id', '=', form.id).execute();
+      await tx
+        .updateTable('forms')
+        .set({ ...s, updated_at: now })
+        .where('id', '=', form.id)
+        .execute();
     } else {
       if (await findForm(tx, target.mode)) throw badRequest(`表单标识“${target.mode}”已存在`);
       if (typeof settings === 'function') throw new Error('new forms take settings');
@@ -404,7 +431,11 @@ export async function deleteWorkForm(ctx: AppContext, id: number): Promise<void>
     if (form.is_builtin === 1) throw badRequest(`表单“${form.title}”是系统内置表单，不能删除`);
     const flows = await flowsUsingForm(tx, form.mode);
     if (flows.length > 0) throw badRequest(`表单“${form.title}”已被流程“${flows.join('”、“')}”使用，不能删除`);
-    const records = await tx.selectFrom('module_records').select((eb) => eb.fn.countAll<number>().as('n')).where('form_id', '=', form.id).executeTakeFirstOrThrow();
+    const records = await tx
+      .selectFrom('module_records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('form_id', '=', form.id)
+      .executeTakeFirstOrThrow();
     if (Number(records.n) > 0) throw badRequest(`表单“${form.title}”已有${Number(records.n)}条记录，不能删除`);
     await tx.deleteFrom('user_field_choices').where('form_id', '=', form.id).execute();
     await tx.deleteFrom('form_fields').where('form_id', '=', form.id).execute();

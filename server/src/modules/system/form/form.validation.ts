@@ -56,7 +56,6 @@ export const FormEditInput = Fields({
 /** api/workform/delete and detail: {id}. */
 export const WorkFormIdInput = Fields({ id: Id('表单', { messages: { missing: '请选择表单', invalid: MSG_FORM_NOT_FOUND } }) });
 
-
 /** {formid, items}: the designer's complete field list (as api/field/index gives it). */
 export const FieldItemsInput = Fields({
   ...FormKeys,

@@ -27,7 +27,15 @@ export function valueTexts(value: unknown): string[] {
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return [];
-    return text.includes(',') ? [text, ...text.split(',').map((s) => s.trim()).filter((s) => s !== '')] : [text];
+    return text.includes(',')
+      ? [
+          text,
+          ...text
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        ]
+      : [text];
   }
   return [];
 }

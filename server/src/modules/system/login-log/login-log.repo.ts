@@ -18,13 +18,20 @@ export async function recordLogin(db: DbOrTx, r: LoginRecordInput): Promise<void
 
 /** Failed logins since `sinceIso` for one account name or one client IP. */
 export async function countRecentFailures(db: DbOrTx, who: { username: string } | { ip: string }, sinceIso: string): Promise<number> {
-  let q = db.selectFrom('login_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('success', '=', 0).where('created_at', '>=', sinceIso);
+  let q = db
+    .selectFrom('login_logs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('success', '=', 0)
+    .where('created_at', '>=', sinceIso);
   q = 'username' in who ? q.where('username', '=', who.username) : q.where('ip', '=', who.ip);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export type LoginRecordPage = { rows: { id: number; user_id: number | null; username: string; created_at: string; ip: string; user_agent: string; success: number }[]; total: number };
+export type LoginRecordPage = {
+  rows: { id: number; user_id: number | null; username: string; created_at: string; ip: string; user_agent: string; success: number }[];
+  total: number;
+};
 
 export type LoginRecordFilter = {
   /** Only these users' records (the viewer's scope intersected with the user and department filters). */
@@ -76,7 +83,7 @@ export function browserOf(userAgent: string): string {
     const m = re.exec(userAgent);
     if (m) return `${name} ${(m[1] ?? '').split('.')[0]}`;
   }
-  return userAgent ? userAgent.split(/[ /]/)[0] ?? '' : '';
+  return userAgent ? (userAgent.split(/[ /]/)[0] ?? '') : '';
 }
 
 /** The successful login before the most recent one (the "last login" a user sees), else the most recent. */

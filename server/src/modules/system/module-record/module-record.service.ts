@@ -60,7 +60,11 @@ async function checkRegions(db: DbOrTx, checks: RegionCheck[]): Promise<void> {
  * filled in), after the field linkage: the values of fields it hides are dropped, fields it requires
  * must be filled in. Returns what to store.
  */
-export async function validateAgainstForm(db: DbOrTx, form: FormRow, values: Record<string, unknown>): Promise<{ text: string; values: Record<string, unknown> }> {
+export async function validateAgainstForm(
+  db: DbOrTx,
+  form: FormRow,
+  values: Record<string, unknown>,
+): Promise<{ text: string; values: Record<string, unknown> }> {
   const linked = applyLinkage(definitionsOf(await loadFields(db, form.id, { enabledOnly: true, shownOnly: true })), values);
   await checkRegions(db, validateRecord(linked.defs, linked.values));
   return recordData(linked.values);
@@ -83,7 +87,13 @@ async function recordFor(db: DbOrTx, actor: Actor, form: FormRow, id: number) {
   return row;
 }
 
-export async function editRecord(ctx: AppContext, actor: Actor, form: FormRow, id: number, data: { text: string; values: Record<string, unknown> }): Promise<void> {
+export async function editRecord(
+  ctx: AppContext,
+  actor: Actor,
+  form: FormRow,
+  id: number,
+  data: { text: string; values: Record<string, unknown> },
+): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const row = await recordFor(tx, actor, form, id);
     const values = await keepMaskedFormValues(tx, actor, form.mode, JSON.parse(row.data) as Record<string, unknown>, data.values);
@@ -115,7 +125,14 @@ export async function listRecords(ctx: AppContext, actor: Actor, form: FormRow, 
   return {
     rows: list.map((r) => {
       const values = mask(JSON.parse(r.data) as Record<string, unknown>);
-      return { ...values, id: r.id, CreateUserID: r.created_by ?? 0, CreateName: r.nick_name ?? '', AddTime: formatShanghai(r.created_at), UpdateTime: formatShanghai(r.updated_at) };
+      return {
+        ...values,
+        id: r.id,
+        CreateUserID: r.created_by ?? 0,
+        CreateName: r.nick_name ?? '',
+        AddTime: formatShanghai(r.created_at),
+        UpdateTime: formatShanghai(r.updated_at),
+      };
     }),
     total: Number(count.n),
   };

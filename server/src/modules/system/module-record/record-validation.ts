@@ -88,7 +88,10 @@ function listOf(def: FieldDefinition, value: unknown): unknown[] {
 }
 
 function commaList(text: string): string[] {
-  return text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 function checkLength(def: FieldDefinition, text: string, max: number): void {
@@ -215,7 +218,8 @@ function checkValue(def: FieldDefinition, value: unknown, checks: RegionCheck[])
     case 'daterange': {
       const parts = Array.isArray(value) ? value.map((v) => String(v)) : scalarText(def, value).split(',');
       const [start, end] = parts.map((p) => parseDate(p, 'optional'));
-      if (parts.length !== 2 || start === null || end === null || start === undefined || end === undefined) invalid(def, '格式不正确（应为 开始日期,结束日期）');
+      if (parts.length !== 2 || start === null || end === null || start === undefined || end === undefined)
+        invalid(def, '格式不正确（应为 开始日期,结束日期）');
       if (start > end) invalid(def, '的开始日期不能晚于结束日期');
       return;
     }

@@ -36,7 +36,17 @@ export async function listTemplates(ctx: AppContext, input: TemplateFilter): Pro
     .limit(input.rows)
     .offset((input.page - 1) * input.rows)
     .execute();
-  return { rows: rows.map((r) => ({ id: r.id, name: r.name, module: r.module, status: r.status, UserName: r.nick_name ?? '', UpdateTime: formatShanghai(r.updated_at) })), total: Number(n) };
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      module: r.module,
+      status: r.status,
+      UserName: r.nick_name ?? '',
+      UpdateTime: formatShanghai(r.updated_at),
+    })),
+    total: Number(n),
+  };
 }
 
 export async function templateDetail(ctx: AppContext, id: number) {
@@ -57,7 +67,11 @@ export async function addTemplate(ctx: AppContext, actor: Actor, input: Template
 
 export async function editTemplate(ctx: AppContext, id: number, input: TemplateInput): Promise<void> {
   await findTemplate(ctx, id);
-  await ctx.db.updateTable('print_templates').set({ name: input.name, module: input.module, content: input.content, updated_at: ctx.clock().toISOString() }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('print_templates')
+    .set({ name: input.name, module: input.module, content: input.content, updated_at: ctx.clock().toISOString() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Enables a disabled template or disables an enabled one; returns the new status. */

@@ -54,11 +54,19 @@ export function specialRegions(): RegionTable[] {
  */
 export async function seedRegions(db: DbOrTx): Promise<void> {
   const any = await db.selectFrom('regions').select('id').limit(1).executeTakeFirst();
-  const hongKong = await db.selectFrom('regions').select('id').where('id', '=', SPECIAL_REGION_CODES['香港特别行政区'] ?? 81).executeTakeFirst();
+  const hongKong = await db
+    .selectFrom('regions')
+    .select('id')
+    .where('id', '=', SPECIAL_REGION_CODES['香港特别行政区'] ?? 81)
+    .executeTakeFirst();
   if (any && hongKong) return;
   const rows = any ? specialRegions() : chinaDivisions();
   // 5 values per row: 500 rows stay far below SQLite's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto('regions').values(rows.slice(i, i + 500)).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('regions')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 }

@@ -17,7 +17,12 @@ export async function listRegions(ctx: AppContext, input: { type: number; status
   const rows = await query.orderBy('id').execute();
   if (rows.length === 0 && level > 1) {
     // An empty answer for a parent that does not exist (at the level above) is a bad request.
-    const parent = await ctx.db.selectFrom('regions').select('id').where('id', '=', parentId).where('level', '=', level - 1).executeTakeFirst();
+    const parent = await ctx.db
+      .selectFrom('regions')
+      .select('id')
+      .where('id', '=', parentId)
+      .where('level', '=', level - 1)
+      .executeTakeFirst();
     if (!parent) throw badRequest('上级地区不存在');
   }
   return rows;

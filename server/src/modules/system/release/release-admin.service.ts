@@ -44,7 +44,8 @@ export type { ReleaseRow, RemoteReleases };
 
 async function sharedVersions(mfDir: string, remote: RemoteDescriptor, folder: string): Promise<Record<string, string>> {
   try {
-    const manifest = (await readJsonFile(path.join(mfDir, remote.packageDir, folder, 'mf-manifest.json'))) as { shared?: { name?: unknown; version?: unknown }[] } | undefined;
+    const manifest = (await readJsonFile(path.join(mfDir, remote.packageDir, folder, 'mf-manifest.json'))) as
+      { shared?: { name?: unknown; version?: unknown }[] } | undefined;
     const out: Record<string, string> = {};
     for (const s of manifest?.shared ?? []) {
       if (typeof s.name !== 'string' || typeof s.version !== 'string') continue;
@@ -109,7 +110,13 @@ export async function rollbackFromPage(ctx: AppContext, actor: Actor, area: Remo
   if (entry?.version === folder) throw badRequest(`版本“${folder}”已是当前版本`);
   if (isBad(entry, folder)) throw badRequest(`版本“${folder}”已标记为故障，不能回滚到该版本`);
   const manifest = path.join(locations.mfDir, remoteOf(area).packageDir, folder, 'mf-manifest.json');
-  if (!(await fs.stat(manifest).then(() => true, () => false))) throw badRequest(`版本“${folder}”不存在`);
+  if (
+    !(await fs.stat(manifest).then(
+      () => true,
+      () => false,
+    ))
+  )
+    throw badRequest(`版本“${folder}”不存在`);
   const result = await rollbackRemote(locationsOf(ctx), remoteOf(area), { to: folder, by: actorLabel(actor), now: ctx.clock() });
   ctx.log.warn({ remote: area, folder, previousFolder: result.previousFolder, by: actorLabel(actor) }, 'release rollback from 版本管理');
   return result;
@@ -135,7 +142,10 @@ export type FailureReport = { area: RemoteArea; folder: string; error: string; f
  */
 export async function handleFailureReport(ctx: AppContext, actor: Actor, report: FailureReport): Promise<FailureOutcome> {
   const error = [...report.error].slice(0, REPORT_ERROR_MAX).join('');
-  ctx.log.warn({ remote: report.area, folder: report.folder, fallback: report.fallback, error, userId: actor.userId }, 'remote build failed to load in a browser');
+  ctx.log.warn(
+    { remote: report.area, folder: report.folder, fallback: report.fallback, error, userId: actor.userId },
+    'remote build failed to load in a browser',
+  );
   const outcome = await reportFailedBuild(locationsOf(ctx), remoteOf(report.area), report.folder, { now: ctx.clock(), by: actorLabel(actor), note: error });
   if (outcome.status === 'marked') {
     const back = outcome.rolledBack ? `，已自动回滚到 ${outcome.rolledBack.folder}` : '';

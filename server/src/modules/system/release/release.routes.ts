@@ -40,7 +40,10 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: AppContext, res
         const count = await countAttempt(ctx, { key: `remote-report:${actor.userId}`, kind: 'remote-report' }, REPORT_LIMIT.windowMinutes);
         if (count > REPORT_LIMIT.perUser) throw tooManyRequests(MSG_REPORT_THROTTLED);
         const outcome = await handleFailureReport(ctx, actor, { area: input.remote, folder: input.folder, error: input.error, fallback: input.fallback });
-        return success('已报告', outcome.status === 'marked' ? { marked: true, current: outcome.rolledBack?.folder ?? null } : { marked: false, reason: outcome.reason });
+        return success(
+          '已报告',
+          outcome.status === 'marked' ? { marked: true, current: outcome.rolledBack?.folder ?? null } : { marked: false, reason: outcome.reason },
+        );
       },
     }),
     defineRoute({

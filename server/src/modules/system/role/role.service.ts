@@ -80,7 +80,12 @@ export async function listRoles(ctx: AppContext, q: { key: string; page: number;
 export async function roleDetail(ctx: AppContext, id: number): Promise<RoleDetail> {
   const r = await ctx.db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
   if (!r) throw notFound('角色不存在');
-  const { n } = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role_id', '=', id).where('quit_status', '=', 0).executeTakeFirstOrThrow();
+  const { n } = await ctx.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role_id', '=', id)
+    .where('quit_status', '=', 0)
+    .executeTakeFirstOrThrow();
   return {
     id: r.id,
     name: r.name,
@@ -112,7 +117,11 @@ export async function createRole(ctx: AppContext, input: RoleInput, copyFieldMas
       .executeTakeFirstOrThrow();
     if (copyFieldMasksOf !== undefined) {
       const masks = await tx.selectFrom('role_field_masks').select(['module', 'field', 'mode']).where('role_id', '=', copyFieldMasksOf).execute();
-      if (masks.length > 0) await tx.insertInto('role_field_masks').values(masks.map((m) => ({ ...m, role_id: id }))).execute();
+      if (masks.length > 0)
+        await tx
+          .insertInto('role_field_masks')
+          .values(masks.map((m) => ({ ...m, role_id: id })))
+          .execute();
     }
     return id;
   });
@@ -175,14 +184,25 @@ export async function deleteRoles(ctx: AppContext, ids: number[]): Promise<numbe
     const held = await tx
       .selectFrom('users')
       .select((eb) => ['role_id', eb.fn.countAll<number>().as('n')])
-      .where('role_id', 'in', roles.map((r) => r.id))
+      .where(
+        'role_id',
+        'in',
+        roles.map((r) => r.id),
+      )
       .groupBy('role_id')
       .execute();
     for (const h of held) {
       const name = roles.find((r) => r.id === h.role_id)?.name ?? '';
       throw badRequest(`角色「${name}」仍有${Number(h.n)}名员工使用，不能删除，请先为他们更换角色`);
     }
-    const result = await tx.deleteFrom('roles').where('id', 'in', roles.map((r) => r.id)).executeTakeFirst();
+    const result = await tx
+      .deleteFrom('roles')
+      .where(
+        'id',
+        'in',
+        roles.map((r) => r.id),
+      )
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   });
 }

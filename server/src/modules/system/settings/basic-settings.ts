@@ -12,7 +12,13 @@ import type { Actor } from '../../auth/session/actor';
 import { dictionaryOptions } from '../dictionary/dictionary.service';
 import { LEVEL_DAYS_MAX, NUMBER_KIND_NAMES, NUMBER_KINDS, readSettings, writeSettingGroup, type SettingGroup } from './settings.service';
 
-export const GROUP_NAMES: Readonly<Record<SettingGroup, string>> = { company: '公司信息', pool: '公海规则', numbering: '编号规则', security: '登录安全', upload: '上传设置' };
+export const GROUP_NAMES: Readonly<Record<SettingGroup, string>> = {
+  company: '公司信息',
+  pool: '公海规则',
+  numbering: '编号规则',
+  security: '登录安全',
+  upload: '上传设置',
+};
 
 /** The 客户级别 dictionary (kehu_level) whose values may have their own recycle days. */
 const LEVEL_DICTIONARY = 'kehu_level';
@@ -89,7 +95,13 @@ export async function saveSettingGroup(ctx: AppContext, actor: Actor, group: Set
     const value = { ...submitted };
     if (group === 'company' && value.companyLogo) {
       // An uploaded logo picture (picType 'logo'), which every logged-in user may see.
-      const logo = await tx.selectFrom('files').select('id').where('url', '=', String(value.companyLogo)).where('pic_type', '=', 'logo').where('is_image', '=', 1).executeTakeFirst();
+      const logo = await tx
+        .selectFrom('files')
+        .select('id')
+        .where('url', '=', String(value.companyLogo))
+        .where('pic_type', '=', 'logo')
+        .where('is_image', '=', 1)
+        .executeTakeFirst();
       if (!logo) throw badRequest('公司标志图片不存在，请先上传');
     }
     // Per-level days: absent keeps what is stored; sent, it replaces the whole map.

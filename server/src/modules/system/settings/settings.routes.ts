@@ -8,7 +8,8 @@ import { defineRoute, mountRoutes, type Route } from '../../../http/route';
 import { NUMBER_KINDS, type SettingGroup } from './settings.service';
 import { companyBrand, GROUP_NAMES, saveSettingGroup, settingsLog, settingsPage } from './basic-settings';
 
-const days = (label: string, max: number) => Integer(label, { min: 0, max }, { messages: { invalid: `${label}必须是0到${max}之间的整数`, missing: `${label}不能为空` } });
+const days = (label: string, max: number) =>
+  Integer(label, { min: 0, max }, { messages: { invalid: `${label}必须是0到${max}之间的整数`, missing: `${label}不能为空` } });
 
 /** 基础设置 (system `basic`): read everything, save one group at a time (basic:edit), the change log. */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
@@ -21,7 +22,8 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic:edit'),
       record: 'none',
       input,
-      handler: async ({ input: values, actor }) => success((await saveSettingGroup(ctx, actor, group, toValue(values as Record<string, unknown>))) ? '保存成功' : '没有修改'),
+      handler: async ({ input: values, actor }) =>
+        success((await saveSettingGroup(ctx, actor, group, toValue(values as Record<string, unknown>))) ? '保存成功' : '没有修改'),
     });
 
   mountRoutes(app, resolve, [
@@ -55,7 +57,10 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       input: Fields({ ...Paging(20) }),
       handler: async ({ input }) => settingsLog(ctx, input.page, input.rows),
     }),
-    save('company', '/api/setting/saveCompany', Fields({ companyName: RequiredText('公司名称', 50), companyLogo: Text('公司标志', 300) }), (v) => ({ companyName: v.companyName, companyLogo: v.companyLogo })),
+    save('company', '/api/setting/saveCompany', Fields({ companyName: RequiredText('公司名称', 50), companyLogo: Text('公司标志', 300) }), (v) => ({
+      companyName: v.companyName,
+      companyLogo: v.companyLogo,
+    })),
     save(
       'pool',
       '/api/setting/savePool',
@@ -93,6 +98,11 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       }),
       (v) => v,
     ),
-    save('upload', '/api/setting/saveUpload', Fields({ uploadMaxMb: Integer('上传文件大小上限', { min: 1, max: 1024 }, { messages: { invalid: '上传文件大小上限必须是1到1024之间的整数（MB）' } }) }), (v) => v),
+    save(
+      'upload',
+      '/api/setting/saveUpload',
+      Fields({ uploadMaxMb: Integer('上传文件大小上限', { min: 1, max: 1024 }, { messages: { invalid: '上传文件大小上限必须是1到1024之间的整数（MB）' } }) }),
+      (v) => v,
+    ),
   ]);
 }

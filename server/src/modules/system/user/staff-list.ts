@@ -11,7 +11,6 @@ import { loadBranchIndex } from '../branch/branch-index';
 /** The reply's shapes are the contract's (员工管理 reads the same types). */
 export type { StaffDetail, StaffRow };
 
-
 export type StaffQuery = { page: number; rows: number; key: string; branchId?: number; quitStatus?: 0 | 1 };
 
 /** The staff list: 20 a page, search in name, account and mobile, a department with those below it (extra memberships count), 在职/离职. */
@@ -31,8 +30,17 @@ export async function listStaff(ctx: AppContext, q: StaffQuery): Promise<ListRep
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const total = Number(n);
   if (total === 0 || (q.page - 1) * q.rows >= total) return { rows: [], total };
-  const page = await base.select('u.id').orderBy('u.quit_status').orderBy('u.id').limit(q.rows).offset((q.page - 1) * q.rows).execute();
-  const rows = await staffRows(ctx.db, page.map((p) => p.id));
+  const page = await base
+    .select('u.id')
+    .orderBy('u.quit_status')
+    .orderBy('u.id')
+    .limit(q.rows)
+    .offset((q.page - 1) * q.rows)
+    .execute();
+  const rows = await staffRows(
+    ctx.db,
+    page.map((p) => p.id),
+  );
   return { rows, total };
 }
 

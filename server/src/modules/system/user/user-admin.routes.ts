@@ -7,7 +7,17 @@ import { success } from '../../../http/envelope';
 import { Fields, Flag, Id, Ids, Integer, MAX_ID, Paging, Secret, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { StaffFields } from './staff-fields';
-import { addUserBranches, createStaff, deleteStaff, editStaff, removeUserBranch, resetPassword, revokeSessionsOf, setQuitStatus, toggleCallState } from './user-admin.service';
+import {
+  addUserBranches,
+  createStaff,
+  deleteStaff,
+  editStaff,
+  removeUserBranch,
+  resetPassword,
+  revokeSessionsOf,
+  setQuitStatus,
+  toggleCallState,
+} from './user-admin.service';
 import { listStaff, staffDetail, staffOptions } from './staff-list';
 
 const UserId = { id: Id('员工', { messages: { missing: '请选择员工', invalid: '员工ID不正确' } }) };
@@ -29,7 +39,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
         BranchID: Integer('部门', { min: 0, max: MAX_ID, fallback: 0 }),
         QuitStatus: Type.Optional(Flag('在职状态', undefined, { messages: { invalid: '在职状态不正确' } })),
       }),
-      handler: async ({ input }) => listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
+      handler: async ({ input }) =>
+        listStaff(ctx, { page: input.page, rows: input.rows, key: input.key, branchId: input.BranchID || undefined, quitStatus: input.QuitStatus }),
     }),
     defineRoute({
       method: 'POST',

@@ -29,7 +29,8 @@ export const MSG_ADMIN_ONLY = '只有超级管理员可以授予、变更或管�
 export async function assertMayManage(db: DbOrTx, actor: Actor, roleIds: number[]): Promise<void> {
   const me = await db.selectFrom('roles').select('built_in').where('id', '=', actor.roleId).executeTakeFirst();
   if (me?.built_in === 1) return;
-  const builtIn = roleIds.length === 0 ? undefined : await db.selectFrom('roles').select('id').where('id', 'in', roleIds).where('built_in', '=', 1).executeTakeFirst();
+  const builtIn =
+    roleIds.length === 0 ? undefined : await db.selectFrom('roles').select('id').where('id', 'in', roleIds).where('built_in', '=', 1).executeTakeFirst();
   if (builtIn) throw forbidden(MSG_ADMIN_ONLY);
 }
 
@@ -195,7 +196,11 @@ export async function setQuitStatus(ctx: AppContext, actor: Actor, id: number, q
     if (!user) throw notFound('员工不存在');
     await assertMayManage(tx, actor, [user.role_id]);
     if (quit) await assertNotLastAdmin(ctx, tx, id);
-    await tx.updateTable('users').set({ quit_status: quit ? 1 : 0 }).where('id', '=', id).execute();
+    await tx
+      .updateTable('users')
+      .set({ quit_status: quit ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
     if (quit) {
       await tx.updateTable('sessions').set({ revoked_at: ctx.clock().toISOString() }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
       afterCommit(tx, () => ctx.realtime.disconnectUser?.(id, { allowReconnect: true }));
@@ -231,7 +236,14 @@ export async function deleteStaff(ctx: AppContext, actor: Actor, ids: number[]):
   return transact(ctx, async (tx) => {
     const users = await tx.selectFrom('users').select(['id', 'nick_name']).where('id', 'in', ids).execute();
     if (users.length === 0) throw notFound('员工不存在');
-    await assertMayManage(tx, actor, await rolesOf(tx, users.map((u) => u.id)));
+    await assertMayManage(
+      tx,
+      actor,
+      await rolesOf(
+        tx,
+        users.map((u) => u.id),
+      ),
+    );
     for (const u of users) {
       await assertNotLastAdmin(ctx, tx, u.id);
       for (const ref of RECORD_REFERENCES) {
@@ -261,7 +273,11 @@ export async function resetPassword(ctx: AppContext, actor: Actor, id: number): 
   if (!user) throw notFound('员工不存在');
   await assertMayManage(ctx.db, actor, [user.role_id]);
   const password = generatePassword(await readSettings(ctx.db));
-  await ctx.db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', id)
+    .execute();
   await revokeUserSessions(ctx, id);
   return password;
 }

@@ -32,7 +32,13 @@ export function registerUserGridRoutes(app: FastifyInstance, ctx: AppContext, re
       record: 'none',
       input: UserGridInput,
       handler: async ({ input }) =>
-        listUserGrid(ctx, { page: input.page, rows: input.rows, branchId: input.BranchID || undefined, nickName: input.NickName, quitStatus: input.QuitStatus }),
+        listUserGrid(ctx, {
+          page: input.page,
+          rows: input.rows,
+          branchId: input.BranchID || undefined,
+          nickName: input.NickName,
+          quitStatus: input.QuitStatus,
+        }),
     }),
   ]);
 }

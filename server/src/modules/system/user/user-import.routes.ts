@@ -70,7 +70,12 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext, 
       handler: async ({ reply }) => {
         const example = await templateExample(ctx);
         const file = temp.fileOf('template-staff', temp.newToken(), '.xlsx');
-        await writeXlsx(file, '员工', STAFF_IMPORT_FIELDS.map((f) => (f.required ? `${f.title}*` : f.title)), async (addRow) => addRow(example));
+        await writeXlsx(
+          file,
+          '员工',
+          STAFF_IMPORT_FIELDS.map((f) => (f.required ? `${f.title}*` : f.title)),
+          async (addRow) => addRow(example),
+        );
         return sendXlsx(reply, file, '员工导入模板.xlsx', () => temp.remove(file));
       },
     }),

@@ -108,7 +108,13 @@ async function existingUsers(db: DbOrTx, column: 'username' | 'nick_name', value
   const out: { id: number; username: string; nick_name: string; quit_status: number }[] = [];
   const unique = [...new Set(values.filter(Boolean))];
   for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    out.push(...(await db.selectFrom('users').select(['id', 'username', 'nick_name', 'quit_status']).where(column, 'in', unique.slice(i, i + LOOKUP_CHUNK)).execute()));
+    out.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username', 'nick_name', 'quit_status'])
+        .where(column, 'in', unique.slice(i, i + LOOKUP_CHUNK))
+        .execute()),
+    );
   }
   return out;
 }
@@ -177,7 +183,15 @@ async function checkFields(db: DbOrTx, actor: Actor, rows: MappedRow[]): Promise
 export async function checkStaffRows(db: DbOrTx, actor: Actor, rows: MappedRow[]): Promise<RowCheck<StaffImportRow>[]> {
   const checks = await checkFields(db, actor, rows);
   const oks = checks.flatMap((p) => (p.ok ? [p] : []));
-  const taken = new Set((await existingUsers(db, 'username', oks.map((p) => p.value.username))).map((u) => u.username));
+  const taken = new Set(
+    (
+      await existingUsers(
+        db,
+        'username',
+        oks.map((p) => p.value.username),
+      )
+    ).map((u) => u.username),
+  );
   const firstRowOf = new Map<string, number>();
   checks.forEach((p, i) => {
     if (!p.ok) return;
@@ -233,7 +247,7 @@ export async function checkStaffRows(db: DbOrTx, actor: Actor, rows: MappedRow[]
 
   // Rows on a cycle of superiors, then rows whose superior row is refused or departed, until nothing changes.
   for (const i of sheetSuperior.keys()) if (leadsBackTo(i, sheetSuperior)) checks[i] = { ok: false, reason: '上级关系形成循环，请检查文件中的上级' };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [i, j] of sheetSuperior) {
       const c = checks[i];

@@ -29,7 +29,12 @@ export async function currentUser(ctx: AppContext, actor: Actor) {
 /** The stored address of an image the actor uploaded, or a 400 naming the field. */
 async function ownImage(ctx: AppContext, actor: Actor, url: string): Promise<string> {
   // Uploaded as picType 'avatar', so that everyone who sees the name may see the picture (file-access.ts).
-  const file = await ctx.db.selectFrom('files').select(['url', 'is_image', 'pic_type']).where('url', '=', url).where('user_id', '=', actor.userId).executeTakeFirst();
+  const file = await ctx.db
+    .selectFrom('files')
+    .select(['url', 'is_image', 'pic_type'])
+    .where('url', '=', url)
+    .where('user_id', '=', actor.userId)
+    .executeTakeFirst();
   if (!file || file.pic_type !== 'avatar') throw badRequest('头像图片不存在，请先上传');
   if (file.is_image !== 1) throw badRequest('头像必须是图片');
   return file.url;
@@ -48,7 +53,14 @@ export type AvatarHistoryRow = { id: number; url: string; addTime: string; curre
 
 export async function avatarHistory(ctx: AppContext, actor: Actor): Promise<AvatarHistoryRow[]> {
   const [rows, me] = await Promise.all([
-    ctx.db.selectFrom('avatar_history').select(['id', 'url', 'created_at']).where('user_id', '=', actor.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute(),
+    ctx.db
+      .selectFrom('avatar_history')
+      .select(['id', 'url', 'created_at'])
+      .where('user_id', '=', actor.userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute(),
     ctx.db.selectFrom('users').select('header').where('id', '=', actor.userId).executeTakeFirstOrThrow(),
   ]);
   return rows.map((r) => ({ id: r.id, url: r.url, addTime: formatShanghai(r.created_at), current: r.url === me.header }));

@@ -24,12 +24,18 @@ export function ChosenTextInput({ id, text, placeholder, disabled, onOpen, onCle
         disabled={disabled}
         onClick={() => !disabled && onOpen()}
         suffix={
-          text && onClear && !disabled ? <CloseCircleFilled aria-label="清除" style={{ color: 'rgba(0,0,0,0.25)', cursor: 'pointer' }}
+          text && onClear && !disabled ? (
+            <CloseCircleFilled
+              aria-label="清除"
+              style={{ color: 'rgba(0,0,0,0.25)', cursor: 'pointer' }}
               onClick={(event) => {
                 event.stopPropagation();
                 onClear();
               }}
-            /> : <span />
+            />
+          ) : (
+            <span />
+          )
         }
       />
       <Button disabled={disabled} autoInsertSpace={false} onClick={onOpen}>

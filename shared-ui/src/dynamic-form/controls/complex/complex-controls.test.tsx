@@ -29,7 +29,15 @@ jest.mock('../../../pickers/picture-picker', () => ({
 jest.mock('../../../pickers/department-picker', () => ({
   DepartmentPicker: ({ open, max, onSelect }: { open: boolean; max: number; onSelect: (n: unknown[]) => void }) =>
     open ? (
-      <button data-max={max} onClick={() => onSelect([{ id: 11, text: '销售一部' }, { id: 12, text: '销售二部' }])}>
+      <button
+        data-max={max}
+        onClick={() =>
+          onSelect([
+            { id: 11, text: '销售一部' },
+            { id: 12, text: '销售二部' },
+          ])
+        }
+      >
         选这些部门
       </button>
     ) : null,
@@ -117,7 +125,13 @@ describe('complex controls', () => {
     const { values, onChange } = renderControl(
       'users',
       { field2: 'people', max: 5 },
-      { f: '1,2', people: [{ userid: 1, username: '张三', header: '' }, { userid: 2, username: '李四', header: '/h/2.png' }] },
+      {
+        f: '1,2',
+        people: [
+          { userid: 1, username: '张三', header: '' },
+          { userid: 2, username: '李四', header: '/h/2.png' },
+        ],
+      },
     );
     expect(screen.getByText('张三')).toBeInTheDocument();
     const firstTag = screen.getByText('张三').closest('.ant-tag') as HTMLElement;
@@ -156,7 +170,26 @@ describe('complex controls', () => {
     renderControl(
       'product',
       {},
-      { f: [{ id: 5, productid: 5, title: '矿泉水', standard: '500ml', number: 2, price: 1, sellingprice: 2.5, xinghao: 'P5', unit: '瓶', danwei: '瓶', shuihao: '', xiaoji: 5, warehousename: '默认仓库', warehouseid: 0 }] },
+      {
+        f: [
+          {
+            id: 5,
+            productid: 5,
+            title: '矿泉水',
+            standard: '500ml',
+            number: 2,
+            price: 1,
+            sellingprice: 2.5,
+            xinghao: 'P5',
+            unit: '瓶',
+            danwei: '瓶',
+            shuihao: '',
+            xiaoji: 5,
+            warehousename: '默认仓库',
+            warehouseid: 0,
+          },
+        ],
+      },
       true,
     );
     expect(screen.getByText('矿泉水')).toBeInTheDocument();

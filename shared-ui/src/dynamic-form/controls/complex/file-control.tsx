@@ -42,9 +42,7 @@ export function FileControl({ field, value, onChange, disabled, formCode, record
           )}
         </Flex>
       ))}
-      {locked || files.length >= max ? null : (
-        <UploadWidget params={{ code: formCode, modelId: recordId }} max={max - files.length} onUploaded={add} />
-      )}
+      {locked || files.length >= max ? null : <UploadWidget params={{ code: formCode, modelId: recordId }} max={max - files.length} onUploaded={add} />}
     </Flex>
   );
 }

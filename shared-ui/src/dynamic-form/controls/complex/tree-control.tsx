@@ -45,14 +45,16 @@ export function TreeControl({ field, value, onChange, getFormValue, setFormValue
   }
 
   return (
-    <TreePopover
-      nodes={nodes}
-      disabled={locked}
-      onOpen={() => void loadTree(field, params).then(setNodes, () => undefined)}
-      onChoose={choose}
-    >
+    <TreePopover nodes={nodes} disabled={locked} onOpen={() => void loadTree(field, params).then(setNodes, () => undefined)} onChoose={choose}>
       <div>
-        <ChosenTextInput id={id} text={text} placeholder={field.placeholder ?? '请选择'} disabled={locked} onOpen={() => undefined} onClear={() => choose(null)} />
+        <ChosenTextInput
+          id={id}
+          text={text}
+          placeholder={field.placeholder ?? '请选择'}
+          disabled={locked}
+          onOpen={() => undefined}
+          onClear={() => choose(null)}
+        />
       </div>
     </TreePopover>
   );

@@ -9,7 +9,8 @@ import { idOf, idsOf, pickedUsers, textOf } from './control-values';
 
 export function UserControl({ field, value, onChange, getFormValue, setFormValue, disabled }: ControlProps) {
   const id = idOf(value);
-  const current: PickedUser[] = id === undefined ? [] : [{ userid: id, username: textOf(field.field2 ? getFormValue(field.field2) : '') || String(id), header: '' }];
+  const current: PickedUser[] =
+    id === undefined ? [] : [{ userid: id, username: textOf(field.field2 ? getFormValue(field.field2) : '') || String(id), header: '' }];
 
   function handleChange(users: PickedUser[]) {
     const chosen = users[users.length - 1];
@@ -25,7 +26,11 @@ export function UsersControl({ field, value, onChange, getFormValue, setFormValu
   const max = field.max ?? field.multipleLimit ?? 0;
 
   function handleChange(users: PickedUser[]) {
-    if (field.field2) setFormValue(field.field2, users.map(({ userid, username, header }) => ({ userid, username, header })));
+    if (field.field2)
+      setFormValue(
+        field.field2,
+        users.map(({ userid, username, header }) => ({ userid, username, header })),
+      );
     onChange?.(users.map((u) => u.userid).join(','));
   }
 
