@@ -9,7 +9,6 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
 import { customerCode } from '../customer/customer.service';
-import { maskCarried, rulesFor } from '../../system/field-mask/field-mask';
 
 export type VisitorFilter = { page: number; rows: number; key: string; from: string; to: string };
 /** Times as typed (Shanghai); `receptionist` a user id. */
@@ -32,7 +31,7 @@ function timeOf(label: string, text: string): string {
 }
 
 /** visitorsIndex: newest arrival first; the key matches a name, mobile or company exactly. */
-export async function listVisitors(ctx: AppContext, actor: Actor, input: VisitorFilter) {
+export async function listVisitors(ctx: AppContext, input: VisitorFilter) {
   let q = ctx.db.selectFrom('visitors as v');
   if (input.from) q = q.where('v.arrived_at', '>=', timeOf('开始日期', `${input.from} 00:00`));
   if (input.to) q = q.where('v.arrived_at', '<=', timeOf('结束日期', `${input.to} 23:59`));
@@ -61,9 +60,6 @@ export async function listVisitors(ctx: AppContext, actor: Actor, input: Visitor
     .offset((input.page - 1) * input.rows)
     .execute();
   const seen = new Set<number>();
-  // 字段权限: the matched customer's name by the viewer's 客户名称 rule, and the visitor's mobile, which
-  // is then that customer's 手机号码, by the 手机号码 rule; an unmatched visitor's data is the visit's own.
-  const customerRules = await rulesFor(ctx.db, actor, 'customer');
   return {
     total,
     rows: rows
@@ -71,7 +67,7 @@ export async function listVisitors(ctx: AppContext, actor: Actor, input: Visitor
       .map((r) => ({
         id: r.id,
         name: r.name,
-        mobile: maskCarried(customerRules, 'customer', 'contact_mobile', r.mobile, (r.customer_id ?? r.matched_id) !== null),
+        mobile: r.mobile,
         company: r.company,
         purpose: r.purpose,
         receptionist: r.receptionist ?? '',
@@ -79,7 +75,7 @@ export async function listVisitors(ctx: AppContext, actor: Actor, input: Visitor
         leftAt: formatShanghai(r.left_at),
         remark: r.remark,
         customerId: r.customer_id ?? r.matched_id ?? 0,
-        customerName: maskCarried(customerRules, 'customer', 'CustomerName', r.matched_name ?? ''),
+        customerName: r.matched_name ?? '',
       })),
   };
 }
