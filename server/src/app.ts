@@ -183,14 +183,16 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   await registerFileRoutes(app, ctx, resolve);
   registerFileSignRoutes(app, ctx, resolve);
 
-  // Public-pool recycle warnings: now, then daily; stopped when the app closes.
-  await startRecycleWarnings(app, ctx);
-  // Recycling itself: daily at 02:00 Shanghai time (runPoolRecycle).
-  startPoolRecycle(app, ctx);
-  // Next follow-up reminders: every minute, once per follow-up time; stopped when the app closes.
-  startFollowupReminders(app, ctx);
-  // Approval timeouts (remind / auto-approve / auto-reject): every minute; stopped when the app closes.
-  startTimeoutJob(app, ctx);
+  if (config.scheduledJobs) {
+    // Public-pool recycle warnings: now, then daily; stopped when the app closes.
+    await startRecycleWarnings(app, ctx);
+    // Recycling itself: daily at 02:00 Shanghai time (runPoolRecycle).
+    startPoolRecycle(app, ctx);
+    // Next follow-up reminders: every minute, once per follow-up time; stopped when the app closes.
+    startFollowupReminders(app, ctx);
+    // Approval timeouts (remind / auto-approve / auto-reject): every minute; stopped when the app closes.
+    startTimeoutJob(app, ctx);
+  }
 
   await app.ready();
   return app;

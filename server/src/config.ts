@@ -28,6 +28,8 @@ export type AppConfig = {
    * the client), true (any), a hop count, or a comma-separated list of proxy addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** The timed jobs (pool recycling and its warnings, follow-up reminders, approval timeouts); tests that compare table counts turn them off. */
+  scheduledJobs: boolean;
   /** Redis for the realtime backplane when several server processes run side by side. */
   redisUrl?: string;
   /** Path of the realtime hub (SignalR JSON protocol). */
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: positiveNumber('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    scheduledJobs: true,
     redisUrl: env.REDIS_URL || undefined,
     hubPath: env.HUB_PATH || '/hub',
     hub: loadHubConfig(env),
