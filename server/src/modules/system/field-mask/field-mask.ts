@@ -155,8 +155,15 @@ export async function effectiveRules(db: DbOrTx, roleIds: readonly number[], mod
 
 /** The rules for the requesting user (one role per user today; `effectiveRules` takes several). */
 export function rulesFor(db: DbOrTx, actor: Actor, module: MaskModule): Promise<FieldRules> {
-  return effectiveRules(db, [actor.roleId], module);
+  // An actor is resolved per request: the service (searches on masked fields) and the reply hook (masks)
+  // of one request read the rules once.
+  let byModule = rulesOfRequest.get(actor);
+  if (!byModule) rulesOfRequest.set(actor, (byModule = new Map()));
+  let rules = byModule.get(module);
+  if (!rules) byModule.set(module, (rules = effectiveRules(db, [actor.roleId], module)));
+  return rules;
 }
+const rulesOfRequest = new WeakMap<Actor, Map<MaskModule, Promise<FieldRules>>>();
 
 const kindOf = (module: MaskModule, field: string): FieldKind => MASKABLE_FIELDS[module].fields.find((f) => f.field === field)?.kind ?? 'text';
 
