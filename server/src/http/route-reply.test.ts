@@ -33,6 +33,14 @@ async function call(app: Awaited<ReturnType<typeof appWith>>) {
 }
 
 describe('reply schemas', () => {
+  // Production behaviour: the test-mode conformance check (reply-conformance.ts) is off here.
+  beforeEach(() => {
+    process.env.PORTAL_CHECK_REPLIES = '0';
+  });
+  afterEach(() => {
+    delete process.env.PORTAL_CHECK_REPLIES;
+  });
+
   it('drop a field the schema does not declare, at any depth', async () => {
     const app = await appWith(async () => ({
       result: 'success',
@@ -64,6 +72,15 @@ describe('reply schemas', () => {
     const res = await call(app);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: '客户不存在' });
+    await app.close();
+  });
+
+  it('under test, fail a reply that does not match its schema, naming the field', async () => {
+    process.env.PORTAL_CHECK_REPLIES = '1';
+    const app = await appWith(async () => ({ result: 'success', msg: '获取成功', data: { id: '7', extra: 1 } }));
+    const res = await call(app);
+    expect(res.statusCode).toBe(500);
+    expect(res.json().message).toContain('/data/id');
     await app.close();
   });
 });

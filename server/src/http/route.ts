@@ -5,6 +5,7 @@ import type { Actor } from '../modules/auth/session/actor';
 import { maskReply, type ReplyMask } from '../modules/system/field-mask/reply-masks';
 import { authorise, tokenOf, type Access, type ActorResolver } from './auth';
 import { prepareInput } from './input-validation';
+import { assertReplyConforms, replyConformanceOn } from './reply-conformance';
 import { enforceRecordRule, type RecordRule } from './record-policy';
 import { apiPath } from './url';
 
@@ -144,8 +145,11 @@ export function defineRoute<S extends TObject>(spec: RouteSpec<S, Access, Actor 
         preHandler: async (request) => {
           if (request.actor) await enforceRecordRule(app.portal, request.actor, spec.record, spec.method === 'GET' ? request.query : request.body);
         },
-        preSerialization: async (request, _reply, payload) =>
-          request.actor && spec.mask ? maskReply(app.portal.db, request.actor, spec.mask, payload) : payload,
+        preSerialization: async (request, reply, payload) => {
+          const masked = request.actor && spec.mask ? await maskReply(app.portal.db, request.actor, spec.mask, payload) : payload;
+          if (replyConformanceOn() && spec.reply && reply.statusCode === 200) assertReplyConforms(spec.url, spec.reply, masked);
+          return masked;
+        },
         handler: async (request, reply) =>
           handler({ input: validated(spec.input, spec.method === 'GET' ? request.query : request.body), actor: request.actor, request, reply }),
       });
