@@ -267,3 +267,44 @@ test('字段权限: the customer name on intakes follows the viewer’s 客户�
     await db.deleteFrom('role_field_masks').where('role_id', '=', roleId).where('field', '=', 'CustomerName').execute();
   }
 });
+
+test('typed input: cc as picked users, ids or `1,2`; the form as JSON; the messages of bad values', async () => {
+  const ccOf = async (taskId: number) =>
+    (await s.app.portal.db.selectFrom('wf_cc').select('user_id').where('instance_id', '=', taskId).orderBy('user_id').execute()).map((r) => r.user_id);
+  const picked = [
+    { userid: uid.sales2, username: '赵强', header: '' },
+    { userid: uid.sales5, username: '吴婷' },
+  ];
+  const viaUsers = await post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ cc: JSON.stringify(picked) }));
+  expect(viaUsers.body).toMatchObject({ result: 'success', data: { status: 1 } });
+  expect(await ccOf(viaUsers.body.data.taskid)).toEqual([uid.sales2, uid.sales5].sort((a, b) => a - b));
+  const viaIds = await post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', valid({ cc: `${uid.sales2},${uid.sales2}` }));
+  expect(await ccOf(viaIds.body.data.taskid)).toEqual([uid.sales2]);
+  // All under `form` (an object in a JSON body), its cc included.
+  const viaForm = await post<Envelope<Submitted>>('sales', '/api/customer/EntryAudit', {
+    form: { ...valid({ Money: 66 }), files: [{ id: file1.id, url: file1.url }], cc: [uid.sales5] },
+  });
+  expect(viaForm.body).toMatchObject({ result: 'success', data: { status: 1 } });
+  expect(await ccOf(viaForm.body.data.taskid)).toEqual([uid.sales5]);
+
+  const refuse = async (body: Record<string, unknown>, msg: string) => {
+    const res = await post('sales', '/api/customer/EntryAudit', body);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { result: 'error', msg } });
+  };
+  const six = [uid.sales1, uid.sales2, uid.sales5, uid.manager1, uid.finance1, uid.admin].map((userid) => ({ userid }));
+  await refuse(valid({ cc: JSON.stringify(six) }), '抄送人最多5个');
+  await refuse(valid({ cc: JSON.stringify([{ userid: 'x', username: '赵强' }]) }), '抄送人格式不正确');
+  await refuse(valid({ cc: JSON.stringify([{ username: '赵强' }]) }), '抄送人格式不正确');
+  await refuse(valid({ cc: '[{' }), '抄送人格式不正确');
+  await refuse({ form: '{"customerId":' }, '进件表单格式不正确');
+  await refuse({ form: '[1]' }, '进件表单格式不正确');
+  await refuse(valid({ Money: 'abc' }), '进件金额必须是数字');
+  await refuse(valid({ riqi: '2026-11-20 10:00' }), '进件日期格式不正确（应为 年-月-日）');
+  await refuse(valid({ files: '[{' }), '进件资料格式不正确');
+  await refuse(valid({ files: JSON.stringify([{ id: file1.id }]) }), '进件资料格式不正确');
+  await refuse(valid({ contractId: 'abc' }), '关联合同不存在');
+  await refuse(valid({ customerId: 'abc' }), '客户：请选择');
+  await refuse(valid({ id: '7' }), '进件提交后不能修改，被退回时请在审批中重新提交');
+  // id 0 (or '') is a new record.
+  expect((await post('sales', '/api/customer/EntryAudit', valid({ id: '0' }))).body).toMatchObject({ result: 'success' });
+});

@@ -2,6 +2,7 @@
  * The calls of the dynamic form (spec §7 "Forms and fields"): its definition, a record's stored
  * values, saving, and the customer / contract a new record may start from.
  */
+import type { CcUser } from '@portal/shared-contract';
 import { api, type Reply } from '@portal/shared-core';
 import type { FormDefinition } from './types';
 import type { FormValues } from './values';
@@ -27,7 +28,8 @@ export function fetchRecordValues(definition: FormDefinition, module: string, id
   return api.fetch<FormValues>(definition.api_detail, recordPayload(definition, module, id)).then((data) => (data && typeof data === 'object' ? data : {}));
 }
 
-export type CcUser = { userid: number | string; username: string; header?: string };
+/** A cc recipient as the submission sends it (the wire contract's cc list). */
+export type { CcUser };
 
 export type SaveRecordInput = {
   definition: FormDefinition;

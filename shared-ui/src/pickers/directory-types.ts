@@ -1,7 +1,8 @@
 /**
  * Records the pickers choose from, named as the API names them (spec §3, contract "Directory data
- * for pickers"). Only the fields the pickers read are typed.
+ * for pickers"). Only the fields the pickers read are typed; those the wire contract describes are its types.
  */
+import type { ContractRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
 
 /** A row of `api/customer/index`. */
 export type CustomerRecord = {
@@ -41,24 +42,13 @@ export type CustomerPickerQuery = {
 };
 
 /** A row of `api/contract/index`. */
-export type ContractRecord = { id: number; orderSn: string; customerName?: string; Money?: number | string };
+export type ContractRecord = ContractRow;
 
 /** A row of `api/product/index` (`data.rows`). */
-export type ProductRecord = {
-  id: number;
-  name: string;
-  number: string;
-  standard: string;
-  unit: string;
-  price: number;
-  costPrice: number;
-  shuihao?: string;
-  shuilv?: number | string | null;
-  cover?: string | null;
-};
+export type ProductRecord = ProductRow;
 
 /** A warehouse of `api/erp/getWarehouseStorage` with the product's available stock. */
-export type WarehouseStock = { id: number; name: string; stock: number };
+export type { WarehouseStock };
 
 /** A node of `api/branch/TreeJson`; `attributes` 2 = a department proper. */
 export type BranchNode = {

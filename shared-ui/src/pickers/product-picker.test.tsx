@@ -12,9 +12,9 @@ jest.mock('@portal/shared-core', () => ({
 const mockedApi = jest.mocked(api);
 
 const products: ProductRecord[] = [
-  { id: 5, name: '矿泉水', number: 'P005', standard: '500ml', unit: '瓶', price: 2, costPrice: 1, shuilv: 13, cover: '/files/water.png' },
-  { id: 6, name: '苏打水', number: 'P006', standard: '330ml', unit: '罐', price: 3, costPrice: 1.5, shuilv: 6, cover: null },
-  { id: 7, name: '果汁', number: 'P007', standard: '1L', unit: '瓶', price: 9, costPrice: 5, shuilv: 9, cover: null },
+  { id: 5, name: '矿泉水', number: 'P005', standard: '500ml', unit: '瓶', price: 2, costPrice: 1, shuihao: '', shuilv: 13, cover: '/files/water.png' },
+  { id: 6, name: '苏打水', number: 'P006', standard: '330ml', unit: '罐', price: 3, costPrice: 1.5, shuihao: '', shuilv: 6, cover: '' },
+  { id: 7, name: '果汁', number: 'P007', standard: '1L', unit: '瓶', price: 9, costPrice: 5, shuihao: '', shuilv: 9, cover: '' },
 ];
 
 const checkboxOf = (name: string) => screen.getByText(name).closest('tr')?.querySelector('input[type="checkbox"]') as HTMLInputElement;

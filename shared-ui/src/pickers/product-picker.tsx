@@ -20,7 +20,7 @@ export type ProductPickerProps = {
   onClose: () => void;
 };
 
-export function taxRateText(rate: ProductRecord['shuilv']): string {
+export function taxRateText(rate: number | string | null | undefined): string {
   return rate === null || rate === undefined || rate === '' ? '-' : `${rate}%`;
 }
 

@@ -3,6 +3,7 @@
  * puts each value in as text (escaped), a table placeholder (`{{items}}`) as a bordered table, and the
  * result is cleaned with DOMPurify before it is printed, so a template or a value cannot run code.
  */
+import type { ContractDetail } from '@portal/shared-contract';
 import DOMPurify from 'dompurify';
 
 export type PrintModule = 'contract' | 'entry' | 'baoxiao' | 'customer';
@@ -126,23 +127,11 @@ export function formatPrintAmount(yuan: number): string {
   return yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** A contract as api/contract/Views answers it (the fields a printout uses). */
-export type ContractPrintSource = {
-  orderSn: string;
-  title?: string;
-  customerName?: string;
-  /** Yuan; '****' when 字段权限 masks 合同金额 for the user, absent when it hides it. */
-  Money?: number | string;
-  status?: number;
-  signDate?: string;
-  startDate?: string;
-  endDate?: string;
-  UserName?: string;
-  BranchName?: string;
-  isInvoiced?: number;
-  beizhu?: string;
-  addtime?: string;
-};
+/**
+ * A contract as api/contract/Views answers it (the fields a printout uses; the others may be left out).
+ * `Money`: yuan; '****' when 字段权限 masks 合同金额 for the user, absent when it hides it.
+ */
+export type ContractPrintSource = Pick<ContractDetail, 'orderSn'> & Partial<ContractDetail>;
 
 const CONTRACT_STATUS_TEXT: Readonly<Record<number, string>> = { 0: '待审', 1: '审核中', 2: '通过', 3: '未通过' };
 

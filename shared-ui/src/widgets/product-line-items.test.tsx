@@ -20,7 +20,9 @@ const product = (id: number, name: string, price: number): ProductRecord => ({
   unit: '瓶',
   price,
   costPrice: price / 2,
+  shuihao: '',
   shuilv: 13,
+  cover: '',
 });
 
 const listed = lineItemFromProduct(product(5, '矿泉水', 12.5));

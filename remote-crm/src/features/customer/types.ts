@@ -1,4 +1,5 @@
 /** Customer shapes of the API (`api/customer/*`), named as the server names them. */
+import type { LeadSourceOption } from '@portal/shared-contract';
 import type { CustomerScene, CustomerView } from '@portal/shared-contract/customer-views';
 import type { Dayjs } from 'dayjs';
 
@@ -111,4 +112,5 @@ export type CustomerFormValues = {
   beizhu?: string;
 };
 
-export type LeadSource = { id: number; name: string };
+/** A 客户来源 option (api/UserSet/GetLaiyaun), as the wire contract types it. */
+export type LeadSource = LeadSourceOption;

@@ -4,24 +4,12 @@
  * awaiting assignment, api/customer/visitorsTurn). A visitor whose phone is a customer's shows it.
  */
 import { useState } from 'react';
+import type { VisitorRow } from '@portal/shared-contract';
 import { App, Button, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { api, DATETIME_FORMAT, DEFAULT_PAGE_SIZE, endpointKey, MESSAGES, useActionRights } from '@portal/shared-core';
 
-export type Visitor = {
-  id: number;
-  name: string;
-  mobile: string;
-  company: string;
-  purpose: string;
-  receptionist: string;
-  arrivedAt: string;
-  leftAt: string;
-  remark: string;
-  customerId: number;
-  customerName: string;
-};
 type VisitorQuery = { page: number; rows: number; from: string; to: string; key: string };
 type VisitorForm = { name: string; mobile: string; company?: string; purpose?: string; arrivedAt: Dayjs; leftAt?: Dayjs; remark?: string };
 
@@ -31,7 +19,7 @@ export const VISIT_PURPOSES = ['商务洽谈', '产品演示', '售后服务', '
 function useVisitors(q: VisitorQuery) {
   return useQuery({
     queryKey: visitorKeys.list(q),
-    queryFn: () => api.list<Visitor>('api/customer/visitorsIndex', q, { silent: true }),
+    queryFn: () => api.list<VisitorRow>('api/customer/visitorsIndex', q, { silent: true }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +48,7 @@ export default function VisitorsPage() {
   });
   const turn = useMutation({ mutationFn: (id: number) => api.command('api/customer/visitorsTurn', { id }), onSuccess: () => void refresh() });
 
-  const columns: TableColumnsType<Visitor> = [
+  const columns: TableColumnsType<VisitorRow> = [
     { title: '访客姓名', dataIndex: 'name' },
     { title: '手机号码', dataIndex: 'mobile' },
     { title: '公司名称', dataIndex: 'company', render: (v: string) => v || MESSAGES.empty },
@@ -112,7 +100,7 @@ export default function VisitorsPage() {
           </Button>
         ) : null}
       </Space>
-      <Table<Visitor>
+      <Table<VisitorRow>
         rowKey="id"
         size="small"
         columns={columns}

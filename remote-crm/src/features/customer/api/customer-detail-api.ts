@@ -1,31 +1,10 @@
 /** The customer detail's tabs (follow-ups, contacts, operation log), typed; the only HTTP of those tabs. */
+import type { ContactRow, FollowupRow } from '@portal/shared-contract';
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
 import type { Dayjs } from 'dayjs';
 
-export type FollowUpRecord = {
-  id: number;
-  contactName: string;
-  status: string;
-  Ext: string;
-  genjinTime: string;
-  nextgenjintime: string;
-  beizhu: string;
-  gjtype: number;
-  CretateName: string;
-  files?: number[];
-};
-/** A field 字段权限 hides from the user is absent (the server leaves it out). */
-export type ContactRecord = {
-  id: number;
-  customerId: number;
-  contactName?: string;
-  mobile?: string;
-  wechat?: string;
-  qq?: string;
-  zhiwei?: string;
-  sex: string;
-  isPrimary: number;
-};
+/** The server's shapes (the wire contract). A contact field 字段权限 hides from the user is absent (the server leaves it out). */
+export type { ContactRow, FollowupRow };
 export type LogRecord = { id: number; Header: string; NickName: string; AddTime: string; Ext: string };
 /** `files`: ids of pictures uploaded with the follow-up (customer attachments). */
 export type FollowUpValues = { gjtype: number; status?: string; contactId?: number; beizhu: string; nextgenjintime?: Dayjs | null; files?: number[] };
@@ -33,7 +12,7 @@ export type ContactValues = { contactName?: string; mobile?: string; wechat?: st
 
 /** Follow-ups of the customer, all of them (spec §9: customer follow-up page size 10000). */
 export const listFollowUps = (customerId: number) =>
-  api.list<FollowUpRecord>('api/customer/kehudetail', { id: customerId, page: 1, rows: 10000 }, { silent: true });
+  api.list<FollowupRow>('api/customer/kehudetail', { id: customerId, page: 1, rows: 10000 }, { silent: true });
 
 /** 跟进失败！ is the page's own message: the call stays silent. */
 export const addFollowUp = (customerId: number, v: FollowUpValues) =>
@@ -51,7 +30,7 @@ export const addFollowUp = (customerId: number, v: FollowUpValues) =>
     { silent: true },
   );
 
-export const listContacts = (customerId: number) => api.list<ContactRecord>('api/contact/list', { customerId }, { silent: true });
+export const listContacts = (customerId: number) => api.list<ContactRow>('api/contact/list', { customerId }, { silent: true });
 export const addContact = (customerId: number, v: ContactValues) => api.command('api/contact/add', { customerId, ...v });
 /** Fields left out of `v` (hidden to the user, or masked and unchanged) keep their stored values on the server. */
 export const editContact = (id: number, v: ContactValues) => api.command('api/contact/Edit', { id, ...v });

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Popconfirm, Radio, Select, Space, Table, type TableColumnsType } from 'antd';
 import { MESSAGES } from '@portal/shared-core';
-import { addContact, deleteContact, editContact, setPrimaryContact, type ContactRecord, type ContactValues } from '../api/customer-detail-api';
+import { addContact, deleteContact, editContact, setPrimaryContact, type ContactRow, type ContactValues } from '../api/customer-detail-api';
 import { useContacts, useDetailMutation } from '../hooks/use-customer-detail-tabs';
 import { isHiddenField, useMyFieldMasks } from '../api/use-my-field-masks';
 
@@ -29,7 +29,7 @@ export function contactPayload(
   values: ContactValues,
   shown: (f: TextField) => boolean,
   masked: (f: TextField) => boolean,
-  editing: ContactRecord | null,
+  editing: ContactRow | null,
 ): ContactValues {
   const out: ContactValues = { sex: values.sex ?? '' };
   for (const { field } of TEXT_FIELDS) {
@@ -43,7 +43,7 @@ export function contactPayload(
 
 export function ContactsTab({ customerId, canWrite }: { customerId: number; canWrite: boolean }) {
   const [form] = Form.useForm<ContactValues>();
-  const [editing, setEditing] = useState<ContactRecord | null>(null);
+  const [editing, setEditing] = useState<ContactRow | null>(null);
   const contacts = useContacts(customerId);
   const { masks, loading: masksLoading } = useMyFieldMasks();
   const shown = (field: TextField) => !isHiddenField(masks, 'contact', field);
@@ -59,12 +59,12 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
     form.resetFields();
   }
 
-  function startEdit(c: ContactRecord) {
+  function startEdit(c: ContactRow) {
     setEditing(c);
     form.setFieldsValue({ contactName: c.contactName, mobile: c.mobile, wechat: c.wechat, qq: c.qq, zhiwei: c.zhiwei, sex: c.sex || undefined });
   }
 
-  const columns: TableColumnsType<ContactRecord> = [
+  const columns: TableColumnsType<ContactRow> = [
     {
       title: '首要',
       key: 'primary',
@@ -84,7 +84,7 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
           {
             title: '操作',
             key: 'op',
-            render: (_: unknown, c: ContactRecord) => (
+            render: (_: unknown, c: ContactRow) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => startEdit(c)}>
                   编辑
@@ -105,7 +105,7 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
 
   return (
     <>
-      <Table<ContactRecord> rowKey="id" size="small" pagination={false} columns={columns} dataSource={rows} loading={contacts.isFetching} />
+      <Table<ContactRow> rowKey="id" size="small" pagination={false} columns={columns} dataSource={rows} loading={contacts.isFetching} />
       {/* The form waits for the rules, so a hidden field never shows for a moment. */}
       {canWrite && !masksLoading ? (
         <Form

@@ -4,14 +4,12 @@
  * the enabled 合同 print template from the contract's details (api/contract/Views, read on the click),
  * so a printout shows what the server lets the user see (字段权限: a masked amount prints as ****).
  */
+import type { ContractRow } from '@portal/shared-contract';
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { api, contractKeys } from '@portal/shared-core';
 import { contractPrintValues, PrintRecordButton, type ContractPrintSource } from '@portal/shared-ui';
-
-/** `Money`: yuan; '****' when 字段权限 masks 合同金额 for the user, absent when it hides it. */
-export type CustomerContractRow = { id: number; orderSn: string; title: string; Money?: number | string; status: number; signDate: string; UserName: string };
 
 const STATUS: Readonly<Record<number, { text: string; color: string }>> = {
   0: { text: '待审', color: 'default' },
@@ -20,10 +18,11 @@ const STATUS: Readonly<Record<number, { text: string; color: string }>> = {
   3: { text: '未通过', color: 'error' },
 };
 
-const money = (yuan: number | string | undefined) =>
+/** `Money`: yuan; '****' when 字段权限 masks 合同金额 for the user, absent when it hides it. */
+const money = (yuan: ContractRow['Money']) =>
   typeof yuan === 'number' ? `¥${yuan.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : (yuan ?? '—');
 
-function PrintContract({ row }: { row: CustomerContractRow }) {
+function PrintContract({ row }: { row: ContractRow }) {
   const queryClient = useQueryClient();
   const load = async () => {
     const detail = await queryClient.fetchQuery({
@@ -40,11 +39,11 @@ export function ContractsTab({ customerId }: { customerId: number }) {
   const query = { customerId, page, rows: 10 };
   const contracts = useQuery({
     queryKey: contractKeys.list(query),
-    queryFn: () => api.list<CustomerContractRow>('api/contract/index', query, { silent: true }),
+    queryFn: () => api.list<ContractRow>('api/contract/index', query, { silent: true }),
     placeholderData: keepPreviousData,
   });
   return (
-    <Table<CustomerContractRow>
+    <Table<ContractRow>
       size="small"
       rowKey="id"
       loading={contracts.isFetching}
@@ -54,10 +53,10 @@ export function ContractsTab({ customerId }: { customerId: number }) {
       columns={[
         { key: 'orderSn', title: '合同编号', dataIndex: 'orderSn' },
         { key: 'title', title: '合同名称', dataIndex: 'title' },
-        { key: 'Money', title: '合同金额', dataIndex: 'Money', align: 'right', render: (v: number | string | undefined) => money(v) },
+        { key: 'Money', title: '合同金额', dataIndex: 'Money', align: 'right', render: (v: ContractRow['Money']) => money(v) },
         { key: 'status', title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={STATUS[v]?.color}>{STATUS[v]?.text ?? v}</Tag> },
         { key: 'signDate', title: '签约日期', dataIndex: 'signDate', render: (v: string) => v || '—' },
-        { key: 'print', title: '操作', width: 90, render: (_: unknown, row: CustomerContractRow) => <PrintContract row={row} /> },
+        { key: 'print', title: '操作', width: 90, render: (_: unknown, row: ContractRow) => <PrintContract row={row} /> },
       ]}
     />
   );

@@ -4,33 +4,13 @@
  * dynamic form of the `intake` work form (its api_add is api/customer/EntryAudit).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { IntakeFile, IntakeRow } from '@portal/shared-contract';
 import { api, approvalKeys, intakeKeys } from '@portal/shared-core';
 
 export const INTAKE_FORM = 'intake';
 
-export type IntakeFile = { id: number; url: string; FileName: string; format: string; size: number };
-
-export type IntakeRow = {
-  id: number;
-  entrySn: string;
-  customerId: number;
-  customerName: string;
-  contractId: number | '';
-  contractName: string;
-  /** Yuan with two decimals, e.g. '12345.60'. */
-  Money: string;
-  riqi: string;
-  files: IntakeFile[];
-  beizhu: string;
-  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
-  status: number;
-  statusText: string;
-  taskid: number;
-  UserID: number;
-  UserName: string;
-  BranchName: string;
-  AddTime: string;
-};
+/** The server's shapes (the wire contract). */
+export type { IntakeFile, IntakeRow };
 
 /** `todo: 1`: 进件审核, the intakes waiting for the user's decision. */
 export type IntakeListQuery = { page: number; rows: number; key: string; status: string; todo?: 1 };

@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { ContactDetailReply, ContactListReply, ContactSavedReply, Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -40,6 +40,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       record: customerRead('customerId'),
       mask: { entity: 'contact' },
       input: Fields({ customerId: CustomerIdField, datatype: Text('数据类型', 20) }),
+      reply: ContactListReply,
       handler: async ({ input, actor }) => listContacts(ctx, actor, input.customerId),
     }),
     defineRoute({
@@ -51,6 +52,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       record: contactRead('id'),
       mask: { entity: 'contact' },
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }) }),
+      reply: ContactDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await viewContact(ctx, actor, input.id)),
     }),
     defineRoute({
@@ -61,6 +63,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       access: EDIT_CUSTOMERS,
       record: customerWrite('customerId'),
       input: Fields({ customerId: CustomerIdField, ...ContactFields }),
+      reply: ContactSavedReply,
       handler: async ({ input, actor }) => success('保存成功', { id: await saveContact(ctx, actor, null, input.customerId, contactInput(input)) }),
     }),
     defineRoute({
@@ -71,6 +74,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext, res
       access: EDIT_CUSTOMERS,
       record: contactWrite('id'),
       input: Fields({ id: Id('联系人', { messages: { invalid: '联系人不存在' } }), ...ContactFields }),
+      reply: ContactSavedReply,
       handler: async ({ input, actor }) => success('保存成功', { id: await saveContact(ctx, actor, input.id, 0, contactInput(input)) }),
     }),
     defineRoute({

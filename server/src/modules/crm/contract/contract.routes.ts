@@ -1,3 +1,4 @@
+import { ContractDetailReply, ContractListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { canOpenAnyPage, type ActorResolver } from '../../../http/auth';
@@ -30,6 +31,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
         dataType: OneOf('数据范围', SCENES, 'all', { messages: { invalid: '数据范围参数不正确' } }),
         customerId: Integer('客户', { min: 0, max: 2147483647, fallback: 0 }, { messages: { invalid: '客户参数不正确' } }),
       }),
+      reply: ContractListReply,
       handler: async ({ input, actor }) =>
         listContracts(ctx, actor, { page: input.page, rows: input.rows, key: input.key, scene: input.dataType, customerId: input.customerId || undefined }),
     }),
@@ -43,6 +45,7 @@ export function registerContractRoutes(app: FastifyInstance, ctx: AppContext, re
       record: contractRead('id'),
       mask: CONTRACT_MASK,
       input: Fields({ id: Id('合同', { messages: { invalid: MSG_CONTRACT_NOT_FOUND } }) }),
+      reply: ContractDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await viewContract(ctx, actor, input.id)),
     }),
   ]);

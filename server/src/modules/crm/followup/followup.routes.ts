@@ -1,3 +1,4 @@
+import { FollowupAddedReply, FollowupListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -55,6 +56,7 @@ export function registerFollowupRoutes(app: FastifyInstance, ctx: AppContext, re
         nextgenjintime: Text('下次跟进时间', 30),
         files: Text('附件', 200, { pattern: '^[0-9,]*$', messages: { invalid: '附件不正确' } }),
       }),
+      reply: FollowupAddedReply,
       handler: async ({ input, actor }) => success('跟进成功', { id: await addFollowup(ctx, actor, followupInput(input)) }),
     }),
     defineRoute({
@@ -66,6 +68,7 @@ export function registerFollowupRoutes(app: FastifyInstance, ctx: AppContext, re
       record: customerRead('id'),
       mask: { entity: 'contact', carried: { contactName: 'contactName' } },
       input: Fields({ id: CustomerIdField, ...Paging(10, 10000) }),
+      reply: FollowupListReply,
       handler: async ({ input, actor }) => listFollowups(ctx, actor, input.id, input.page, input.rows),
     }),
   ]);

@@ -2,6 +2,7 @@
  * A customer's follow-ups (spec §2.5, §7): CustomerTrackAdd adds one (and moves the customer's last and
  * next follow-up times), kehudetail lists them. The next follow-up's reminder is followup-reminder.ts.
  */
+import type { FollowupRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { badRequest } from '../../../http/errors';
@@ -91,19 +92,8 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
   });
 }
 
-export type FollowupRow = {
-  id: number;
-  contactName: string;
-  status: string;
-  Ext: string;
-  genjinTime: string;
-  nextgenjintime: string;
-  beizhu: string;
-  gjtype: number;
-  CretateName: string;
-  CretateTime: string;
-  files: number[];
-};
+/** The reply's shape is the contract's (the customer detail's 跟进记录 reads the same type). */
+export type { FollowupRow };
 
 export async function listFollowups(ctx: AppContext, actor: Actor, customerId: number, page: number, rows: number): Promise<ListReply<FollowupRow>> {
   await customerRow(ctx.db, customerId);

@@ -1,14 +1,29 @@
-import { Type } from '@sinclair/typebox';
+import { AttachmentListSchema, CcListSchema, IntakeDetailReply, IntakeListReply, IntakeSubmittedReply, type CcList } from '@portal/shared-contract';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, canOpenAnyPage, demand, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
-import { Fields, Flag, Id, Integer, JsonValue, OneOf, Paging, Text } from '../../../http/input-fields';
+import {
+  COMMA_LIST_KEYWORD,
+  Fields,
+  Flag,
+  Id,
+  Integer,
+  MAX_ID,
+  MESSAGES_KEYWORD,
+  Nested,
+  OneOf,
+  OptionalText,
+  Paging,
+  Text,
+  type FieldMessages,
+} from '../../../http/input-fields';
+import { isRecord } from '../../../lib/is-record';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { SCENES } from '../../shared/data-scope';
-import { parseCc } from '../../oa/workflow/approval-input';
-import { INTAKE_STATUS_FILTERS, intakeDetail, listIntakes, MSG_INTAKE_NOT_FOUND, submitIntake, type IntakeValues } from './intake.service';
+import { CC_MAX } from '../../oa/workflow/approval-progress';
+import { INTAKE_STATUS_FILTERS, intakeDetail, listIntakes, MSG_FILES_BAD, MSG_INTAKE_NOT_FOUND, submitIntake, type IntakeValues } from './intake.service';
 import { intakeRead } from './intake.policy';
 import { CUSTOMER_NAME_MASK } from '../../system/field-mask/reply-masks';
 
@@ -21,34 +36,70 @@ export const REVIEW_INTAKES = can('crm', 'signorentry/entryshenpi');
 /** 进件管理 or 进件审核: the list; the data scope then limits the rows. */
 export const VIEW_INTAKES = anyOf(can('crm', 'signorentry/entry'), can('crm', 'signorentry/entryshenpi'));
 
-/** The intake form's fields, sent flat by the dynamic form (or all under `form`). */
-const IntakeFormFields = {
-  id: Type.Optional(JsonValue('进件')),
-  form: Type.Optional(JsonValue('进件表单')),
-  customerId: Type.Optional(JsonValue('客户')),
-  customerName: Type.Optional(JsonValue('客户名称')),
-  contractId: Type.Optional(JsonValue('关联合同')),
-  contractName: Type.Optional(JsonValue('合同编号')),
-  Money: Type.Optional(JsonValue('进件金额')),
-  riqi: Type.Optional(JsonValue('进件日期')),
-  files: Type.Optional(JsonValue('进件资料')),
-  beizhu: Type.Optional(JsonValue('备注')),
-  code: Type.Optional(JsonValue('上传批次')),
-  cc: Type.Optional(JsonValue('抄送人')),
+const MSG_DATE = '进件日期格式不正确（应为 年-月-日）';
+
+/**
+ * A record the form's values link (客户, 关联合同): submitIntake checks it itself (the customer in the
+ * submitter's data scope, the contract the customer's: `record: 'linked'`). Described, not titled: a
+ * titled id field is taken for a record the route acts on, which a record policy guards (record-policy.ts).
+ */
+const LinkedId = (label: string, min: 0 | 1, invalid: string) =>
+  Type.Integer({ description: label, minimum: min, maximum: MAX_ID, [MESSAGES_KEYWORD]: { invalid } });
+
+/** A copy of `schema` (the contract's) with `messages` on each of its parts: any mistake inside it is the field's message. */
+function withMessages<T extends TSchema>(schema: T, messages: FieldMessages): T {
+  const out: Record<string, unknown> = { ...schema, [MESSAGES_KEYWORD]: messages };
+  if (isRecord(schema.properties))
+    out.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, withMessages(v, messages)]));
+  if (isRecord(schema.items)) out.items = withMessages(schema.items as TSchema, messages);
+  if (Array.isArray(schema.anyOf)) out.anyOf = (schema.anyOf as TSchema[]).map((branch) => withMessages(branch, messages));
+  return out as T;
+}
+
+const MSG_CC = '抄送人格式不正确';
+
+/**
+ * The intake form's values (the builtin `intake` form's fields), typed; each is optional here: the form's
+ * own checks (required fields, its messages) run in the service. The messages are those the service
+ * gives for the same mistakes.
+ */
+const IntakeValueFields = {
+  customerId: Type.Optional(LinkedId('客户', 1, '客户：请选择')),
+  customerName: OptionalText('客户名称', 100),
+  // 0 or absent: no contract.
+  contractId: Type.Optional(LinkedId('关联合同', 0, '关联合同不存在')),
+  contractName: OptionalText('合同编号', 100),
+  // Yuan; the service refuses more than two decimals, zero or less, and more than 1000万.
+  Money: Type.Optional(Type.Number({ title: '进件金额', [MESSAGES_KEYWORD]: { invalid: '进件金额必须是数字' } })),
+  riqi: OptionalText('进件日期', 10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$', messages: { invalid: MSG_DATE, tooLong: MSG_DATE } }),
+  files: Type.Optional({ ...withMessages(AttachmentListSchema, { missing: MSG_FILES_BAD, invalid: MSG_FILES_BAD }), title: '进件资料' }),
+  beizhu: OptionalText('备注', 300),
+  // At most 5 people; `1,2,3` (ids) is read as a list too.
+  cc: Type.Optional({
+    ...withMessages(CcListSchema, { missing: MSG_CC, invalid: MSG_CC, tooMany: `抄送人最多${CC_MAX}个` }),
+    title: '抄送人',
+    maxItems: CC_MAX,
+    [COMMA_LIST_KEYWORD]: true,
+  }),
 };
 
-function valuesOf(input: Record<string, unknown>): IntakeValues {
-  let form: unknown = input.form;
-  if (typeof form === 'string' && form.trim() !== '') {
-    try {
-      form = JSON.parse(form);
-    } catch {
-      throw badRequest('进件表单格式不正确');
-    }
-  }
-  if (form !== undefined && form !== '' && (form === null || typeof form !== 'object' || Array.isArray(form))) throw badRequest('进件表单格式不正确');
-  const flat = Object.fromEntries(Object.entries(input).filter(([k, v]) => k !== 'id' && k !== 'form' && k !== 'cc' && k !== 'code' && v !== undefined));
-  return { ...flat, ...(form && typeof form === 'object' ? (form as Record<string, unknown>) : {}) };
+/** The values sent flat by the dynamic form (its api_add call), or all under `form` (spec `EntryAudit {form}`), which wins. */
+const IntakeInput = Fields({
+  // The form's api_edit is this call too: editing a submitted intake is not offered (yet), so an id is 0 (new) or absent.
+  id: Type.Optional(Type.Literal(0, { description: '进件（新建为0）', [MESSAGES_KEYWORD]: { invalid: MSG_NO_EDIT } })),
+  form: Nested('进件表单', IntakeValueFields, { messages: { invalid: '进件表单格式不正确' } }),
+  // The upload batch the form's files were filed under (sent by the dynamic form; not needed here).
+  code: OptionalText('上传批次', 100),
+  ...IntakeValueFields,
+});
+
+const ccIds = (cc: CcList): number[] => [...new Set(cc.map((c) => (typeof c === 'number' ? c : c.userid)))];
+
+function submission(input: Static<typeof IntakeInput>): { values: IntakeValues; cc: number[] } {
+  const { customerId, customerName, contractId, contractName, Money, riqi, files, beizhu } = input;
+  const { cc: formCc, ...form } = input.form;
+  const values: IntakeValues = { customerId, customerName, contractId, contractName, Money, riqi, files, beizhu, ...form };
+  return { values, cc: ccIds(input.cc ?? formCc ?? []) };
 }
 
 export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
@@ -61,12 +112,10 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       tag: 'crm',
       access: CREATE_INTAKE,
       record: 'linked',
-      input: Fields(IntakeFormFields),
+      input: IntakeInput,
+      reply: IntakeSubmittedReply,
       handler: async ({ input, actor }) => {
-        // The form's api_edit is this call too: editing a submitted intake is not offered (yet), never a second record.
-        if (input.id !== undefined && input.id !== '' && input.id !== '0' && input.id !== 0) throw badRequest(MSG_NO_EDIT);
-        const values = valuesOf(input as Record<string, unknown>);
-        const cc = parseCc(input.cc ?? (values.cc as unknown));
+        const { values, cc } = submission(input);
         return success('提交成功', await submitIntake(ctx, actor, values, cc));
       },
     }),
@@ -79,6 +128,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
       record: intakeRead('id'),
       mask: CUSTOMER_NAME_MASK,
       input: Fields({ id: Id('进件', { messages: { invalid: MSG_INTAKE_NOT_FOUND } }) }),
+      reply: IntakeDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await intakeDetail(ctx, actor, input.id)),
     }),
     defineRoute({
@@ -99,6 +149,7 @@ export function registerIntakeRoutes(app: FastifyInstance, ctx: AppContext, reso
         customerId: Integer('客户', { min: 0, max: 2147483647, fallback: 0 }, { messages: { invalid: '客户参数不正确' } }),
         todo: Flag('待我审批', 0),
       }),
+      reply: IntakeListReply,
       handler: async ({ input, actor }) => {
         if (input.todo === 1) demand(actor, REVIEW_INTAKES);
         return listIntakes(ctx, actor, {

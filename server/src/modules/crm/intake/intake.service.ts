@@ -9,6 +9,7 @@
  * approval (approvers, cc, 全部审批, superiors). An intake can only be submitted for a customer in the
  * submitter's own data scope (not a public-pool customer).
  */
+import type { AttachmentList, IntakeFile, IntakeRow, SubmittedIntake } from '@portal/shared-contract';
 import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
@@ -32,6 +33,7 @@ export const MSG_CUSTOMER_OUT_OF_SCOPE = '该客户不在您的数据范围内�
 export const MSG_POOL_CUSTOMER = '公海客户不能提交进件，请先领取';
 export const MSG_CONTRACT_MISMATCH = '关联合同不属于所选客户';
 export const MSG_FILES_NOT_OWN = '进件资料只能使用自己上传的文件';
+export const MSG_FILES_BAD = '进件资料格式不正确';
 export const MSG_NO_VIEW = '没有权限查看此进件';
 const MAX_CENTS = 1_000_000_000; // 1000万元
 
@@ -66,47 +68,42 @@ export function amountCents(value: unknown): number {
   return cents;
 }
 
-function positiveId(value: unknown): number | undefined {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return /^\d{1,10}$/.test(text) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : undefined;
-}
-
-function listOf(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'string' || value.trim() === '') return [];
-  try {
-    const v: unknown = JSON.parse(value);
-    return Array.isArray(v) ? v : [];
-  } catch {
-    return [];
-  }
-}
-
-export type IntakeFile = { id: number; url: string; FileName: string; format: string; size: number };
+/** The record's shapes are the contract's (the 进件 pages read the same types). */
+export type { IntakeFile, IntakeRow, SubmittedIntake };
 
 /** The 进件资料 as stored: each item one of the actor's own uploads, described from the files table. */
-async function ownFiles(db: DbOrTx, actor: Actor, value: unknown): Promise<IntakeFile[]> {
-  const items = listOf(value).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {}));
-  const ids = items.map((i) => positiveId(i.id));
-  if (ids.some((id) => id === undefined)) throw badRequest(MSG_FILES_NOT_OWN);
-  if (ids.length === 0) return [];
+async function ownFiles(db: DbOrTx, actor: Actor, items: AttachmentList): Promise<IntakeFile[]> {
+  if (items.length === 0) return [];
   const rows = await db
     .selectFrom('files')
     .select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes'])
-    .where('id', 'in', ids as number[])
+    .where(
+      'id',
+      'in',
+      items.map((i) => i.id),
+    )
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return items.map((item, i) => {
-    const row = byId.get(ids[i]!);
-    if (!row || row.user_id !== actor.userId || (typeof item.url === 'string' && item.url !== '' && item.url !== row.url)) throw badRequest(MSG_FILES_NOT_OWN);
+  return items.map((item) => {
+    const row = byId.get(item.id);
+    if (!row || row.user_id !== actor.userId || (item.url !== '' && item.url !== row.url)) throw badRequest(MSG_FILES_NOT_OWN);
     return { id: row.id, url: row.url, FileName: row.original_name, format: row.format, size: Number(row.size_bytes) };
   });
 }
 
-/** The values the client sends: flat (the dynamic form's api_add call) or under `form` (spec `EntryAudit {form}`). */
-export type IntakeValues = Record<string, unknown>;
-
-export type SubmittedIntake = { id: number; entrySn: string; taskid: number; status: number };
+/** The intake form's values as the route's input schema typed them (the client sends them flat or under `form`). */
+export type IntakeValues = {
+  customerId?: number;
+  customerName?: string;
+  /** 0: none. */
+  contractId?: number;
+  contractName?: string;
+  /** Yuan. */
+  Money?: number;
+  riqi?: string;
+  files?: AttachmentList;
+  beizhu?: string;
+};
 
 /**
  * Validates the values against the `intake` form (its enabled fields and linkage: 客户, 进件金额,
@@ -114,18 +111,18 @@ export type SubmittedIntake = { id: number; entrySn: string; taskid: number; sta
  * customer's and the files are the actor's uploads, numbers the record ('entry' rule) and submits it
  * to the 进件审核 flow, all in one transaction.
  */
-export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeValues, cc: number[]): Promise<SubmittedIntake> {
+export async function submitIntake(ctx: AppContext, actor: Actor, submitted: IntakeValues, cc: number[]): Promise<SubmittedIntake> {
   return transact(ctx, async (tx) => {
     const form = await requireForm(tx, [INTAKE_MODE]);
-    const { values } = await validateAgainstForm(tx, form, raw);
-    const customerId = positiveId(values.customerId);
+    const { values: kept } = await validateAgainstForm(tx, form, submitted);
+    // The submitted values the form keeps (its linkage drops those of fields it hides).
+    const value = <K extends keyof IntakeValues>(key: K): IntakeValues[K] => (key in kept ? submitted[key] : undefined);
+    const customerId = value('customerId');
     if (customerId === undefined) throw badRequest('客户：请选择');
-    const cents = amountCents(values.Money);
-    const riqi = String(values.riqi ?? '')
-      .trim()
-      .slice(0, 10);
+    const cents = amountCents(value('Money'));
+    const riqi = (value('riqi') ?? '').slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest('进件日期格式不正确（应为 年-月-日）');
-    const beizhu = String(values.beizhu ?? '').trim();
+    const beizhu = value('beizhu') ?? '';
     if ([...beizhu].length > 300) throw badRequest('备注不能超过300个字符');
 
     const customer = await tx.selectFrom('customers').select(['id', 'customer_name', 'gonghai']).where('id', '=', customerId).executeTakeFirst();
@@ -140,9 +137,7 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
       .executeTakeFirst();
     if (!inScope) throw forbidden(MSG_CUSTOMER_OUT_OF_SCOPE);
 
-    const noContract = [undefined, null, '', 0, '0'].includes(values.contractId as string | number | null | undefined);
-    const contractId = noContract ? undefined : positiveId(values.contractId);
-    if (!noContract && contractId === undefined) throw badRequest('关联合同不存在');
+    const contractId = value('contractId') || undefined;
     let contractSn = '';
     if (contractId !== undefined) {
       const contract = await tx.selectFrom('contracts').select(['id', 'customer_id', 'order_sn']).where('id', '=', contractId).executeTakeFirst();
@@ -150,7 +145,7 @@ export async function submitIntake(ctx: AppContext, actor: Actor, raw: IntakeVal
       if (contract.customer_id !== customerId) throw badRequest(MSG_CONTRACT_MISMATCH);
       contractSn = contract.order_sn;
     }
-    const files = await ownFiles(tx, actor, values.files);
+    const files = await ownFiles(tx, actor, value('files') ?? []);
     if (files.length === 0) throw badRequest('请上传进件资料');
 
     return insertIntake(ctx, tx, actor, { customerId, customerName: customer.customer_name, contractId, contractSn, cents, riqi, files, beizhu }, cc);
@@ -241,33 +236,14 @@ function intakeRows(db: DbOrTx) {
 
 type RawIntake = Awaited<ReturnType<ReturnType<typeof intakeRows>['executeTakeFirstOrThrow']>>;
 
-/** An intake as the list, the detail, the dynamic form (api_detail) and the printout read it. */
-export type IntakeRow = {
-  id: number;
-  entrySn: string;
-  customerId: number;
-  customerName: string;
-  contractId: number | '';
-  contractName: string;
-  /** Yuan with two decimals. */
-  Money: string;
-  riqi: string;
-  files: IntakeFile[];
-  beizhu: string;
-  /** 0 待审, 1 审核中, 2 通过, 3 未通过. */
-  status: number;
-  statusText: string;
-  taskid: number;
-  UserID: number;
-  UserName: string;
-  BranchName: string;
-  /** Submission time, `yyyy-MM-dd HH:mm` Asia/Shanghai. */
-  AddTime: string;
-};
-
+/** The stored 进件资料 (JSON written by insertIntake). */
 function parseFiles(json: string): IntakeFile[] {
-  const list = listOf(json);
-  return list.filter((f): f is IntakeFile => !!f && typeof f === 'object');
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((f): f is IntakeFile => !!f && typeof f === 'object') : [];
+  } catch {
+    return [];
+  }
 }
 
 function toRow(r: RawIntake): IntakeRow {

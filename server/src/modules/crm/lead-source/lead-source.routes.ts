@@ -1,3 +1,4 @@
+import { LeadSourceListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -15,6 +16,7 @@ export function registerLeadSourceRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: LeadSourceListReply,
       handler: async () => leadSourceOptions(ctx),
     }),
   ]);

@@ -1,6 +1,5 @@
+import type { LeadSourceOption } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
-
-export type LeadSourceOption = { id: number; name: string };
 
 /** 客户来源 for selects, in their set order. */
 export async function leadSourceOptions(ctx: AppContext): Promise<LeadSourceOption[]> {

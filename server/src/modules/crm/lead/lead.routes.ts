@@ -1,3 +1,4 @@
+import { LeadCountReply, LeadSubtotalReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -24,6 +25,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: LEADS,
       record: customerRead('id'),
       input: Fields({ id: Id('线索', { messages: { invalid: '线索不存在' } }) }),
+      reply: LeadSubtotalReply,
       handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
     defineRoute({
@@ -37,6 +39,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
         ids: Ids('线索', ASSIGN_MAX, { messages: { missing: MSG_NO_CUSTOMERS, invalid: '线索不存在' } }),
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
       }),
+      reply: LeadCountReply,
       handler: async ({ input, actor }) => success('转移成功', { count: await assignCustomers(ctx, actor, input.ids, input.userid) }),
     }),
     defineRoute({
@@ -47,6 +50,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: TURN_LEADS,
       record: customerWrite('ids'),
       input: Fields({ ids: Ids('线索', 1000, { messages: { missing: '请选择线索', invalid: '线索不存在' } }) }),
+      reply: LeadCountReply,
       handler: async ({ input, actor }) => success('转换成功', { count: await turnLeads(ctx, actor, input.ids) }),
     }),
     defineRoute({
@@ -60,6 +64,7 @@ export function registerLeadRoutes(app: FastifyInstance, ctx: AppContext, resolv
         ids: Ids('线索', 1000, { messages: { missing: '请选择线索', invalid: '线索不存在' } }),
         reason: RequiredText('关闭原因', 300, { messages: { missing: '请选择关闭原因' } }),
       }),
+      reply: LeadCountReply,
       handler: async ({ input, actor }) => success('关闭成功', { count: await closeLeads(ctx, actor, input.ids, input.reason) }),
     }),
   ]);

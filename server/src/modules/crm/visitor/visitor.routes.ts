@@ -1,4 +1,5 @@
 /** 访客登记 (crm/customer/fangke; visitor.service.ts). The public 客户查询 is ../customer-lookup. */
+import { VisitorListReply, VisitorSavedReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { AppContext } from '../../../app-context';
@@ -42,6 +43,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: AppContext, res
       record: 'none',
       mask: VISITOR_MASK,
       input: Fields({ ...Paging(10), key: Text('关键字', 50), from: Text('开始日期', 10), to: Text('结束日期', 10) }),
+      reply: VisitorListReply,
       handler: async ({ input }) => listVisitors(ctx, input),
     }),
     defineRoute({
@@ -52,6 +54,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('crm', 'customer/fangke:create'),
       record: 'none',
       input: Fields(VisitorFields),
+      reply: VisitorSavedReply,
       handler: async ({ input, actor }) => success('登记成功', { id: await addVisitor(ctx, actor, input) }),
     }),
     defineRoute({
@@ -65,6 +68,7 @@ export function registerVisitorRoutes(app: FastifyInstance, ctx: AppContext, res
         id: Id('访客', { messages: { invalid: '访客不存在' } }),
         LaiYuan: Type.Optional(Id('客户来源', { messages: { invalid: '客户来源不存在' } })),
       }),
+      reply: VisitorSavedReply,
       handler: async ({ input, actor }) => success('已转为客户，进入待分配客户', { id: await turnVisitor(ctx, actor, input.id, input.LaiYuan) }),
     }),
   ]);

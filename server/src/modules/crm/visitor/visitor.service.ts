@@ -2,7 +2,9 @@
  * 访客登记 (crm/customer/fangke): visitors are registered, listed (matched to customers by mobile) and
  * turned into customers awaiting assignment.
  */
+import type { VisitorRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
+import type { ListReply } from '../../../http/envelope';
 import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
 import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
@@ -31,7 +33,7 @@ function timeOf(label: string, text: string): string {
 }
 
 /** visitorsIndex: newest arrival first; the key matches a name, mobile or company exactly. */
-export async function listVisitors(ctx: AppContext, input: VisitorFilter) {
+export async function listVisitors(ctx: AppContext, input: VisitorFilter): Promise<ListReply<VisitorRow>> {
   let q = ctx.db.selectFrom('visitors as v');
   if (input.from) q = q.where('v.arrived_at', '>=', timeOf('开始日期', `${input.from} 00:00`));
   if (input.to) q = q.where('v.arrived_at', '<=', timeOf('结束日期', `${input.to} 23:59`));

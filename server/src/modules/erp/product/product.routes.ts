@@ -1,3 +1,4 @@
+import { ProductListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -18,6 +19,7 @@ export function registerProductRoutes(app: FastifyInstance, ctx: AppContext, res
       record: 'none',
       // The picker sends the key as `key` or `search` (spec §7); `key` wins when both are given.
       input: Fields({ ...Paging(10), key: Text('搜索关键字', 100), search: Text('搜索关键字', 100) }),
+      reply: ProductListReply,
       handler: async ({ input }) => success('获取成功', await listProducts(ctx, { page: input.page, rows: input.rows, key: input.key || input.search })),
     }),
   ]);

@@ -1,22 +1,11 @@
+import type { ProductRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { ListReply } from '../../../http/envelope';
 import { containsAny } from '../../shared/contains-search';
 import { fenToYuan } from '../money';
 
-/** A product as the product picker lists it (spec §3 Product). Prices in yuan. */
-export type ProductRow = {
-  id: number;
-  name: string;
-  number: string;
-  standard: string;
-  unit: string;
-  price: number;
-  costPrice: number;
-  shuihao: string;
-  /** Tax rate in percent; the picker shows it with %. */
-  shuilv: number;
-  cover: string;
-};
+/** A product as the product picker lists it (spec §3 Product), as the contract types it. Prices in yuan. */
+export type { ProductRow };
 
 export type ProductListQuery = { page: number; rows: number; key: string };
 

@@ -1,3 +1,4 @@
+import { WarehouseStockReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -17,6 +18,7 @@ export function registerWarehouseRoutes(app: FastifyInstance, ctx: AppContext, r
       access: 'login',
       record: 'none',
       input: Fields({ productid: Id('产品', { messages: { invalid: MSG_PRODUCT_NOT_FOUND } }) }),
+      reply: WarehouseStockReply,
       handler: async ({ input }) => success('获取成功', await warehouseStorage(ctx, input.productid)),
     }),
   ]);

@@ -1,3 +1,4 @@
+import type { WarehouseStock } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { notFound } from '../../../http/errors';
 
@@ -5,8 +6,8 @@ import { notFound } from '../../../http/errors';
 export const DEFAULT_WAREHOUSE_ID = 0;
 export const MSG_PRODUCT_NOT_FOUND = '产品不存在';
 
-/** A warehouse record as the line-item warehouse picker shows it (spec §3: name, available stock). */
-export type WarehouseStock = { id: number; name: string; stock: number };
+/** A warehouse record as the line-item warehouse picker shows it (spec §3: name, available stock), as the contract types it. */
+export type { WarehouseStock };
 
 /** Every warehouse (默认仓库 first) with the product's available stock there; 0 where none is held. */
 export async function warehouseStorage(ctx: AppContext, productId: number): Promise<WarehouseStock[]> {
