@@ -8,3 +8,7 @@ export * from './crm/customer-views';
 export * from './crm/customer';
 export * from './system/releases';
 export * from './system/staff';
+export * from './oa/flow';
+export * from './oa/approval';
+export * from './oa/cc';
+export * from './file/attachments';
