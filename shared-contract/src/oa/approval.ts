@@ -202,9 +202,13 @@ export type DecisionResult = Static<typeof DecisionResultSchema>;
 export const DecisionReply = Envelope(DecisionResultSchema);
 
 /** receive (the step's status afterwards), Revoke (the approval's: 4 已撤回). */
-export const ApprovalStatusReply = Envelope(Type.Object({ Status: Type.Number() }));
+export const ApprovalStatusSchema = Type.Object({ Status: Type.Number() });
+export type ApprovalStatus = Static<typeof ApprovalStatusSchema>;
+export const ApprovalStatusReply = Envelope(ApprovalStatusSchema);
 /** urge: how many approvers were reminded. */
-export const UrgeReply = Envelope(Type.Object({ count: Type.Number() }));
+export const UrgedSchema = Type.Object({ count: Type.Number() });
+export type Urged = Static<typeof UrgedSchema>;
+export const UrgeReply = Envelope(UrgedSchema);
 /** api/WorkFlow/Approval: the new approval (`id` and `taskid` alike). */
 export const ApprovalSubmittedSchema = Type.Object({ id: Type.Number(), taskid: Type.Number() });
 export type ApprovalSubmitted = Static<typeof ApprovalSubmittedSchema>;

@@ -203,10 +203,18 @@ export type EnabledFlow = Static<typeof EnabledFlowSchema>;
 export const EnabledFlowsReply = Envelope(Type.Array(EnabledFlowSchema));
 
 /** api/flow/add: the new flow's id (`clue` 3, as the spec's reply has it). */
-export const FlowAddReply = Envelope(Type.Object({ id: Type.Number(), clue: Type.Number() }));
+export const FlowAddedSchema = Type.Object({ id: Type.Number(), clue: Type.Number() });
+export type FlowAdded = Static<typeof FlowAddedSchema>;
+export const FlowAddReply = Envelope(FlowAddedSchema);
 /** api/flow/Edit: the flow's current version number (a new one when the graph changed). */
-export const FlowEditReply = Envelope(Type.Object({ version: Type.Number() }));
+export const FlowEditedSchema = Type.Object({ version: Type.Number() });
+export type FlowEdited = Static<typeof FlowEditedSchema>;
+export const FlowEditReply = Envelope(FlowEditedSchema);
 /** api/flow/copy: the copy's id. */
-export const FlowCopyReply = Envelope(Type.Object({ id: Type.Number() }));
+export const FlowCopiedSchema = Type.Object({ id: Type.Number() });
+export type FlowCopied = Static<typeof FlowCopiedSchema>;
+export const FlowCopyReply = Envelope(FlowCopiedSchema);
 /** api/Approval/isCC: whether the form has an enabled flow (then cc can be added), and which. */
-export const FormApprovalFlowReply = Envelope(Type.Object({ isCC: Type.Boolean(), flowId: Type.Number() }));
+export const FormApprovalFlowSchema = Type.Object({ isCC: Type.Boolean(), flowId: Type.Number() });
+export type FormApprovalFlow = Static<typeof FormApprovalFlowSchema>;
+export const FormApprovalFlowReply = Envelope(FormApprovalFlowSchema);
