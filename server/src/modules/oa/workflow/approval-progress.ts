@@ -35,8 +35,6 @@ import {
 export { CC_MAX };
 export const TEXT_MAX = 300;
 
-export type Cc = { userid: number; username?: string };
-
 export const conflict = () => new HttpError(409, MSG_ALREADY_HANDLED);
 
 export function assertText(ext: string, label = '审批意见'): void {
