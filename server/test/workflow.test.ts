@@ -323,6 +323,74 @@ test('statistics and the comment log answer for their page holders', async () =>
   expect(logs.body.total).toBeGreaterThan(0);
 });
 
+test('the designer and the lists read their shapes: directory, options, enabled flows, isCC, copy and delete, every list, logs, receive', async () => {
+  const directory = (await post<{ data: { roles: { id: number; name: string }[]; users: { id: number; name: string }[] } }>('admin', '/api/flow/directory'))
+    .body.data;
+  expect(directory.users).toContainEqual({ id: uid.manager1, name: '张伟' });
+  expect(directory.roles.length).toBeGreaterThan(0);
+  expect((await post<{ data: unknown[] }>('sales', '/api/flow/options')).body.data).toContainEqual({ id: 2, name: '请假申请', category: '行政' });
+  const enabled = (await post<{ data: { formMode: string; apiAdd: string; chosenNodes: unknown[] }[] }>('sales', '/api/flow/enabled')).body.data;
+  expect(enabled.find((f) => f.formMode === 'leave')).toMatchObject({ apiAdd: 'api/WorkFlow/Approval', chosenNodes: [] });
+  expect((await post('sales', '/api/Approval/isCC', { formName: 'baoxiao' })).body).toEqual({
+    result: 'success',
+    msg: '获取成功',
+    data: { isCC: true, flowId: 1 },
+  });
+  expect((await post('sales', '/api/Approval/isCC', { formName: '没有的表单' })).body.data).toEqual({ isCC: false, flowId: 0 });
+
+  const copy = await post('admin', '/api/flow/copy', { id: 1 });
+  expect(copy.body).toMatchObject({ result: 'success', data: { id: expect.any(Number) } });
+  const copied = (
+    await post<{ data: { name: string; status: number; versionId: number; inUse: boolean } }>('admin', '/api/flow/detail', { id: copy.body.data!.id })
+  ).body.data;
+  expect(copied).toMatchObject({ name: '费用报销(副本)', status: 0, inUse: false });
+  expect((await post('admin', '/api/flow/delete', { ids: String(copy.body.data!.id) })).body).toEqual({ result: 'success', msg: '删除成功' });
+
+  const { taskid } = await claim('sales', '150');
+  const m = await stepOf('manager', taskid);
+  expect((await post('manager', '/api/WorkFlow/receive', { ids: m })).body).toEqual({ result: 'success', msg: '操作成功', data: { Status: 1 } });
+  await post('manager', '/api/WorkFlow/Approved', { ids: m, ext: '同意' });
+  for (const list of ['completed', 'myApproval'])
+    expect((await post<List>('manager', `/api/WorkFlow/${list}`)).body.rows.some((r) => r.TaskID === taskid)).toBe(true);
+  expect((await post<List>('manager', '/api/WorkFlow/sub', { rows: 100 })).body.rows.some((r) => r.TaskID === taskid)).toBe(true);
+  const logs = (await post<{ rows: { action: string }[]; total: number }>('sales', '/api/WorkFlow/logs', { taskid })).body;
+  expect(logs.rows.map((l) => l.action)).toEqual(['submit', 'approve']);
+  expect((await post<{ rows: unknown[]; total: number }>('sales', '/api/WorkFlow/logs', { taskid, type: 2 })).body).toEqual({ rows: [], total: 0 });
+});
+
+test('cc and attachments are JSON lists: picked people or ids, uploaded files; bad ones are refused with the field’s message', async () => {
+  const { taskid } = await claim('sales', '160');
+  const m = await stepOf('manager', taskid);
+  const comment = (body: Record<string, unknown>) => post('manager', '/api/WorkFlow/createComment', { taskid, ext: '请看附件', ...body });
+  expect((await comment({ cc: 'abc' })).body.msg).toBe('抄送人格式不正确');
+  expect((await comment({ cc: JSON.stringify([{ userid: 'x' }]) })).body.msg).toBe('抄送人格式不正确');
+  expect((await comment({ cc: JSON.stringify([{ username: '赵强' }]) })).body.msg).toBe('抄送人格式不正确');
+  expect((await comment({ files: 'abc' })).body.msg).toBe('附件格式不正确');
+  expect((await comment({ files: JSON.stringify([{ id: 'x' }]) })).body.msg).toBe('附件格式不正确');
+  expect((await comment({ files: JSON.stringify(Array.from({ length: 10 }, () => ({ url: '/files/x.pdf' }))) })).body.msg).toBe('附件最多9个');
+  const six = [uid.sales2, uid.sales3, uid.sales4, uid.sales5, uid.sales6, uid.sales7];
+  expect((await post('manager', '/api/WorkFlow/Approved', { ids: m, cc: JSON.stringify(six) })).body.msg).toBe('抄送人最多5个');
+
+  // The user picker's choice (its userid may be text), a bare id, and files as the form's file control and other callers send them.
+  const picked = JSON.stringify([{ userid: String(uid.sales2), username: '赵强', header: '' }, uid.sales3]);
+  const files = JSON.stringify([
+    { id: 1, FileName: '发票.pdf', url: '/files/a.pdf', format: 'pdf', size: 12, userid: uid.manager1, addTime: '2026-11-20 10:00' },
+    { url: '/files/b.pdf', name: '说明.pdf' },
+  ]);
+  expect((await comment({ cc: picked, files })).body).toEqual({ result: 'success', msg: '评论成功' });
+  const cc = await s.app.portal.db.selectFrom('wf_cc').select('user_id').where('instance_id', '=', taskid).orderBy('user_id').execute();
+  expect(cc.map((c) => c.user_id)).toEqual([uid.sales2, uid.sales3].sort((a, b) => a - b));
+  const detail = (await post<{ data: { logs: { action: string; files: unknown[] }[] } }>('sales', '/api/WorkFlow/detail', { taskid })).body.data;
+  expect(detail.logs.find((l) => l.action === 'comment')?.files).toEqual([
+    { id: 1, FileName: '发票.pdf', url: '/files/a.pdf', format: 'pdf', size: 12 },
+    { id: 0, FileName: '说明.pdf', url: '/files/b.pdf', format: '', size: 0 },
+  ]);
+  expect((await post('manager', '/api/WorkFlow/Approved', { ids: m, cc: JSON.stringify([{ userid: uid.sales4 }]), files: '[]' })).body).toMatchObject({
+    result: 'success',
+    data: { Status: 3, recordStatus: 2, taskId: taskid },
+  });
+});
+
 test('a departing approver hands the steps waiting on them to their 上级, logged and notified', async () => {
   const { taskid } = await claim('sales', '300');
   const stepId = await stepOf('manager', taskid);

@@ -19,3 +19,5 @@ export * from './erp/product';
 export * from './erp/warehouse';
 export * from './file/attachments';
 export * from './oa/cc';
+export * from './oa/flow';
+export * from './oa/approval';

@@ -4,7 +4,7 @@
  * and what @jsplumb/browser-ui 6.x takes (`{type, options}`). Swapping the drawing library changes
  * this file and flow-canvas.tsx only; the stored shape stays the spec's.
  */
-import type { FlowLine, FlowNode, NodeKind, WorlFlowJson } from '../../lib/flow-types';
+import type { FlowLine, FlowNode, NodeKind, WorlFlowJson } from '@portal/shared-contract';
 
 export type JsPlumbConnector = { type: string; options: Record<string, unknown> };
 

@@ -6,6 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { IntakeFile, IntakeRow } from '@portal/shared-contract';
 import { api, approvalKeys, intakeKeys } from '@portal/shared-core';
+import type { ApprovalDetail, ApprovalLogEntry, ApprovalStep } from '@portal/shared-contract';
 
 export const INTAKE_FORM = 'intake';
 
@@ -33,9 +34,9 @@ export function useIntake(id: number | null) {
 
 /** The approval's log and steps, as the OA panel reads them (only what the progress shows). */
 export type ApprovalProgress = {
-  task: { Status: number; flowName: string };
-  steps: { id: number; StepName: string; UserName: string; Status: number; outcome: string; decidedAt: string }[];
-  logs: { id: number; UserName: string; name: string; status: string; Ext: string; AddTime: string }[];
+  task: Pick<ApprovalDetail['task'], 'Status' | 'flowName'>;
+  steps: Pick<ApprovalStep, 'id' | 'StepName' | 'UserName' | 'Status' | 'outcome' | 'decidedAt'>[];
+  logs: Pick<ApprovalLogEntry, 'id' | 'UserName' | 'name' | 'status' | 'Ext' | 'AddTime'>[];
 };
 
 export function useApprovalProgress(taskid: number) {

@@ -1,6 +1,7 @@
 /** The approval endpoints (spec §7 api/WorkFlow/*, api/WorkFlowLog/Index); the only place this feature talks HTTP. */
 import { api } from '@portal/shared-core';
-import type { ApprovalDetail, ApprovalQuery, ApprovalRow, CcUser, DecisionReply, ListKind, LogEntry } from './approval-types';
+import type { ApprovalDetail, ApprovalRow, ApprovalStatistics, ApprovalStatus, CommentLogRow, DecisionResult } from '@portal/shared-contract';
+import type { ApprovalQuery, CcUser, ListKind } from './approval-types';
 
 function compact(query: ApprovalQuery): Record<string, unknown> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== ''));
@@ -14,35 +15,10 @@ export function fetchApprovalDetail(taskid: number) {
   return api.fetch<ApprovalDetail>('api/WorkFlow/detail', { taskid });
 }
 
-export type CommentLogRow = {
-  id: number;
-  TaskID: number;
-  taskName: string;
-  UserName: string;
-  Header: string;
-  name: string;
-  status: string;
-  Ext: string;
-  AddTime: string;
-};
 export function listCommentLog(query: ApprovalQuery) {
   return api.list<CommentLogRow>('api/WorkFlowLog/Index', compact(query), { silent: true });
 }
 
-export type ApprovalStatistics = {
-  flows: { id: number; name: string; submitted: number; passed: number; refused: number; running: number }[];
-  people: {
-    userid: number;
-    name: string;
-    decided: number;
-    approved: number;
-    refused: number;
-    open: number;
-    overdue: number;
-    avgHours: number;
-    maxHours: number;
-  }[];
-};
 export function fetchStatistics(query: { start?: string; end?: string }) {
   return api.fetch<ApprovalStatistics>('api/WorkFlow/statistics', query);
 }
@@ -51,16 +27,16 @@ const ccJson = (cc: readonly CcUser[] | undefined) => (cc && cc.length ? JSON.st
 
 /** 同意 (重新提交 on a start node). */
 export function approve(stepId: number, ext: string, cc?: readonly CcUser[]) {
-  return api.command<DecisionReply>('api/WorkFlow/Approved', { ids: String(stepId), ext, cc: ccJson(cc) });
+  return api.command<DecisionResult>('api/WorkFlow/Approved', { ids: String(stepId), ext, cc: ccJson(cc) });
 }
 
 /** 退回 to a passed node (nodeId), or 不通过 without one. */
 export function refuse(stepId: number, ext: string, nodeId: string) {
-  return api.command<DecisionReply>('api/WorkFlow/Refused', { ids: String(stepId), ext, node_id: nodeId });
+  return api.command<DecisionResult>('api/WorkFlow/Refused', { ids: String(stepId), ext, node_id: nodeId });
 }
 
 export function forward(stepId: number, user: CcUser, ext: string) {
-  return api.command<DecisionReply>('api/WorkFlow/Forward', { ids: String(stepId), userid: user.userid, username: user.username, ext });
+  return api.command<DecisionResult>('api/WorkFlow/Forward', { ids: String(stepId), userid: user.userid, username: user.username, ext });
 }
 
 export function createComment(taskid: number, ext: string) {
@@ -72,7 +48,7 @@ export function addCc(taskid: number, cc: readonly CcUser[]) {
 }
 
 export function revoke(taskid: number) {
-  return api.command<{ Status: number }>('api/WorkFlow/Revoke', { taskid });
+  return api.command<ApprovalStatus>('api/WorkFlow/Revoke', { taskid });
 }
 
 export function urge(taskid: number) {
@@ -82,5 +58,3 @@ export function urge(taskid: number) {
 export function saveNodeForm(stepid: number, data: Record<string, unknown>) {
   return api.command('api/WorkFlow/editFormField', { stepid, data: JSON.stringify(data) });
 }
-
-export type { LogEntry };

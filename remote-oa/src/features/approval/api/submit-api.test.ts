@@ -1,5 +1,6 @@
 import { api } from '@portal/shared-core';
-import { submitApproval, type EnabledFlow } from './submit-api';
+import type { EnabledFlow } from '@portal/shared-contract';
+import { submitApproval } from './submit-api';
 
 jest.mock('@portal/shared-core', () => ({
   ...jest.requireActual('@portal/shared-core'),

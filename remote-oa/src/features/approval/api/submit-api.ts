@@ -1,18 +1,7 @@
 /** 新建流程: the enabled flows and the submission of a form record into one. */
 import { api } from '@portal/shared-core';
+import type { ApprovalSubmitted, EnabledFlow } from '@portal/shared-contract';
 import type { CcUser } from './approval-types';
-
-export type EnabledFlow = {
-  id: number;
-  name: string;
-  category: string;
-  formMode: string;
-  formId: number;
-  formTitle: string;
-  apiAdd: string;
-  beizhu: string;
-  chosenNodes: { nodeId: string; name: string }[];
-};
 
 export function fetchEnabledFlows() {
   return api.fetch<EnabledFlow[]>('api/flow/enabled');
@@ -33,5 +22,5 @@ export function submitApproval({ flow, values, cc, chosen }: Submission) {
     chosen: Object.keys(chosen).length ? JSON.stringify(chosen) : undefined,
   };
   if (flow.formMode === EXPENSE_FORM) return api.command<{ id: number; taskid: number }>('api/baoxiao/add', { ...values, ...common });
-  return api.command<{ id: number; taskid: number }>('api/WorkFlow/Approval', { ...common, data: JSON.stringify(values) });
+  return api.command<ApprovalSubmitted>('api/WorkFlow/Approval', { ...common, data: JSON.stringify(values) });
 }

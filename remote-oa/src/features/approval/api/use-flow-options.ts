@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, endpointKey } from '@portal/shared-core';
-
-export type FlowOption = { id: number; name: string; category: string };
+import type { FlowOption } from '@portal/shared-contract';
 
 /** Every flow's id and name (the lists' flow filter), for any logged-in user. */
 export function useFlowOptions(): FlowOption[] {

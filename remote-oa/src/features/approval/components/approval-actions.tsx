@@ -7,7 +7,8 @@ import { App, Button, Flex, Input, Radio, Space, Typography } from 'antd';
 import { CC_MAX, STEP_STATUS, TEXT_MAX, useDataChange } from '@portal/shared-core';
 import { DynamicFormPanel, UserPicker, type PickedUser } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
-import type { ApprovalDetail, CcUser } from '../api/approval-types';
+import type { ApprovalDetail } from '@portal/shared-contract';
+import type { CcUser } from '../api/approval-types';
 import { EXPENSE_FORM } from '../api/submit-api';
 import { useApprovalCommand } from '../api/use-approval-queries';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
-import type { ApprovalRow } from '../api/approval-types';
+import type { ApprovalRow } from '@portal/shared-contract';
 import { ApprovalListPage } from './approval-list-page';
 
 jest.mock('@portal/shared-core', () => ({

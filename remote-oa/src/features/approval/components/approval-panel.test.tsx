@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
-import type { ApprovalDetail } from '../api/approval-types';
+import type { ApprovalDetail } from '@portal/shared-contract';
 import { ApprovalActions } from './approval-actions';
 import { ApprovalPanelContent } from './approval-panel';
 import { nodeStates } from './flow-diagram';

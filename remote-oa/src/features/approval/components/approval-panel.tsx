@@ -10,7 +10,7 @@ import { Avatar, Button, Divider, Drawer, Empty, Flex, Form, Space, Spin, Tag, T
 import { APPROVAL_STATUS, APPROVAL_STATUS_LABELS, WIDTHS } from '@portal/shared-core';
 import { amountInCapitals, DynamicDetailView, DynamicForm, PrintRecordButton, toSubmitValues, useDynamicRecord, type FormDefinition } from '@portal/shared-ui';
 import * as approvalApi from '../api/approval-api';
-import type { ApprovalDetail, FieldRight } from '../api/approval-types';
+import type { ApprovalDetail, FieldRight } from '@portal/shared-contract';
 import { useApprovalCommand, useApprovalDetail } from '../api/use-approval-queries';
 import { ApprovalActions } from './approval-actions';
 import { FlowDiagram } from './flow-diagram';

@@ -5,7 +5,7 @@
  */
 import { Typography } from 'antd';
 import { STEP_STATUS } from '@portal/shared-core';
-import type { StepView, WorlFlowJson } from '../api/approval-types';
+import type { ApprovalStep, WorlFlowJson } from '@portal/shared-contract';
 
 export const NODE_WIDTH = 132;
 export const NODE_HEIGHT = 44;
@@ -22,10 +22,10 @@ export type NodeState = { completed: boolean; handlers: string[] };
  * Once the instance has passed, the start and end nodes and every condition/parallel node between
  * two completed nodes are completed too, so a passed instance's path shows all green.
  */
-export function nodeStates(steps: readonly StepView[], flow?: WorlFlowJson, passed = false): Map<string, NodeState> {
+export function nodeStates(steps: readonly ApprovalStep[], flow?: WorlFlowJson, passed = false): Map<string, NodeState> {
   const round = Math.max(0, ...steps.map((s) => s.round));
   const out = new Map<string, NodeState>();
-  const latest = new Map<string, StepView>();
+  const latest = new Map<string, ApprovalStep>();
   for (const s of steps) {
     const prev = latest.get(s.NodeID);
     if (!prev || s.round > prev.round || (s.round === prev.round && s.Status === STEP_STATUS.completed && s.outcome === 'approved')) latest.set(s.NodeID, s);
@@ -55,7 +55,7 @@ export function nodeStates(steps: readonly StepView[], flow?: WorlFlowJson, pass
   return out;
 }
 
-export function FlowDiagram({ flow, steps, passed = false }: { flow: WorlFlowJson; steps: readonly StepView[]; passed?: boolean }) {
+export function FlowDiagram({ flow, steps, passed = false }: { flow: WorlFlowJson; steps: readonly ApprovalStep[]; passed?: boolean }) {
   const states = nodeStates(steps, flow, passed);
   const byId = new Map(flow.nodes.map((n) => [n.id, n]));
   const width = Math.max(400, ...flow.nodes.map((n) => px(n.left) + NODE_WIDTH + 40));

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
-import type { ApprovalDetail } from '../api/approval-types';
+import type { ApprovalDetail } from '@portal/shared-contract';
 import { IntakePrint } from './intake-print';
 
 jest.mock('@portal/shared-core', () => ({

@@ -4,7 +4,7 @@
  */
 import { APPROVAL_STATUS_LABELS } from '@portal/shared-core';
 import { intakePrintValues, PrintRecordButton, type IntakePrintSource } from '@portal/shared-ui';
-import type { ApprovalDetail } from '../api/approval-types';
+import type { ApprovalDetail } from '@portal/shared-contract';
 
 export const INTAKE_MODE = 'intake';
 

@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Spin, Typography } from 'antd';
 import { CC_MAX, flowKeys, useDataChange } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormFields, FormPanel, UserPicker, toSubmitValues, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
-import { fetchEnabledFlows, submitApproval, type EnabledFlow } from '../api/submit-api';
+import type { EnabledFlow } from '@portal/shared-contract';
+import { fetchEnabledFlows, submitApproval } from '../api/submit-api';
 
 function SubmitPanel({ flow, onClose }: { flow: EnabledFlow | null; onClose: () => void }) {
   const [form] = Form.useForm<FormValues>();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TableColumnsType } from 'antd';
 import { DEFAULT_PAGE_SIZE } from '@portal/shared-core';
 import { ListPage, useRouteListQuery } from '@portal/shared-ui';
-import type { CommentLogRow } from '../api/approval-api';
+import type { CommentLogRow } from '@portal/shared-contract';
 import type { ApprovalQuery } from '../api/approval-types';
 import { useCommentLog } from '../api/use-approval-queries';
 import { ApprovalPanel } from '../components/approval-panel';

@@ -2,35 +2,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, flowKeys, isApiError, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
-import type { WorlFlowJson } from '../../../lib/flow-types';
+import type { FlowAdded, FlowCopied, FlowDetail, FlowEdited, FlowRow, WorlFlowJson } from '@portal/shared-contract';
 
-export type FlowRow = {
-  id: number;
-  name: string;
-  category: string;
-  formMode: string;
-  formTitle: string;
-  status: number;
-  beizhu: string;
-  version: number;
-  UserName: string;
-  updateTime: string;
-  instances: number;
-};
-export type FlowDetail = {
-  id: number;
-  name: string;
-  category: string;
-  formMode: string;
-  formTitle: string;
-  status: number;
-  beizhu: string;
-  versionId: number;
-  version: number;
-  versions: { id: number; version: number; addTime: string }[];
-  inUse: boolean;
-  WorlFlowJson: WorlFlowJson;
-};
 export type FlowQuery = { page: number; rows: number; key: string };
 export type FlowSave = { id: number | null; name: string; category: string; formMode: string; beizhu: string; WorlFlowJson: WorlFlowJson };
 export type WorkForm = { id: number; mode: string; title: string };
@@ -68,7 +41,7 @@ export function useSaveFlowMutation() {
   const applyChange = useDataChange();
   return useMutation({
     mutationFn: (f: FlowSave) =>
-      api.command<{ id?: number; version?: number }>(f.id ? 'api/flow/Edit' : 'api/flow/add', {
+      api.command<Partial<FlowAdded & FlowEdited>>(f.id ? 'api/flow/Edit' : 'api/flow/add', {
         ...(f.id ? { id: f.id } : {}),
         name: f.name,
         category: f.category,
@@ -86,5 +59,5 @@ export function useFlowCommand<V>(run: (v: V) => Promise<unknown>) {
 }
 
 export const changeFlowStatus = (v: { id: number; status: 0 | 1 }) => api.command('api/flow/changeStatus', v);
-export const copyFlow = (id: number) => api.command<{ id: number }>('api/flow/copy', { id });
+export const copyFlow = (id: number) => api.command<FlowCopied>('api/flow/copy', { id });
 export const deleteFlows = (ids: readonly number[]) => api.command('api/flow/delete', { ids: ids.join(',') });

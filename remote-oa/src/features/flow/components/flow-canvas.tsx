@@ -10,7 +10,7 @@
  */
 import { useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { newInstance, type BrowserJsPlumbInstance } from '@jsplumb/browser-ui';
-import type { FlowNode, WorlFlowJson } from '../../../lib/flow-types';
+import type { FlowNode, WorlFlowJson } from '@portal/shared-contract';
 import { fromPx, KIND_TEXT, lineKey, toJsPlumbConnector } from '../flow-json';
 
 export const CANVAS_NODE_WIDTH = 140;

@@ -5,7 +5,7 @@
  */
 import { Button, Checkbox, Divider, Flex, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { UserPicker, type PickedUser } from '@portal/shared-ui';
-import type { ApproverRule, ConditionRule, FlowLine, FlowNode, FlowSettings, NodeConfig } from '../../../lib/flow-types';
+import type { ApproverRule, ConditionRule, FlowLine, FlowNode, FlowSettings, NodeConfig } from '@portal/shared-contract';
 import { KIND_TEXT } from '../flow-json';
 
 export type FormFieldOption = { field: string; title: string };

@@ -11,19 +11,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Flex, Input, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { api, endpointKey, useActionRights, type PageProps } from '@portal/shared-core';
 import { fetchFormDefinition, formFields, type PickedUser } from '@portal/shared-ui';
-import type { FlowNode, NodeKind, WorlFlowJson } from '../../../lib/flow-types';
+import type { FlowDirectory, FlowNode, NodeKind, WorlFlowJson } from '@portal/shared-contract';
 import { faultyNodeOf, useFlowDetail, useSaveFlowMutation, useWorkForms } from '../api/flow-api';
 import { FlowCanvas } from '../components/flow-canvas';
 import { NodeConfigPanel } from '../components/node-config-panel';
 import { addLine, lineKey, moveNode, newNode, PALETTE, removeLine, removeNode, starterFlow, updateLine, updateNode } from '../flow-json';
 
 type Meta = { name: string; category: string; formMode: string; beizhu: string };
-type Directory = { roles: { id: number; name: string }[]; users: { id: number; name: string }[] };
 
 function useDirectory() {
   const { data } = useQuery({
     queryKey: endpointKey('api/flow/directory'),
-    queryFn: () => api.fetch<Directory>('api/flow/directory', {}, { silent: true }),
+    queryFn: () => api.fetch<FlowDirectory>('api/flow/directory', {}, { silent: true }),
     staleTime: 60_000,
   });
   return data ?? { roles: [], users: [] };

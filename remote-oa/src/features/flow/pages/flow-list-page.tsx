@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router-dom';
 import { App, Switch, Tag, type TableColumnsType } from 'antd';
 import { DEFAULT_PAGE_SIZE, useActionRights } from '@portal/shared-core';
 import { ListPage, useRouteListQuery, type SelectionAction } from '@portal/shared-ui';
-import { changeFlowStatus, copyFlow, deleteFlows, useFlowCommand, useFlowList, type FlowQuery, type FlowRow } from '../api/flow-api';
+import type { FlowRow } from '@portal/shared-contract';
+import { changeFlowStatus, copyFlow, deleteFlows, useFlowCommand, useFlowList, type FlowQuery } from '../api/flow-api';
 
 const INITIAL: FlowQuery = { page: 1, rows: DEFAULT_PAGE_SIZE, key: '' };
 

@@ -74,19 +74,14 @@ export type { IntakeFile, IntakeRow, SubmittedIntake };
 /** The 进件资料 as stored: each item one of the actor's own uploads, described from the files table. */
 async function ownFiles(db: DbOrTx, actor: Actor, items: AttachmentList): Promise<IntakeFile[]> {
   if (items.length === 0) return [];
-  const rows = await db
-    .selectFrom('files')
-    .select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes'])
-    .where(
-      'id',
-      'in',
-      items.map((i) => i.id),
-    )
-    .execute();
+  // The list's schema is shared with the approvals' attachments (id optional there): here every item is an upload.
+  const ids = items.map((i) => i.id ?? 0);
+  if (ids.includes(0)) throw badRequest(MSG_FILES_BAD);
+  const rows = await db.selectFrom('files').select(['id', 'url', 'user_id', 'original_name', 'format', 'size_bytes']).where('id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return items.map((item) => {
-    const row = byId.get(item.id);
-    if (!row || row.user_id !== actor.userId || (item.url !== '' && item.url !== row.url)) throw badRequest(MSG_FILES_NOT_OWN);
+  return items.map((item, i) => {
+    const row = byId.get(ids[i]);
+    if (!row || row.user_id !== actor.userId || (item.url && item.url !== row.url)) throw badRequest(MSG_FILES_NOT_OWN);
     return { id: row.id, url: row.url, FileName: row.original_name, format: row.format, size: Number(row.size_bytes) };
   });
 }

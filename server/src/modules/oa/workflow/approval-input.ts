@@ -1,8 +1,26 @@
-/** Approval inputs as the client sends them: cc lists, JSON objects, attachments. */
+/** Approval inputs as the client sends them: cc lists, attachments (structured input schemas of the wire contract). */
+import { AttachmentListSchema, ATTACHMENTS_MAX, CC_MAX, CcListSchema, type AttachmentList, type CcList } from '@portal/shared-contract';
+import { CloneType, Type } from '@sinclair/typebox';
 import { badRequest } from '../../../http/errors';
-import { CC_MAX } from './approval-progress';
+import { MESSAGES_KEYWORD } from '../../../http/input-fields';
 
-/** cc as the client sends it: a JSON list of {userid, username} (or ids). At most 5 people. */
+/** The `cc` field: a JSON list (or its text) of `{userid, username}` or of user ids; at most 5 people. */
+export const CcField = () =>
+  Type.Optional(CloneType(CcListSchema, { title: '抄送人', [MESSAGES_KEYWORD]: { invalid: '抄送人格式不正确', tooMany: `抄送人最多${CC_MAX}个` } }));
+
+/** The `files` field of a decision or a comment: a JSON list (or its text) of uploaded files; at most 9. */
+export const FilesField = () =>
+  Type.Optional(CloneType(AttachmentListSchema, { title: '附件', [MESSAGES_KEYWORD]: { invalid: '附件格式不正确', tooMany: `附件最多${ATTACHMENTS_MAX}个` } }));
+
+/** The user ids of a validated cc list, each once. */
+export function ccIds(list: CcList | undefined): number[] {
+  return [...new Set((list ?? []).map((entry) => (typeof entry === 'number' ? entry : entry.userid)))];
+}
+
+/**
+ * cc as the client sends it, parsed by hand: a JSON list of {userid, username} (or ids). At most 5 people.
+ * For the routes whose input does not declare `cc` as CcField yet (intake, expense claims).
+ */
 export function parseCc(value: unknown): number[] {
   if (value === undefined || value === null) return [];
   let list: unknown = value;
@@ -30,43 +48,15 @@ export function parseCc(value: unknown): number[] {
   return ids;
 }
 
-/** A JSON object as sent (an object, or its JSON text); empty → {}. */
-export function parseJsonObject(value: unknown, label: string): Record<string, unknown> {
-  if (value === undefined || value === null || value === '') return {};
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest(`${label}格式不正确`);
-    }
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(`${label}格式不正确`);
-  return v as Record<string, unknown>;
-}
-
-/** Attachments on a decision or comment, as the spec's file shape (kept as JSON). */
-export function filesJson(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '[]';
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest('附件格式不正确');
-    }
-  }
-  if (!Array.isArray(v) || v.length > 9) throw badRequest('附件最多9个');
+/** Validated attachments as the log stores them (the spec's file shape, as JSON). */
+export function storedFiles(list: AttachmentList | undefined): string {
   return JSON.stringify(
-    v.map((f) => {
-      const o = (f && typeof f === 'object' ? f : {}) as Record<string, unknown>;
-      return {
-        id: Number(o.id) || 0,
-        FileName: String(o.FileName ?? o.filename ?? '').slice(0, 200),
-        url: String(o.url ?? '').slice(0, 300),
-        format: String(o.format ?? '').slice(0, 20),
-        size: Number(o.size) || 0,
-      };
-    }),
+    (list ?? []).map((f) => ({
+      id: f.id ?? 0,
+      FileName: f.FileName ?? f.filename ?? f.name ?? '',
+      url: f.url ?? '',
+      format: f.format ?? '',
+      size: f.size ?? 0,
+    })),
   );
 }

@@ -8,6 +8,7 @@
  * exactly one decision; the other caller gets 该审批已被处理. Steps, instance and business record
  * change together.
  */
+import { CC_MAX } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbTx } from '../../../db/database';
 import { badRequest, forbidden, HttpError } from '../../../http/errors';
@@ -30,10 +31,9 @@ import {
   type InstanceRow,
 } from './workflow-store';
 
-export const CC_MAX = 5;
+/** At most this many people copied by one person (the cc list's limit, from the wire contract). */
+export { CC_MAX };
 export const TEXT_MAX = 300;
-
-export type Cc = { userid: number; username?: string };
 
 export const conflict = () => new HttpError(409, MSG_ALREADY_HANDLED);
 

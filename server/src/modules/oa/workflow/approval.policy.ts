@@ -5,6 +5,7 @@
  * - a step (`ids` of 同意 / 驳回 / 转交 / 接收, `stepid`): its approver alone. The decision re-reads the
  *   step under the instance's lock, since 转交 can hand it to someone else meanwhile.
  */
+import type { ApprovalRole } from '@portal/shared-contract';
 import type { DbOrTx } from '../../../db/database';
 import { forbidden, notFound } from '../../../http/errors';
 import { defineRecordPolicy } from '../../../http/record-policy';
@@ -12,7 +13,7 @@ import type { Actor } from '../../auth/session/actor';
 import { hasRight } from '../../system/role/permission-tree';
 import { loadInstance, MSG_APPROVAL_NOT_FOUND, subordinateIds, type InstanceRow } from './workflow-store';
 
-export type ApprovalRole = 'submitter' | 'approver' | 'cc' | 'admin' | 'superior';
+export type { ApprovalRole };
 
 /** The actor's part in the instance, or undefined when they may not open it. */
 export async function approvalRole(db: DbOrTx, actor: Actor, inst: Pick<InstanceRow, 'id' | 'submitter_id'>): Promise<ApprovalRole | undefined> {

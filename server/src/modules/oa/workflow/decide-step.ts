@@ -1,4 +1,5 @@
 /** 同意 / 退回 / 不通过 on an open step, and the node's outcome (会签, 或签, 依次) that follows. */
+import type { DecisionResult } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { badRequest } from '../../../http/errors';
@@ -101,7 +102,7 @@ export async function decideLocked(e: Engine, inst: InstanceRow, step: StepRow, 
   return applyPlan(e, inst, plan);
 }
 
-export type DecisionResult = { Status: number; recordStatus: number; taskId: number };
+export type { DecisionResult };
 
 /** 同意 / 退回 / 不通过 on each of `stepIds` (the spec's `ids`); each is its own transaction. */
 export async function decide(ctx: AppContext, actor: Actor, stepIds: number[], input: Omit<DecideInput, 'stepId'>): Promise<DecisionResult> {

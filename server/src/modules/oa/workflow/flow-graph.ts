@@ -4,90 +4,28 @@
  * and the pure graph logic: validation on save and routing at run time. No database here.
  */
 
-export type NodeKind = 'start' | 'approver' | 'handler' | 'cc' | 'condition' | 'parallel' | 'join' | 'end';
+import type { ConditionRule, FlowLine, FlowNode, NodeKind, WorlFlowJson } from '@portal/shared-contract';
+
+// The definition's types are the wire contract's (the designer saves and the API answers the same shape).
+export type {
+  ApproveMode,
+  ApproverRule,
+  ConditionOp,
+  ConditionRule,
+  DuplicateRule,
+  EmptyRule,
+  FieldRight,
+  FlowLine,
+  FlowNode,
+  FlowSettings,
+  NodeConfig,
+  NodeKind,
+  SelfRule,
+  TimeoutAction,
+  WorlFlowJson,
+} from '@portal/shared-contract';
+
 export const NODE_KINDS: readonly NodeKind[] = ['start', 'approver', 'handler', 'cc', 'condition', 'parallel', 'join', 'end'];
-
-/** Who approves a node. */
-export type ApproverRule =
-  | { type: 'users'; userIds: number[] }
-  | { type: 'role'; roleId: number }
-  /** The submitter's department head (负责人). */
-  | { type: 'head' }
-  /** The N-th superior (1 = direct 上级). */
-  | { type: 'superior'; level: number }
-  /**
-   * Continuous superiors: every superior from the direct one up to level N or, with `untilRoleId`, up
-   * to and including the first superior holding that role (still at most N levels).
-   */
-  | { type: 'superiors'; level: number; untilRoleId?: number }
-  /** A user chosen in a form field. */
-  | { type: 'formUser'; field: string }
-  /** The head of a department chosen in a form field. */
-  | { type: 'formBranch'; field: string }
-  /** The submitter picks at submission. */
-  | { type: 'chosen' }
-  | { type: 'submitter' };
-
-/** 或签 any one, 会签 all, 依次 one after another. */
-export type ApproveMode = 'or' | 'and' | 'seq';
-export type FieldRight = 'edit' | 'read' | 'hidden';
-export type EmptyRule = 'pass' | 'reject' | 'users' | 'admin';
-export type SelfRule = 'self' | 'skip' | 'head';
-export type DuplicateRule = 'none' | 'once' | 'consecutive';
-export type TimeoutAction = 'remind' | 'pass' | 'reject';
-
-export type NodeConfig = {
-  kind: NodeKind;
-  approver?: ApproverRule;
-  mode?: ApproveMode;
-  /** 会签: how many refusals refuse the node (default 1, as in every anchor). */
-  rejectQuorum?: number;
-  emptyRule?: EmptyRule;
-  emptyUserIds?: number[];
-  selfRule?: SelfRule;
-  /** Per-field permission on this node (spec node config `writeField`). */
-  writeField?: Record<string, FieldRight>;
-  timeout?: { hours: number; workingDays?: boolean; action: TimeoutAction };
-  /** cc nodes: who is copied. */
-  cc?: number[];
-};
-
-export type FlowNode = {
-  id: string;
-  name: string;
-  ico?: string;
-  top?: number | string;
-  left?: number | string;
-  bgcolor?: string;
-  viewOnly?: boolean;
-  config: NodeConfig;
-};
-
-export type ConditionOp = '>' | '>=' | '<' | '<=' | '==' | '!=' | 'in';
-export type ConditionRule = { field: string; op: ConditionOp; value: string | number | (string | number)[] };
-
-export type FlowLine = {
-  from: string;
-  to: string;
-  label?: string;
-  connector?: unknown;
-  anchors?: unknown;
-  paintStyle?: unknown;
-  /** Lines leaving a condition split: every rule must hold; `isDefault` is the else line. */
-  condition?: { rules: ConditionRule[]; isDefault?: boolean };
-};
-
-export type FlowSettings = {
-  duplicateRule?: DuplicateRule;
-  /** After a return, the resubmitted record goes straight back to the node that returned it. */
-  resumeAtReturner?: boolean;
-  /** The submitter may withdraw only while nobody has decided yet. */
-  revokeBeforeDecisionOnly?: boolean;
-  /** Working days off besides weekends ('YYYY-MM-DD'), for timeouts counted in working days. */
-  holidays?: string[];
-};
-
-export type WorlFlowJson = { nodes: FlowNode[]; lines: FlowLine[]; settings?: FlowSettings };
 
 export type GraphProblem = { msg: string; nodeId?: string };
 

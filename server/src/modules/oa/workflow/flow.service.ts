@@ -1,3 +1,4 @@
+import type { ApprovalNodeConfig, EnabledFlow, FlowDetail, FlowDirectory, FlowOption, FlowRow, FormApprovalFlow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
@@ -235,7 +236,7 @@ export async function editFlow(ctx: AppContext, actor: Actor, id: number, input:
   });
 }
 
-export async function flowDetail(ctx: AppContext, id: number, versionId?: number) {
+export async function flowDetail(ctx: AppContext, id: number, versionId?: number): Promise<FlowDetail> {
   const row = await ctx.db
     .selectFrom('wf_flows as f')
     .leftJoin('forms as fm', 'fm.mode', 'f.form_mode')
@@ -270,7 +271,7 @@ export async function flowDetail(ctx: AppContext, id: number, versionId?: number
 
 export type FlowListInput = { page: number; rows: number; key: string; status?: number; formMode: string };
 
-export async function listFlows(ctx: AppContext, input: FlowListInput): Promise<ListReply<Record<string, unknown>>> {
+export async function listFlows(ctx: AppContext, input: FlowListInput): Promise<ListReply<FlowRow>> {
   const base = () => {
     let q = ctx.db.selectFrom('wf_flows as f');
     if (input.key) q = q.where(containsLike('f.name', input.key));
@@ -349,7 +350,7 @@ export async function deleteFlows(ctx: AppContext, ids: number[]): Promise<void>
 }
 
 /** The node config of one node (spec `getNodeConfig {nodeid}`: `type` start or other, and `writeField`). */
-export async function nodeConfig(ctx: AppContext, versionId: number, nodeId: string) {
+export async function nodeConfig(ctx: AppContext, versionId: number, nodeId: string): Promise<ApprovalNodeConfig> {
   const flow = await loadVersion(ctx.db, versionId);
   const node = flow.nodes.find((n) => n.id === nodeId);
   if (!node) throw notFound('流程节点不存在');
@@ -363,7 +364,7 @@ export async function nodeConfig(ctx: AppContext, versionId: number, nodeId: str
 }
 
 /** Enabled flows by category, with their bound form, for 新建流程. */
-export async function enabledFlows(ctx: AppContext) {
+export async function enabledFlows(ctx: AppContext): Promise<EnabledFlow[]> {
   const rows = await ctx.db
     .selectFrom('wf_flows as f')
     .innerJoin('forms as fm', 'fm.mode', 'f.form_mode')
@@ -372,7 +373,7 @@ export async function enabledFlows(ctx: AppContext) {
     .orderBy('f.category')
     .orderBy('f.id')
     .execute();
-  const out = [];
+  const out: EnabledFlow[] = [];
   for (const r of rows) {
     const flow = r.version_id ? await loadVersion(ctx.db, r.version_id) : { nodes: [], lines: [] };
     const chosen = flow.nodes.filter((n) => n.config.approver?.type === 'chosen').map((n) => ({ nodeId: n.id, name: n.name }));
@@ -392,7 +393,7 @@ export async function enabledFlows(ctx: AppContext) {
 }
 
 /** The flow designer's directory: roles and employed staff (choosing approvers, showing chosen members). */
-export async function flowDirectory(ctx: AppContext) {
+export async function flowDirectory(ctx: AppContext): Promise<FlowDirectory> {
   return {
     roles: await ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute(),
     users: (await ctx.db.selectFrom('users').select(['id', 'nick_name']).where('quit_status', '=', 0).orderBy('id').execute()).map((u) => ({
@@ -403,12 +404,12 @@ export async function flowDirectory(ctx: AppContext) {
 }
 
 /** Every flow's name and category (the approval lists' flow filter). */
-export async function flowOptions(ctx: AppContext) {
+export async function flowOptions(ctx: AppContext): Promise<FlowOption[]> {
   return ctx.db.selectFrom('wf_flows').select(['id', 'name', 'category']).orderBy('id').execute();
 }
 
 /** isCC: whether a form (by mode or title) has an enabled flow, and which. */
-export async function approvalFlowOfForm(ctx: AppContext, formName: string): Promise<{ isCC: boolean; flowId: number }> {
+export async function approvalFlowOfForm(ctx: AppContext, formName: string): Promise<FormApprovalFlow> {
   const flow = await ctx.db
     .selectFrom('wf_flows as f')
     .innerJoin('forms as fm', 'fm.mode', 'f.form_mode')

@@ -1,4 +1,5 @@
 /** 退回: the nodes a step may return to, and returning there (a new round from that node). */
+import type { ReturnTarget } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { ListReply } from '../../../http/envelope';
@@ -12,12 +13,7 @@ import { applyPlan, approvedSets, closeOpenSteps, closeStep, log, planEnv, type 
 import type { DecideInput } from './decide-step';
 
 /** Nodes a step may return to: passed in this instance, upstream of the step's node, plus the start (the submitter). */
-export async function passedNodes(
-  tx: DbOrTx,
-  inst: InstanceRow,
-  flow: WorlFlowJson,
-  fromNodeId: string,
-): Promise<{ NodeID: string; StepName: string; UserName: string }[]> {
+export async function passedNodes(tx: DbOrTx, inst: InstanceRow, flow: WorlFlowJson, fromNodeId: string): Promise<ReturnTarget[]> {
   const upstream = ancestors(flow, fromNodeId);
   const start = startNode(flow);
   const rows = await tx
@@ -85,12 +81,7 @@ export async function returnToEarlierNode(
 }
 
 /** findStepsPassed: where the caller's open step (or `stepId`) may return to; none without an open step. */
-export async function returnTargets(
-  ctx: AppContext,
-  actor: Actor,
-  taskId: number,
-  stepId?: number,
-): Promise<ListReply<{ NodeID: string; StepName: string; UserName: string }>> {
+export async function returnTargets(ctx: AppContext, actor: Actor, taskId: number, stepId?: number): Promise<ListReply<ReturnTarget>> {
   const inst = await loadInstance(ctx.db, taskId);
   let q = ctx.db.selectFrom('wf_steps').select('node_id').where('instance_id', '=', inst.id).where('user_id', '=', actor.userId).where('status', '<', 3);
   if (stepId) q = q.where('id', '=', stepId);

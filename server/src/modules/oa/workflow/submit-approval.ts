@@ -1,4 +1,5 @@
 /** 提交审批: starting an instance of a form's enabled flow (a business record's, or a work form's). */
+import type { CcList } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbTx } from '../../../db/database';
 import { badRequest } from '../../../http/errors';
@@ -12,7 +13,7 @@ import { transact } from '../../../db/transact';
 import { definitionsOf, loadFields } from '../../system/form/form.service';
 import { enforceLinkage } from '../../system/module-record/record-validation';
 import { userIdsOfValue } from './approver-resolution';
-import { parseCc, parseJsonObject } from './approval-input';
+import { ccIds } from './approval-input';
 
 export type SubmitInput = {
   flowId: number;
@@ -87,12 +88,11 @@ export async function submitInstance(ctx: AppContext, tx: DbTx, actor: Actor, in
 export async function submitWorkForm(
   ctx: AppContext,
   actor: Actor,
-  input: { flowId: number; title: string; data?: unknown; cc?: unknown; chosen?: unknown },
+  input: { flowId: number; title: string; data?: Record<string, unknown>; cc?: CcList; chosen?: Record<string, unknown> },
 ): Promise<number> {
-  const data = parseJsonObject(input.data, '表单数据');
-  const chosenRaw = parseJsonObject(input.chosen, '审批人');
-  const chosen = Object.fromEntries(Object.entries(chosenRaw).map(([k, v]) => [k, userIdsOfValue(v)]));
-  const cc = parseCc(input.cc);
+  const data = input.data ?? {};
+  const chosen = Object.fromEntries(Object.entries(input.chosen ?? {}).map(([k, v]) => [k, userIdsOfValue(v)]));
+  const cc = ccIds(input.cc);
   return transact(ctx, async (tx) => {
     const flow = await tx
       .selectFrom('wf_flows as f')

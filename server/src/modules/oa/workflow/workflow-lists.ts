@@ -1,3 +1,13 @@
+import type {
+  ApprovalDetail,
+  ApprovalFile,
+  ApprovalLogEntry,
+  ApprovalNodeConfig,
+  ApprovalRow,
+  ApprovalStatistics,
+  CommentLogRow,
+  ReadReceipt,
+} from '@portal/shared-contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -21,27 +31,6 @@ import { nodeConfig } from './flow.service';
  * panel. Each list: one count, one narrow indexed page query, then names joined for that page only.
  */
 export type ListFilter = { page: number; rows: number; flowId?: number; userid?: number; start?: string; end?: string; status?: number; key?: string };
-
-export type ApprovalRow = {
-  id: number;
-  TaskID: number;
-  Status: number;
-  NodeID: string;
-  ProcsID: number;
-  ProcessID: number;
-  modelId: number;
-  modelType: string;
-  taskName: string;
-  StepName: string;
-  flowName: string;
-  UserName: string;
-  Header: string;
-  AddTime: string;
-  recordStatus: number;
-  recordStatusText: string;
-  handlers: string;
-  decidedAt: string;
-};
 
 /** 'YYYY-MM-DD' (Shanghai) → the ISO bounds of that day. */
 function dayBound(text: string | undefined, end: boolean): string | null {
@@ -220,17 +209,18 @@ const ACTION_TEXT: Record<string, string> = {
   formedit: '修改表单',
 };
 
-function parseFiles(json: string): unknown[] {
+/** A log's attachments, stored as the routes shaped them (approval-input.ts storedFiles). */
+function parseFiles(json: string): ApprovalFile[] {
   try {
     const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v : [];
+    return Array.isArray(v) ? (v as ApprovalFile[]) : [];
   } catch {
     return [];
   }
 }
 
 /** The log of one instance (spec "Approval log entry"); `type` 2 = form-edit logs only. */
-export async function instanceLogs(db: DbOrTx, taskId: number, type?: number) {
+export async function instanceLogs(db: DbOrTx, taskId: number, type?: number): Promise<ApprovalLogEntry[]> {
   let q = db
     .selectFrom('wf_logs as l')
     .leftJoin('users as u', 'u.id', 'l.user_id')
@@ -252,7 +242,7 @@ export async function instanceLogs(db: DbOrTx, taskId: number, type?: number) {
 }
 
 /** Read receipts (spec §3): approvers by when they opened their step, cc recipients by when they read the copy. */
-export async function readReceipts(db: DbOrTx, taskId: number) {
+export async function readReceipts(db: DbOrTx, taskId: number): Promise<ReadReceipt[]> {
   const [steps, cc] = await Promise.all([
     db
       .selectFrom('wf_steps as s')
@@ -270,7 +260,7 @@ export async function readReceipts(db: DbOrTx, taskId: number) {
       .orderBy('c.id')
       .execute(),
   ]);
-  const out: { id: number; userid: number; nickname: string; header: string; is_read: 'True' | 'False'; readtime: string; kind: string }[] = [];
+  const out: ReadReceipt[] = [];
   for (const s of steps) {
     const prev = out.find((o) => o.userid === s.user_id && o.kind === '审批人');
     if (prev) {
@@ -306,7 +296,7 @@ function visibleData(data: Record<string, unknown>, rights: Record<string, Field
 }
 
 /** Everything the approval panel shows for one instance; opening it marks the caller's copy read and step received. */
-export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: number) {
+export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: number): Promise<ApprovalDetail> {
   const inst = await loadInstance(ctx.db, taskId);
   const role = await assertCanView(ctx.db, actor, inst);
   await markOpened(ctx, actor, taskId, inst.submitter_id);
@@ -401,7 +391,7 @@ export async function approvalDetail(ctx: AppContext, actor: Actor, taskId: numb
 }
 
 /** 审批意见 (api/WorkFlowLog/Index): decisions and comments; all of them for 全部审批 holders, else the caller's own and those on their submissions. */
-export async function commentLog(ctx: AppContext, actor: Actor, f: ListFilter) {
+export async function commentLog(ctx: AppContext, actor: Actor, f: ListFilter): Promise<ListReply<CommentLogRow>> {
   const all = hasRight(actor.rights, 'oa', 'approval/all');
   const base = () => {
     let q = ctx.db
@@ -440,7 +430,7 @@ export async function commentLog(ctx: AppContext, actor: Actor, f: ListFilter) {
 }
 
 /** 审批统计: per flow (submitted, passed, refused, running) and per approver (decided, average and longest hours, overdue open steps). */
-export async function approvalStatistics(ctx: AppContext, f: { start?: string; end?: string }) {
+export async function approvalStatistics(ctx: AppContext, f: { start?: string; end?: string }): Promise<ApprovalStatistics> {
   const start = dayBound(f.start, false);
   const end = dayBound(f.end, true);
   let byFlowQ = ctx.db
@@ -519,19 +509,19 @@ export async function approvalStatistics(ctx: AppContext, f: { start?: string; e
 }
 
 /** WorkFlow/logs: the instance's log, for whoever may see the instance. */
-export async function approvalLogs(ctx: AppContext, actor: Actor, taskId: number, type?: number) {
+export async function approvalLogs(ctx: AppContext, actor: Actor, taskId: number, type?: number): Promise<ListReply<ApprovalLogEntry>> {
   const rows = await instanceLogs(ctx.db, taskId, type);
   return { rows, total: rows.length };
 }
 
 /** WorkFlow/loadRead: the instance's read receipts, for whoever may see the instance. */
-export async function readReceiptList(ctx: AppContext, actor: Actor, taskId: number) {
+export async function readReceiptList(ctx: AppContext, actor: Actor, taskId: number): Promise<ListReply<ReadReceipt>> {
   const rows = await readReceipts(ctx.db, taskId);
   return { rows, total: rows.length };
 }
 
 /** WorkFlow/getNodeConfig: a node of the instance's flow version, for whoever may see the instance. */
-export async function instanceNodeConfig(ctx: AppContext, actor: Actor, taskId: number, nodeId: string) {
+export async function instanceNodeConfig(ctx: AppContext, actor: Actor, taskId: number, nodeId: string): Promise<ApprovalNodeConfig> {
   const inst = await loadInstance(ctx.db, taskId);
   return nodeConfig(ctx, inst.version_id, nodeId);
 }

@@ -1,10 +1,33 @@
-import { Done } from '@portal/shared-contract';
+import {
+  ApprovalDetailReply,
+  ApprovalListReply,
+  ApprovalLogsReply,
+  ApprovalNodeConfigReply,
+  ApprovalStatisticsReply,
+  ApprovalStatusReply,
+  ApprovalSubmitReply,
+  CommentLogReply,
+  DecisionReply,
+  Done,
+  EnabledFlowsReply,
+  FlowAddReply,
+  FlowCopyReply,
+  FlowDetailReply,
+  FlowDirectoryReply,
+  FlowEditReply,
+  FlowListReply,
+  FlowOptionsReply,
+  FormApprovalFlowReply,
+  ReadReceiptsReply,
+  ReturnTargetsReply,
+  UrgeReply,
+} from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, type ActorResolver } from '../../../http/auth';
 import { failure, success } from '../../../http/envelope';
-import { Fields, Flag, Id, Ids, Integer, JsonValue, MAX_ID, Paging, RequiredText, Text } from '../../../http/input-fields';
+import { Fields, Flag, Id, Ids, Integer, JsonObject, JsonValue, MAX_ID, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { approvalRead, approvalStep, approvalStepRead } from './approval.policy';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import {
@@ -31,7 +54,7 @@ import {
   readReceiptList,
   type ListKind,
 } from './workflow-lists';
-import { filesJson, parseCc, parseJsonObject } from './approval-input';
+import { CcField, ccIds, FilesField, storedFiles } from './approval-input';
 import { submitWorkForm } from './submit-approval';
 import { decide } from './decide-step';
 import { returnTargets } from './return-to-earlier-node';
@@ -92,6 +115,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', right),
       record: 'list',
       input: ListInput,
+      reply: ApprovalListReply,
       handler: async ({ input, actor }) => approvalList(ctx, actor, kind, input),
     });
 
@@ -105,6 +129,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: anyOf(FLOW_PAGE, can('oa', 'flow/view/:id')),
       record: 'none',
       input: Fields({ ...Paging(20), key: Text('关键词', 50), status: Type.Optional(Flag('状态', undefined)), formMode: Text('绑定表单', 50) }),
+      reply: FlowListReply,
       handler: async ({ input }) => listFlows(ctx, input),
     }),
     defineRoute({
@@ -115,6 +140,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: anyOf(FLOW_PAGE, can('oa', 'flow/view/:id')),
       record: 'none',
       input: Fields({}),
+      reply: FlowDirectoryReply,
       handler: async () => success('获取成功', await flowDirectory(ctx)),
     }),
     defineRoute({
@@ -125,6 +151,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: FlowOptionsReply,
       handler: async () => success('获取成功', await flowOptions(ctx)),
     }),
     defineRoute({
@@ -135,6 +162,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'createApproval'),
       record: 'none',
       input: Fields({}),
+      reply: EnabledFlowsReply,
       handler: async () => success('获取成功', await enabledFlows(ctx)),
     }),
     defineRoute({
@@ -145,6 +173,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'flow:create'),
       record: 'none',
       input: Fields(FlowFields),
+      reply: FlowAddReply,
       handler: async ({ input, actor, reply }) =>
         flowSave(reply, async () =>
           success('添加成功', {
@@ -167,6 +196,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'flow:edit'),
       record: 'none',
       input: Fields({ id: Id('流程'), ...FlowFields }),
+      reply: FlowEditReply,
       handler: async ({ input, actor, reply }) =>
         flowSave(reply, async () =>
           success('保存成功', {
@@ -188,6 +218,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: anyOf(FLOW_PAGE, can('oa', 'flow/view/:id')),
       record: 'none',
       input: Fields({ id: Id('流程'), versionId: Type.Optional(Integer('版本', { min: 1, max: MAX_ID })) }),
+      reply: FlowDetailReply,
       handler: async ({ input }) => success('获取成功', await flowDetail(ctx, input.id, input.versionId)),
     }),
     defineRoute({
@@ -198,6 +229,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'flow:edit'),
       record: 'none',
       input: Fields({ id: Id('流程'), status: Flag('状态', undefined, { messages: { missing: '请选择状态' } }) }),
+      reply: Done,
       handler: async ({ input }) => {
         await changeFlowStatus(ctx, input.id, input.status);
         return success(input.status === 1 ? '已启用' : '已停用');
@@ -211,6 +243,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'flow:create'),
       record: 'none',
       input: Fields({ id: Id('流程') }),
+      reply: FlowCopyReply,
       handler: async ({ input, actor }) => success('复制成功', { id: await copyFlow(ctx, actor, input.id) }),
     }),
     defineRoute({
@@ -244,6 +277,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'approval/logs'),
       record: 'list',
       input: ListInput,
+      reply: CommentLogReply,
       handler: async ({ input, actor }) => commentLog(ctx, actor, input),
     }),
     defineRoute({
@@ -254,6 +288,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('oa', 'approval/approval'),
       record: 'none',
       input: Fields({ start: Text('开始日期', 10), end: Text('结束日期', 10) }),
+      reply: ApprovalStatisticsReply,
       handler: async ({ input }) => success('获取成功', await approvalStatistics(ctx, input)),
     }),
 
@@ -266,6 +301,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: TaskId,
+      reply: ApprovalDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await approvalDetail(ctx, actor, input.taskid)),
     }),
     defineRoute({
@@ -276,6 +312,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: Fields({ ...TaskId.properties, type: Type.Optional(Integer('类型', { min: 1, max: 2 })) }),
+      reply: ApprovalLogsReply,
       handler: async ({ input, actor }) => approvalLogs(ctx, actor, input.taskid, input.type),
     }),
     defineRoute({
@@ -286,6 +323,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: TaskId,
+      reply: ReadReceiptsReply,
       handler: async ({ input, actor }) => readReceiptList(ctx, actor, input.taskid),
     }),
     defineRoute({
@@ -296,6 +334,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: [approvalRead('taskid'), approvalStepRead('stepid')],
       input: Fields({ ...TaskId.properties, stepid: Type.Optional(Integer('审批步骤', { min: 1, max: MAX_ID })) }),
+      reply: ReturnTargetsReply,
       handler: async ({ input, actor }) => returnTargets(ctx, actor, input.taskid, input.stepid),
     }),
     defineRoute({
@@ -306,6 +345,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: Fields({ nodeid: RequiredText('节点', 50), taskid: Id('审批') }),
+      reply: ApprovalNodeConfigReply,
       handler: async ({ input, actor }) => success('获取成功', await instanceNodeConfig(ctx, actor, input.taskid, input.nodeid)),
     }),
     defineRoute({
@@ -316,6 +356,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalStep('ids'),
       input: Fields({ ids: StepIds }),
+      reply: ApprovalStatusReply,
       handler: async ({ input, actor }) => success('操作成功', { Status: await receive(ctx, actor, input.ids) }),
     }),
     defineRoute({
@@ -328,14 +369,15 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       input: Fields({
         ids: StepIds,
         ext: TEXT('审批意见'),
-        cc: Type.Optional(JsonValue('抄送人')),
-        files: Type.Optional(JsonValue('附件')),
+        cc: CcField(),
+        files: FilesField(),
         userid: Text('用户', 20),
         username: Text('用户名', 50),
         node_id: Text('节点', 50),
       }),
+      reply: DecisionReply,
       handler: async ({ input, actor }) =>
-        success('审批成功', await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: parseCc(input.cc), files: filesJson(input.files) })),
+        success('审批成功', await decide(ctx, actor, input.ids, { action: 'approve', ext: input.ext, cc: ccIds(input.cc), files: storedFiles(input.files) })),
     }),
     defineRoute({
       method: 'POST',
@@ -348,11 +390,12 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         ids: StepIds,
         ext: TEXT('审批意见'),
         node_id: Text('退回节点', 50),
-        cc: Type.Optional(JsonValue('抄送人')),
-        files: Type.Optional(JsonValue('附件')),
+        cc: CcField(),
+        files: FilesField(),
         userid: Text('用户', 20),
         username: Text('用户名', 50),
       }),
+      reply: DecisionReply,
       handler: async ({ input, actor }) =>
         success(
           input.node_id !== '' ? '已退回' : '已拒绝',
@@ -360,8 +403,8 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
             action: input.node_id !== '' ? 'return' : 'refuse',
             nodeId: input.node_id,
             ext: input.ext,
-            cc: parseCc(input.cc),
-            files: filesJson(input.files),
+            cc: ccIds(input.cc),
+            files: storedFiles(input.files),
           }),
         ),
     }),
@@ -378,8 +421,9 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         username: Text('转交人', 50),
         ext: TEXT('转交说明'),
         node_id: Text('节点', 50),
-        cc: Type.Optional(JsonValue('抄送人')),
+        cc: CcField(),
       }),
+      reply: DecisionReply,
       handler: async ({ input, actor }) => success('转交成功', await forward(ctx, actor, input.ids, forwardTarget(input.userid), input.ext)),
     }),
     defineRoute({
@@ -394,14 +438,14 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
         taskid: Type.Optional(Integer('审批', { min: 1, max: MAX_ID })),
         ids: Type.Optional(Ids('审批步骤', 1, { messages: { invalid: '审批格式不正确', tooMany: '审批格式不正确' } })),
         ext: TEXT('评论内容'),
-        cc: Type.Optional(JsonValue('抄送人')),
-        files: Type.Optional(JsonValue('附件')),
+        cc: CcField(),
+        files: FilesField(),
         userid: Text('用户', 20),
         username: Text('用户名', 50),
         node_id: Text('节点', 50),
       }),
       handler: async ({ input, actor }) => {
-        await comment(ctx, actor, await commentedTask(ctx, input.taskid, input.ids), input.ext, filesJson(input.files), parseCc(input.cc));
+        await comment(ctx, actor, await commentedTask(ctx, input.taskid, input.ids), input.ext, storedFiles(input.files), ccIds(input.cc));
         return success('评论成功');
       },
     }),
@@ -412,10 +456,10 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: approvalRead('taskid'),
-      input: Fields({ ...TaskId.properties, cc: Type.Optional(JsonValue('抄送人')) }),
+      input: Fields({ ...TaskId.properties, cc: CcField() }),
       reply: Done,
       handler: async ({ input, actor }) => {
-        await addCcByUser(ctx, actor, input.taskid, parseCc(input.cc));
+        await addCcByUser(ctx, actor, input.taskid, ccIds(input.cc));
         return success('抄送成功');
       },
     }),
@@ -427,6 +471,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: TaskId,
+      reply: ApprovalStatusReply,
       handler: async ({ input, actor }) => success('撤回成功', { Status: await revoke(ctx, actor, input.taskid) }),
     }),
     defineRoute({
@@ -437,6 +482,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: approvalRead('taskid'),
       input: TaskId,
+      reply: UrgeReply,
       handler: async ({ input, actor }) => success('催办成功', { count: await urge(ctx, actor, input.taskid) }),
     }),
     defineRoute({
@@ -446,10 +492,11 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       tag: 'oa',
       access: 'login',
       record: approvalStep('stepid'),
-      input: Fields({ stepid: Id('审批步骤'), data: Type.Optional(JsonValue('表单数据')) }),
+      // The values of a form designed in the form designer: checked against the node's writable fields.
+      input: Fields({ stepid: Id('审批步骤'), data: Type.Optional(JsonObject('表单数据')) }),
       reply: Done,
       handler: async ({ input, actor }) => {
-        await editFormField(ctx, actor, input.stepid, parseJsonObject(input.data, '表单数据'));
+        await editFormField(ctx, actor, input.stepid, input.data ?? {});
         return success('保存成功');
       },
     }),
@@ -463,10 +510,13 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       input: Fields({
         flowId: Id('流程', { messages: { missing: '请选择流程' } }),
         title: Text('标题', 100),
-        data: Type.Optional(JsonValue('表单数据')),
-        cc: Type.Optional(JsonValue('抄送人')),
-        chosen: Type.Optional(JsonValue('审批人')),
+        // The values of a form designed in the form designer (checked against its fields), and the approvers the
+        // submitter picked by node id (each a user id, a list of them or {userid}).
+        data: Type.Optional(JsonObject('表单数据')),
+        cc: CcField(),
+        chosen: Type.Optional(JsonObject('审批人')),
       }),
+      reply: ApprovalSubmitReply,
       handler: async ({ input, actor }) => {
         const id = await submitWorkForm(ctx, actor, input);
         return success('提交成功', { id, taskid: id });
@@ -480,6 +530,7 @@ export function registerWorkflowRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({ formName: RequiredText('表单', 50) }),
+      reply: FormApprovalFlowReply,
       handler: async ({ input }) => success('获取成功', await approvalFlowOfForm(ctx, input.formName)),
     }),
   ]);
