@@ -8,3 +8,8 @@ export * from './crm/customer-views';
 export * from './crm/customer';
 export * from './system/releases';
 export * from './system/staff';
+export * from './system/form';
+export * from './system/field';
+export * from './system/module-record';
+export * from './system/print-template';
+export * from './system/field-mask';
