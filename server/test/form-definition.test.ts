@@ -1,3 +1,5 @@
+import { FieldDefinitionSchema } from '@portal/shared-contract';
+import { replyProblems } from '../src/http/reply-conformance';
 import { BUILTIN_FORMS } from '../src/modules/system/form/builtin-forms';
 import { CONTROL_TYPES, parseDefinitions } from '../src/modules/system/form/field-definition';
 import { DEMO, startServer, type TestServer } from './harness';
@@ -65,6 +67,11 @@ describe('built-in form definitions', () => {
 
   test('every built-in definition passes the designer’s own checks', () => {
     for (const form of BUILTIN_FORMS) expect(() => parseDefinitions(form.fields)).not.toThrow();
+  });
+
+  test('every built-in definition has the wire contract’s shape (FieldDefinition: no undeclared key, no wrong type)', () => {
+    for (const form of BUILTIN_FORMS)
+      for (const def of parseDefinitions(form.fields)) expect([form.mode, replyProblems(FieldDefinitionSchema, def)]).toEqual([form.mode, []]);
   });
 
   test('fieldDemo (自定义表单示例) has exactly one field of every control type and uses the module endpoints', async () => {
@@ -230,6 +237,22 @@ describe('designing a form', () => {
     const workforms = await s.post<{ rows: { mode: string }[] }>('/api/form/workform', {}, { token: t.sales });
     expect(workforms.body.rows.map((r) => r.mode)).toEqual(expect.arrayContaining(['baoxiao', 'contract']));
     expect(workforms.body.rows.map((r) => r.mode)).not.toContain('customer');
+  });
+
+  test('form/list: every form in short; form/category: the forms of each category, counted', async () => {
+    const all = await s.post<{ rows: Record<string, unknown>[]; total: number }>('/api/form/list', {}, { token: t.sales });
+    expect(all.body.total).toBeGreaterThanOrEqual(14);
+    expect(all.body.rows.find((r) => r.mode === 'visitLog')).toEqual({
+      id: formId,
+      mode: 'visitLog',
+      title: '客户拜访记录',
+      category: expect.any(String),
+      is_workflow: 0,
+    });
+    expect(all.body.rows.find((r) => r.mode === 'baoxiao')).toMatchObject({ is_workflow: 1 });
+    const categories = await s.post<{ rows: { category: string; count: number }[]; total: number }>('/api/form/category', {}, { token: t.sales });
+    expect(categories.body.total).toBe(categories.body.rows.length);
+    expect(categories.body.rows.reduce((n, r) => n + r.count, 0)).toBe(all.body.total);
   });
 
   test('single fields: add, edit and delete keep names unique', async () => {

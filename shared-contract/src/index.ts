@@ -21,3 +21,8 @@ export * from './file/attachments';
 export * from './oa/cc';
 export * from './oa/flow';
 export * from './oa/approval';
+export * from './system/form';
+export * from './system/field';
+export * from './system/module-record';
+export * from './system/print-template';
+export * from './system/field-mask';

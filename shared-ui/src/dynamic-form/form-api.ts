@@ -2,7 +2,7 @@
  * The calls of the dynamic form (spec §7 "Forms and fields"): its definition, a record's stored
  * values, saving, and the customer / contract a new record may start from.
  */
-import type { CcUser } from '@portal/shared-contract';
+import type { CcUser, FormDefinitionData } from '@portal/shared-contract';
 import { api, type Reply } from '@portal/shared-core';
 import type { FormDefinition } from './types';
 import type { FormValues } from './values';
@@ -11,7 +11,7 @@ export const FORM_DEFINITION_URL = '/Api/formField/index/';
 
 /** The form of a key ('customer', 'fieldDemo') with only the fields shown on forms. */
 export function fetchFormDefinition(mode: string): Promise<FormDefinition> {
-  return api.fetch<FormDefinition>(FORM_DEFINITION_URL, { mode, isshow: 1 }, { silent: true });
+  return api.fetch<FormDefinitionData>(FORM_DEFINITION_URL, { mode, isshow: 1 }, { silent: true });
 }
 
 /** The generic record endpoints take the values as one JSON string under `data` with the module key. */

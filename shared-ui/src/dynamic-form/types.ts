@@ -3,6 +3,7 @@
  * §4 value shapes, §5 validation). The engine (dynamic-form.tsx) renders a FormDefinition; each
  * control type is a ControlComponent registered by its type name.
  */
+import type { FieldDefinition, FormDefinitionData } from '@portal/shared-contract';
 import type { ComponentType } from 'react';
 
 export const CONTROL_TYPES = [
@@ -43,78 +44,22 @@ export type ControlType = (typeof CONTROL_TYPES)[number];
 /** Controls whose value travels as a JSON string (spec §4). */
 export const JSON_VALUE_TYPES: readonly ControlType[] = ['product', 'property', 'picture', 'tablelist', 'county', 'city', 'file'];
 
-export type FieldOption = { label: string; value: string | number };
+/**
+ * A field's definition (FieldDefinition: type, field, title, options, linkage…) and a form definition as
+ * the server sends it (FormDefinitionData) are the wire contract's, shared with the server.
+ */
+export type { FieldDefinition, FieldOption, LinkageRule } from '@portal/shared-contract';
 
-/** One field of a form definition, as the server stores it in an item's `json`. */
-export type FieldDefinition = {
-  /** A ControlType, or anything else (rendered as 未知控件类型). */
-  type: string;
-  field: string;
-  /** Companion display field (user names, customer name, branch names…). */
-  field2?: string;
-  title: string;
-  required?: boolean;
-  /** Overrides the default required message. */
-  message?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  readonly?: boolean;
-  options?: FieldOption[];
-  /** Remote options or picker source. */
-  url?: string;
-  /** Default 'post'. */
-  method?: 'post' | 'get';
-  /** JSON string of extra request parameters. */
-  params?: string;
-  /** The field this one depends on; its value re-parameterises this field. */
-  parent?: string;
-  /** JSON string mapping request parameter names to '$parent' or parent field names. */
-  parentParams?: string;
-  /** Dotted path unwrapping the remote reply (e.g. 'data.rows'). */
-  loadFilter?: string;
-  optionText?: string;
-  optionValue?: string;
-  max?: number;
-  multiple?: boolean;
-  multipleLimit?: number;
-  rows?: number;
-  height?: number;
-  width?: number | string;
-  /** Switch values. */
-  active?: string | number;
-  inactive?: string | number;
-  onHand?: boolean;
-  remote?: boolean;
-  /** How many form columns the field spans (of FormDefinition.cols). */
-  column?: number;
-  /** Default value. */
-  value?: unknown;
-  name?: string;
-  /** Workflow nodes: whether this field is writable at the current node. */
-  writable?: boolean;
-  /** Show, hide or require this field when another field has a given value (linkage.ts). */
-  linkage?: LinkageRule[];
-};
-
-/** One linkage rule: while field `when` has one of `values`, this field is shown, hidden or required. */
-export type LinkageRule = { when: string; values: string[]; effect: 'show' | 'hide' | 'require' };
-
-/** A form definition as POST /Api/formField/index/ answers it (in `data`). */
-export type FormDefinition = {
-  id?: number;
-  /** Form key, e.g. 'customer'. */
-  mode?: string;
-  title?: string;
-  cols: number;
-  /** `json` is the FieldDefinition, stored as a JSON string (parse when it is a string). */
-  items: { id?: number; json: FieldDefinition | string }[];
-  api_add: string;
-  api_edit: string;
-  api_detail: string;
-  labelwidth?: number;
-  labelposition?: 'left' | 'right' | 'top';
-  labelbg?: string;
-};
+/**
+ * A form definition as the engine renders it: /Api/formField/index/'s `data` (FormDefinitionData), or one
+ * built on the client (the designer's preview, tests), where the id, key and label settings may be absent
+ * and an item's `json` may be the FieldDefinition itself rather than its JSON text.
+ */
+export type FormDefinition = Pick<FormDefinitionData, 'cols' | 'api_add' | 'api_edit' | 'api_detail'> &
+  Partial<Pick<FormDefinitionData, 'id' | 'mode' | 'title' | 'labelwidth' | 'labelposition' | 'labelbg'>> & {
+    /** `json` is the FieldDefinition, stored as a JSON string (parse when it is a string). */
+    items: { id?: number; json: FieldDefinition | string }[];
+  };
 
 export type FormMode = 'create' | 'edit' | 'view';
 

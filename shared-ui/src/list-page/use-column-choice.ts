@@ -8,16 +8,15 @@
 import { useCallback, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
+import type { ColumnFieldRow, ShownFields } from '@portal/shared-contract';
 import { api, getNotifier } from '@portal/shared-core';
 import type { FieldDefinition } from '../dynamic-form/types';
 import { listSettingKeys } from '../query/query-keys';
 import type { ColumnChoice } from './column-settings';
 
-type FieldRow = { id: number; title: string; checkbox?: boolean | number; show?: boolean | number; json: string | FieldDefinition };
 type ChoosableField = { id: number; title: string; name: string };
 
-function parseDefinition(json: FieldRow['json']): FieldDefinition | null {
-  if (typeof json !== 'string') return json;
+function parseDefinition(json: string): FieldDefinition | null {
   try {
     return JSON.parse(json) as FieldDefinition;
   } catch {
@@ -50,13 +49,11 @@ export type ColumnChoiceState<T> = {
 
 type FormFields = { definitions: FieldDefinition[]; choosable: ChoosableField[] };
 
-function readFields(rows: FieldRow[]): FormFields {
+function readFields(rows: ColumnFieldRow[]): FormFields {
   const defs = rows.map((row) => ({ row, def: parseDefinition(row.json) }));
   return {
     definitions: defs.flatMap(({ def }) => (def ? [def] : [])),
-    choosable: defs.flatMap(({ row, def }) =>
-      def?.field && row.checkbox !== false && row.checkbox !== 0 ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [],
-    ),
+    choosable: defs.flatMap(({ row, def }) => (def?.field && row.checkbox ? [{ id: row.id, title: row.title || def.title, name: def.field }] : [])),
   };
 }
 
@@ -68,12 +65,12 @@ export function useColumnChoice<T>(formid: string | number, columns: TableColumn
   const queryClient = useQueryClient();
   const fieldsQuery = useQuery({
     queryKey: listSettingKeys.fields(formid),
-    queryFn: async () => readFields((await api.list<FieldRow>('api/field/list', { formid }, { silent: true })).rows),
+    queryFn: async () => readFields((await api.list<ColumnFieldRow>('api/field/list', { formid }, { silent: true })).rows),
   });
   const choiceKey = listSettingKeys.columnChoice(formid);
   const choiceQuery = useQuery({
     queryKey: choiceKey,
-    queryFn: async () => parseIds((await api.fetch<{ show?: string }>('api/field/my', { formid }, { silent: true }))?.show),
+    queryFn: async () => parseIds((await api.fetch<ShownFields>('api/field/my', { formid }, { silent: true }))?.show),
   });
   const settled = (fieldsQuery.isSuccess && choiceQuery.isSuccess) || fieldsQuery.isError || choiceQuery.isError;
   // Without the server's fields every column simply stays shown.

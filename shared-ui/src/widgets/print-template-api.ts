@@ -2,10 +2,9 @@
  * 打印模板 reads for printing a record (api/printTemp/*), as QueryClient queries. Never stale: a print
  * right after a template was edited in 基础设置 uses the edited template.
  */
+import type { PrintTemplateDetail, PrintTemplateRow } from '@portal/shared-contract';
 import { api, endpointKey } from '@portal/shared-core';
 import type { PrintModule } from './print-template';
-
-export type PrintTemplateChoice = { id: number; name: string };
 
 const ENABLED = { status: '1', page: 1, rows: 50 } as const;
 
@@ -14,7 +13,7 @@ export function enabledTemplatesQuery(module: PrintModule) {
   const query = { module, ...ENABLED };
   return {
     queryKey: endpointKey('api/printTemp/index', query),
-    queryFn: async () => (await api.list<PrintTemplateChoice>('api/printTemp/index', query)).rows,
+    queryFn: async () => (await api.list<PrintTemplateRow>('api/printTemp/index', query)).rows,
     staleTime: 0,
   };
 }
@@ -23,7 +22,7 @@ export function enabledTemplatesQuery(module: PrintModule) {
 export function templateContentQuery(id: number) {
   return {
     queryKey: endpointKey('api/printTemp/detail', { id }),
-    queryFn: async () => (await api.fetch<{ content: string }>('api/printTemp/detail', { id })).content,
+    queryFn: async () => (await api.fetch<PrintTemplateDetail>('api/printTemp/detail', { id })).content,
     staleTime: 0,
   };
 }

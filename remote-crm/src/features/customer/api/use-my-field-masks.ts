@@ -3,11 +3,12 @@
  * server enforces them; the forms read them to leave a hidden field out (it is then not required).
  */
 import { useQuery } from '@tanstack/react-query';
+import type { MyFieldMasksData } from '@portal/shared-contract';
 import { api } from '@portal/shared-core';
 import { fieldMaskKeys } from './query-keys';
 
-export type FieldMaskMode = 'mask' | 'hidden';
-export type MyFieldMasks = Partial<Record<'customer' | 'contact' | 'contract', Record<string, FieldMaskMode>>>;
+/** The reply, or none yet (while loading, or when the call failed). */
+export type MyFieldMasks = Partial<MyFieldMasksData>;
 
 const NONE: MyFieldMasks = {};
 
@@ -15,7 +16,7 @@ const NONE: MyFieldMasks = {};
 export function useMyFieldMasks(enabled = true) {
   const masks = useQuery({
     queryKey: fieldMaskKeys.mine(),
-    queryFn: async () => (await api.fetch<MyFieldMasks>('api/user/myFieldMasks', {}, { silent: true })) ?? NONE,
+    queryFn: async () => (await api.fetch<MyFieldMasksData>('api/user/myFieldMasks', {}, { silent: true })) ?? NONE,
     enabled,
     staleTime: 0,
   });

@@ -1,12 +1,12 @@
 /** The flow definition endpoints (api/flow/*) and the forms a flow can be bound to. */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { FormSummary } from '@portal/shared-contract';
 import { api, endpointKey, flowKeys, isApiError, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
 import type { FlowAdded, FlowCopied, FlowDetail, FlowEdited, FlowRow, WorlFlowJson } from '@portal/shared-contract';
 
 export type FlowQuery = { page: number; rows: number; key: string };
 export type FlowSave = { id: number | null; name: string; category: string; formMode: string; beizhu: string; WorlFlowJson: WorlFlowJson };
-export type WorkForm = { id: number; mode: string; title: string };
 
 export function useFlowList(query: FlowQuery) {
   return usePagedList(flowKeys.list({}).slice(0, 2), (q: FlowQuery) => api.list<FlowRow>('api/flow/index', q, { silent: true }), query);
@@ -24,7 +24,7 @@ export function useFlowDetail(id: number | null, versionId?: number) {
 export function useWorkForms() {
   const { data } = useQuery({
     queryKey: endpointKey('api/form/workform', { rows: 200 }),
-    queryFn: () => api.list<WorkForm>('api/form/workform', { page: 1, rows: 200 }, { silent: true }),
+    queryFn: () => api.list<FormSummary>('api/form/workform', { page: 1, rows: 200 }, { silent: true }),
     staleTime: 60_000,
   });
   return data?.rows ?? [];

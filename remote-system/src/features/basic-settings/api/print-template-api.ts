@@ -1,9 +1,10 @@
 /** 打印模板 calls (api/printTemp/*) and hooks. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PrintTemplateDetail, PrintTemplateRow } from '@portal/shared-contract';
 import { api, endpointKey } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
 
-export type PrintTemplateRow = { id: number; name: string; module: string; status: number; UserName: string; UpdateTime: string };
+export type { PrintTemplateRow };
 export type PrintTemplateForm = { name: string; module: string; content: string };
 export const PRINT_MODULE_NAMES: Record<string, string> = { contract: '合同', entry: '进件', baoxiao: '报销单', customer: '客户' };
 
@@ -12,7 +13,7 @@ const listKey = () => endpointKey('api/printTemp/index');
 export const usePrintTemplates = (query: { page: number; rows: number }) =>
   usePagedList(listKey(), (q: { page: number; rows: number }) => api.list<PrintTemplateRow>('api/printTemp/index', q, { silent: true }), query);
 
-export const fetchPrintTemplate = (id: number) => api.fetch<PrintTemplateForm & { id: number; status: number }>('api/printTemp/detail', { id });
+export const fetchPrintTemplate = (id: number) => api.fetch<PrintTemplateDetail>('api/printTemp/detail', { id });
 
 /** A print-template command that refreshes the list. */
 export function usePrintTemplateCommand<A>(fn: (args: A) => Promise<unknown>) {

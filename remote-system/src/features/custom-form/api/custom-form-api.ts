@@ -1,19 +1,9 @@
 /** The form list of 自定义表单 (api/form/index); the record calls live in shared-ui's dynamic form. */
+import type { FormSummary } from '@portal/shared-contract';
 import { api } from '@portal/shared-core';
 
-/** A row of `api/form/index`. */
-export type FormSummary = {
-  id: number;
-  /** The form key used in entry pages and record calls ('fieldDemo'). */
-  mode: string;
-  title: string;
-  category: string;
-  cols: number;
-  api_add: string;
-  fieldCount: number;
-  is_workflow: number;
-  UpdateTime?: string;
-};
+/** A row of `api/form/index` and `api/form/workform` (`mode`: the form key used in entry pages and record calls, 'fieldDemo'). */
+export type { FormSummary };
 
 export type FormListQuery = { page: number; rows: number; key: string };
 

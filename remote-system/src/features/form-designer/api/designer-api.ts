@@ -1,7 +1,7 @@
 /** The designer's calls: a form's settings and complete field list, and 保存 (settings and fields in one call). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FormDesign } from '@portal/shared-contract';
 import { api, endpointKey } from '@portal/shared-core';
-import type { FormDesignReply } from '../model/designer-model';
 
 /** 自定义表单 (api/form/*) or 工作流表单 (api/workform/*). */
 export type DesignerKind = 'custom' | 'work';
@@ -19,7 +19,7 @@ export const designerKeys = {
 export function useFormDesign(kind: DesignerKind, id: number) {
   return useQuery({
     queryKey: designerKeys.design(kind, id),
-    queryFn: () => api.fetch<FormDesignReply>(CALLS[kind].detail, { id }),
+    queryFn: () => api.fetch<FormDesign>(CALLS[kind].detail, { id }),
     enabled: id > 0,
   });
 }

@@ -55,6 +55,9 @@ describe('designer model', () => {
       api_add: 'api/module/add',
       api_edit: '',
       api_detail: '',
+      fieldCount: 1,
+      AddTime: '2025-01-02 09:00:00',
+      UpdateTime: '2025-01-02 09:00:00',
       items: [{ id: 9, json: '{"type":"input","field":"a","title":"甲"}', status: 1, isshow: 0 }],
     });
     expect(state.settings.labelposition).toBe('top');

@@ -2,43 +2,25 @@
  * The designer's state as pure functions: the field list (add from the palette, move, remove, edit),
  * what 保存 sends, and which field a server message is about.
  */
+import type { FormDesign } from '@portal/shared-contract';
 import type { FieldDefinition, FormDefinition } from '@portal/shared-ui';
 import { controlLabel, controlSpec } from './control-catalogue';
 
 /** One field being designed: its stored id (absent when new), its definition and flags, and a stable client key. */
 export type DesignField = { key: string; id?: number; def: FieldDefinition; status: number; isshow: number };
 
-export type FormSettings = {
-  mode: string;
-  title: string;
-  category: string;
-  cols: number;
-  labelwidth: number;
-  labelposition: 'left' | 'right' | 'top';
-  labelbg: string;
-};
+/** The settings the designer edits (of what api/form/detail and api/workform/detail answer: FormDesign). */
+export type FormSettings = Pick<FormDesign, 'mode' | 'title' | 'category' | 'cols' | 'labelwidth' | 'labelposition' | 'labelbg'>;
 
 export type DesignState = { settings: FormSettings; fields: DesignField[] };
-
-/** What api/form/detail and api/workform/detail answer. */
-export type FormDesignReply = FormSettings & {
-  id: number;
-  is_workflow: number;
-  is_builtin: number;
-  api_add: string;
-  api_edit: string;
-  api_detail: string;
-  items: { id: number; json: string; status: number; isshow: number }[];
-};
 
 export const NEW_SETTINGS: FormSettings = { mode: '', title: '', category: '', cols: 2, labelwidth: 100, labelposition: 'right', labelbg: '' };
 
 let counter = 0;
 const nextKey = () => `f${Date.now().toString(36)}${(counter += 1)}`;
 
-export function fromReply(reply: FormDesignReply): DesignState {
-  const { mode, title, category, cols, labelwidth, labelbg } = reply;
-  const labelposition = reply.labelposition === 'left' || reply.labelposition === 'top' ? reply.labelposition : 'right';
+export function fromReply(reply: FormDesign): DesignState {
+  const { mode, title, category, cols, labelwidth, labelposition, labelbg } = reply;
   return {
     settings: { mode, title, category, cols, labelwidth, labelposition, labelbg },
     fields: reply.items.map((item) => {

@@ -1,4 +1,5 @@
 /** 角色管理 calls (main/role/*). */
+import type { FieldMaskModule, RoleFieldMasks } from '@portal/shared-contract';
 import { api, type PermissionTree } from '@portal/shared-core';
 
 export type DataScope = 'all' | 'department' | 'branch' | 'own';
@@ -42,15 +43,8 @@ export const deleteRoles = (ids: readonly number[]) => api.command('main/role/de
 
 /** 字段权限: a field is visible (no rule), masked (脱敏) or hidden (隐藏) for the role's holders; enforced on the server. */
 export type FieldMaskMode = 'visible' | 'mask' | 'hidden';
-export type FieldMaskModule = {
-  module: string;
-  title: string;
-  /** `cannotHide`: the field may be masked but not hidden (客户名称), with the reason. */
-  fields: { field: string; title: string; cannotHide?: string }[];
-  rules: { field: string; mode: Exclude<FieldMaskMode, 'visible'> }[];
-};
-export type FieldMasks = { roleId: number; roleName: string; builtIn: number; modules: FieldMaskModule[] };
+export type { FieldMaskModule, RoleFieldMasks };
 
-export const fetchFieldMasks = (roleId: number) => api.fetch<FieldMasks>('main/role/fieldMasks', { roleId });
+export const fetchFieldMasks = (roleId: number) => api.fetch<RoleFieldMasks>('main/role/fieldMasks', { roleId });
 export const saveFieldMasks = (roleId: number, module: string, rules: { field: string; mode: FieldMaskMode }[]) =>
   api.command('main/role/saveFieldMasks', { roleId, module, rules: JSON.stringify(rules) });

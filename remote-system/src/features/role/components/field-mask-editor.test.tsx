@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
 import { api } from '@portal/shared-core';
-import type { FieldMasks } from '../api/role-api';
+import type { RoleFieldMasks } from '../api/role-api';
 import { FieldMaskEditor } from './field-mask-editor';
 
 afterEach(() => jest.restoreAllMocks());
 
-const masks: FieldMasks = {
+const masks: RoleFieldMasks = {
   roleId: 3,
   roleName: '销售',
   builtIn: 0,
@@ -58,7 +58,7 @@ it('超级管理员 is read-only: no save button', async () => {
 });
 
 it('客户名称 cannot be hidden: 隐藏 is disabled with the reason beside it, 脱敏 stays available', async () => {
-  const withName: FieldMasks = {
+  const withName: RoleFieldMasks = {
     ...masks,
     modules: [
       { ...masks.modules[0], fields: [{ field: 'CustomerName', title: '客户名称', cannotHide: '客户名称不能隐藏，可设为脱敏' }, ...masks.modules[0].fields] },

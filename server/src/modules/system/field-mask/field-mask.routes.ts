@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, MyFieldMasksReply, RoleFieldMasksReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -24,6 +24,7 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'role'),
       record: 'none',
       input: Fields({ roleId: RoleId }),
+      reply: RoleFieldMasksReply,
       handler: async ({ input }) => success('获取成功', await roleFieldMasks(ctx, input.roleId)),
     }),
     defineRoute({
@@ -34,6 +35,7 @@ export function registerFieldMaskRoutes(app: FastifyInstance, ctx: AppContext, r
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: MyFieldMasksReply,
       handler: async ({ actor }) => success('获取成功', await myFieldMasks(ctx, actor)),
     }),
     defineRoute({

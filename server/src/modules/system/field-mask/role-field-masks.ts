@@ -1,4 +1,5 @@
 /** 字段权限 of a role (角色管理): reading a role's rules with the maskable fields, saving one module's rules; the user's own rules. */
+import type { MyFieldMasksData, RoleFieldMasks } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
@@ -16,7 +17,7 @@ async function roleOf(ctx: AppContext, id: number) {
 }
 
 /** The role's rules by module, with each module's maskable fields (and why a field cannot be hidden). */
-export async function roleFieldMasks(ctx: AppContext, roleId: number) {
+export async function roleFieldMasks(ctx: AppContext, roleId: number): Promise<RoleFieldMasks> {
   const role = await roleOf(ctx, roleId);
   const rules = await roleRules(ctx.db, role.id);
   return {
@@ -33,9 +34,10 @@ export async function roleFieldMasks(ctx: AppContext, roleId: number) {
 }
 
 /** The actor's masked and hidden fields, by module. */
-export async function myFieldMasks(ctx: AppContext, actor: Actor) {
+export async function myFieldMasks(ctx: AppContext, actor: Actor): Promise<MyFieldMasksData> {
   const entries = await Promise.all(MASK_MODULES.map(async (m) => [m, Object.fromEntries(await rulesFor(ctx.db, actor, m))] as const));
-  return Object.fromEntries(entries);
+  // Every module is in MASK_MODULES (field-mask.ts), so every key of the reply is there.
+  return Object.fromEntries(entries) as MyFieldMasksData;
 }
 
 /**

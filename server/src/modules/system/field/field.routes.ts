@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { ColumnFieldListReply, DesignerFieldListReply, Done, FieldSavedReply, ShownFieldsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -32,6 +32,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: 'login',
       record: 'none',
       input: Fields({ ...FormKeys }),
+      reply: DesignerFieldListReply,
       handler: async ({ input }) => designerFields(ctx, await formOf(input)),
     }),
 
@@ -43,6 +44,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: 'login',
       record: 'self',
       input: Fields({ ...FormKeys, isshow: Flag('isshow', 0, { messages: { invalid: 'isshow只能是0或1' } }) }),
+      reply: ColumnFieldListReply,
       handler: async ({ input, actor }) => columnFields(ctx, actor, await formOf(input), input.isshow === 1),
     }),
 
@@ -54,6 +56,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: 'login',
       record: 'self',
       input: Fields({ ...FormKeys }),
+      reply: ShownFieldsReply,
       handler: async ({ input, actor }) => {
         const ids = await shownFieldIds(ctx, actor, await formOf(input));
         return success('获取成功', { show: ids.join(',') });
@@ -68,6 +71,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: 'login',
       record: 'self',
       input: Fields({ ...FormKeys, ids: Ids('字段', 1000, { messages: { missing: '请至少选择一个字段', invalid: '字段ID不正确' } }) }),
+      reply: ShownFieldsReply,
       handler: async ({ input, actor }) => {
         await setShownFields(ctx, actor, await formOf(input), input.ids);
         return success('设置成功', { show: input.ids.join(',') });
@@ -82,6 +86,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: EDIT_FORMS,
       record: 'none',
       input: Fields({ ...FormKeys, json: Definition, ...FieldFlags }),
+      reply: FieldSavedReply,
       handler: async ({ input }) => {
         const id = await addField(ctx, await formOf(input), input.json, { status: input.status ?? 1, isshow: input.isshow ?? 1 });
         return success('保存成功', { id });
@@ -96,6 +101,7 @@ export function registerFieldRoutes(app: FastifyInstance, ctx: AppContext, resol
       access: EDIT_FORMS,
       record: 'none',
       input: Fields({ ...FieldId, json: Definition, ...FieldFlags }),
+      reply: FieldSavedReply,
       handler: async ({ input }) => {
         const current = await fieldForm(ctx, input.id);
         await editField(ctx, input.id, input.json, { status: input.status ?? current.status, isshow: input.isshow ?? current.isshow });

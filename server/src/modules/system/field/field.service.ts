@@ -1,3 +1,4 @@
+import type { ColumnFieldRow, DesignerFieldRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { Actor } from '../../auth/session/actor';
@@ -7,16 +8,6 @@ import { isListable, parseDefinitions, readDefinition, type FieldDefinition } fr
 import { definitionsOf, loadFields, MAX_FIELDS_PER_FORM, refuseTypeChangesOfFilledFields, type FormRow, type StoredField } from '../form/form.service';
 
 export const MSG_FIELD_NOT_FOUND = '字段不存在';
-
-/** A field as the designer lists it (api/field/index). */
-export type DesignerFieldRow = { id: number; sort: number; status: number; isshow: number; type: string; field: string; title: string; json: string };
-
-/**
- * A field as the list-column chooser shows it (api/field/list): `checkbox` tells whether the field can
- * be a list column at all (rich values such as pictures or editors cannot), `show` whether the user
- * currently shows it.
- */
-export type ColumnFieldRow = { id: number; title: string; checkbox: boolean; show: boolean; json: string };
 
 export async function designerFields(ctx: AppContext, form: FormRow): Promise<ListReply<DesignerFieldRow>> {
   const rows = (await loadFields(ctx.db, form.id)).map((f) => {

@@ -1,12 +1,13 @@
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 import { isApiPath } from '../../../http/url';
-import { checkLinkageTargets, parseLinkage, type LinkageRule } from './linkage';
+import type { FieldDefinition } from '@portal/shared-contract';
+import { checkLinkageTargets, parseLinkage } from './linkage';
 
 /**
- * The server's copy of the dynamic form's field contract (shared-ui/src/dynamic-form/types.ts; the
- * server imports nothing from the front-end packages). Definitions are checked here when a form is
- * designed, and records are checked against them in module-record/record-validation.ts.
+ * The dynamic form's field definitions (their type: FieldDefinition of @portal/shared-contract, which
+ * shared-ui renders too): checked here when a form is designed; records are checked against them in
+ * module-record/record-validation.ts.
  */
 export const CONTROL_TYPES = [
   'divider',
@@ -88,44 +89,8 @@ export const LAYOUT_TYPES: readonly ControlType[] = ['divider', 'userinfo'];
 /** Controls whose value cannot be a list column (rich or structured values). */
 const NOT_LISTABLE: readonly ControlType[] = ['divider', 'userinfo', 'editor', 'product', 'picture', 'cover', 'file', 'property', 'tablelist'];
 
-export type FieldOption = { label: string; value: string | number };
-
-export type FieldDefinition = {
-  type: string;
-  field: string;
-  field2?: string;
-  title: string;
-  required?: boolean;
-  message?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  readonly?: boolean;
-  options?: FieldOption[];
-  url?: string;
-  method?: 'post' | 'get';
-  params?: string;
-  parent?: string;
-  parentParams?: string;
-  loadFilter?: string;
-  optionText?: string;
-  optionValue?: string;
-  max?: number;
-  multiple?: boolean;
-  multipleLimit?: number;
-  rows?: number;
-  height?: number;
-  width?: number | string;
-  active?: string | number;
-  inactive?: string | number;
-  onHand?: boolean;
-  remote?: boolean;
-  column?: number;
-  value?: unknown;
-  name?: string;
-  writable?: boolean;
-  /** Show, hide or require this field when another field has a given value (linkage.ts). */
-  linkage?: LinkageRule[];
-};
+/** The wire shape of a definition (what an item's `json` holds) is the contract's; the checks below are the server's. */
+export type { FieldDefinition, FieldOption } from '@portal/shared-contract';
 
 export function isControlType(type: string): type is ControlType {
   return (CONTROL_TYPES as readonly string[]).includes(type);

@@ -1,3 +1,4 @@
+import { FormBriefListReply, FormCategoryListReply, FormDefinitionReply, FormDesignReply, FormListReply, FormSavedReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -38,6 +39,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
         isshow: Flag('isshow', 0, { messages: { invalid: 'isshow只能是0或1' } }),
         nodeid: Type.Optional(Integer('审批节点', { min: 0, max: MAX_ID }, { messages: { invalid: '审批节点参数不正确' } })),
       }),
+      reply: FormDefinitionReply,
       handler: async ({ input }) => {
         const form = await requireForm(ctx.db, [input.formid, input.mode, input.module]);
         const fields = await loadFields(ctx.db, form.id, { enabledOnly: true, shownOnly: input.isshow === 1 });
@@ -54,6 +56,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: EDIT_FORMS,
       record: 'none',
       input: FieldItemsInput,
+      reply: FormDefinitionReply,
       handler: async ({ input }) => {
         const form = await requireForm(ctx.db, [input.formid, input.id, input.mode]);
         await saveFormFields(ctx, form, toFieldItems(input.items));
@@ -70,6 +73,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: FormListInput,
+      reply: FormListReply,
       handler: async ({ input }) => listForms(ctx.db, { ...input, workflowOnly: false }),
     }),
 
@@ -81,6 +85,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: FormListInput,
+      reply: FormBriefListReply,
       handler: async ({ input }) => {
         const all = await listForms(ctx.db, { ...input, page: 1, rows: 1000, workflowOnly: false });
         return { rows: all.rows.map((f) => ({ id: f.id, mode: f.mode, title: f.title, category: f.category, is_workflow: f.is_workflow })), total: all.total };
@@ -95,6 +100,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: FormListInput,
+      reply: FormListReply,
       handler: async ({ input }) => listForms(ctx.db, { ...input, workflowOnly: true }),
     }),
 
@@ -106,6 +112,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: FormCategoryListReply,
       handler: async () => formCategories(ctx.db),
     }),
 
@@ -117,6 +124,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: Fields({ ...FormKeys, id: FormKeys.formid }),
+      reply: FormDesignReply,
       handler: async ({ input }) => {
         const form = await requireForm(ctx.db, [input.id, input.formid, input.mode]);
         return success('获取成功', await formDesign(ctx.db, form));
@@ -131,6 +139,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: CREATE_FORMS,
       record: 'none',
       input: FormAddInput,
+      reply: FormSavedReply,
       handler: async ({ input }) => {
         const items = input.items === undefined ? undefined : toFieldItems(input.items);
         return success('保存成功', { id: await saveFormAndFields(ctx, { mode: input.mode }, toFormSettings(input), items) });
@@ -145,6 +154,7 @@ export function registerFormRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: EDIT_FORMS,
       record: 'none',
       input: FormEditInput,
+      reply: FormSavedReply,
       handler: async ({ input }) => {
         const items = input.items === undefined ? undefined : toFieldItems(input.items);
         const guard = (form: FormRow) => {

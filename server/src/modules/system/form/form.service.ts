@@ -1,3 +1,4 @@
+import type { FormCategoryRow, FormDefinitionData, FormDesign, FormSummary, LabelPosition } from '@portal/shared-contract';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -14,41 +15,6 @@ export type FormRow = Selectable<FormTable>;
 
 export const MSG_FORM_NOT_FOUND = '表单不存在';
 export const MAX_FIELDS_PER_FORM = 200;
-
-/** A form definition as POST /Api/formField/index/ answers it (shared-ui FormDefinition). */
-export type FormDefinitionReply = {
-  id: number;
-  mode: string;
-  title: string;
-  cols: number;
-  items: { id: number; json: string }[];
-  api_add: string;
-  api_edit: string;
-  api_detail: string;
-  labelwidth: number;
-  labelposition: string;
-  labelbg: string;
-};
-
-/** A form's settings as the form pages list and show them. */
-export type FormSummary = {
-  id: number;
-  mode: string;
-  title: string;
-  category: string;
-  cols: number;
-  labelwidth: number;
-  labelposition: string;
-  labelbg: string;
-  api_add: string;
-  api_edit: string;
-  api_detail: string;
-  is_workflow: number;
-  is_builtin: number;
-  fieldCount: number;
-  AddTime: string;
-  UpdateTime: string;
-};
 
 /** A form by its numeric id or its mode key ('customer'); undefined when there is none. */
 export async function findForm(db: DbOrTx, key: string | number): Promise<FormRow | undefined> {
@@ -104,7 +70,7 @@ export async function writableFieldsAtNode(ctx: AppContext, nodeId: number): Pro
   return 'all';
 }
 
-export function toDefinition(form: FormRow, fields: readonly StoredField[], writable?: 'all' | Set<string>): FormDefinitionReply {
+export function toDefinition(form: FormRow, fields: readonly StoredField[], writable?: 'all' | Set<string>): FormDefinitionData {
   const items = fields.map((f) => {
     if (writable === undefined) return { id: f.id, json: f.json };
     const def = readDefinition(f.json);
@@ -122,9 +88,14 @@ export function toDefinition(form: FormRow, fields: readonly StoredField[], writ
     api_edit: form.api_edit,
     api_detail: form.api_detail,
     labelwidth: form.labelwidth,
-    labelposition: form.labelposition,
+    labelposition: labelPositionOf(form),
     labelbg: form.labelbg,
   };
+}
+
+/** The stored label position as the forms read it: anything but 'left' or 'top' is 'right'. */
+export function labelPositionOf(form: Pick<FormRow, 'labelposition'>): LabelPosition {
+  return form.labelposition === 'left' || form.labelposition === 'top' ? form.labelposition : 'right';
 }
 
 function toSummary(f: FormRow & { field_count: number | string | null }): FormSummary {
@@ -135,7 +106,7 @@ function toSummary(f: FormRow & { field_count: number | string | null }): FormSu
     category: f.category,
     cols: f.cols,
     labelwidth: f.labelwidth,
-    labelposition: f.labelposition,
+    labelposition: labelPositionOf(f),
     labelbg: f.labelbg,
     api_add: f.api_add,
     api_edit: f.api_edit,
@@ -190,8 +161,6 @@ export async function formSummary(db: DbOrTx, form: FormRow): Promise<FormSummar
 }
 
 /** A form's settings with its complete field list (disabled fields too), as the designer opens it. */
-export type FormDesign = FormSummary & { items: { id: number; json: string; status: number; isshow: number }[] };
-
 export async function formDesign(db: DbOrTx, form: FormRow): Promise<FormDesign> {
   const fields = await loadFields(db, form.id);
   const summary = await formSummary(db, form);
@@ -199,7 +168,7 @@ export async function formDesign(db: DbOrTx, form: FormRow): Promise<FormDesign>
 }
 
 /** Categories with their form counts, by name. */
-export async function formCategories(db: DbOrTx): Promise<ListReply<{ category: string; count: number }>> {
+export async function formCategories(db: DbOrTx): Promise<ListReply<FormCategoryRow>> {
   const rows = await db
     .selectFrom('forms')
     .select((eb) => ['category', eb.fn.countAll<number>().as('n')])
@@ -364,7 +333,7 @@ export type FormSettings = {
   category: string;
   cols: number;
   labelwidth: number;
-  labelposition: 'left' | 'right' | 'top';
+  labelposition: LabelPosition;
   labelbg: string;
   api_add: string;
   api_edit: string;

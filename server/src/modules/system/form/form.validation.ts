@@ -3,7 +3,7 @@ import { badRequest } from '../../../http/errors';
 import { Fields, Flag, Id, Integer, JsonValue, MESSAGES_KEYWORD, OneOf, OptionalText, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { MODULE_API } from './builtin-forms';
 import { isOwnApiUrl } from './field-definition';
-import { MAX_FIELDS_PER_FORM, MSG_FORM_NOT_FOUND, type FormRow, type FormSettings } from './form.service';
+import { labelPositionOf, MAX_FIELDS_PER_FORM, MSG_FORM_NOT_FOUND, type FormRow, type FormSettings } from './form.service';
 
 const MODE = '^[A-Za-z][A-Za-z0-9_]{0,49}$';
 const COLOUR = '^(#[0-9a-fA-F]{3,8}|[A-Za-z]{1,20}|rgba?\\([\\d\\s.,%]+\\))$';
@@ -111,13 +111,12 @@ export function toFormSettings(input: SettingsInput, current: FormSettings = NEW
 
 /** The stored settings of a form, as the fallbacks of an edit. */
 export function settingsOf(form: FormRow): FormSettings {
-  const labelposition = form.labelposition === 'left' || form.labelposition === 'top' ? form.labelposition : 'right';
   return {
     title: form.title,
     category: form.category,
     cols: form.cols,
     labelwidth: form.labelwidth,
-    labelposition,
+    labelposition: labelPositionOf(form),
     labelbg: form.labelbg,
     api_add: form.api_add,
     api_edit: form.api_edit,

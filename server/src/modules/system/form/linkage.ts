@@ -1,20 +1,21 @@
+import type { LinkageEffect, LinkageRule } from '@portal/shared-contract';
 import { badRequest } from '../../../http/errors';
 import { isRecord } from '../../../lib/is-record';
 
 /**
  * Field linkage (issue #9 "go further"): a field is shown, hidden or made required when another field
  * has one of the given values. Stored in the field's definition as `linkage: [{when, values, effect}]`.
- * The same function runs in the dynamic form (shared-ui/src/dynamic-form/linkage.ts, a copy: the
- * server imports nothing from the front-end packages) and on the server where records are saved.
+ * The rule's shape is the contract's (LinkageRule of @portal/shared-contract). The same function runs in
+ * the dynamic form (shared-ui/src/dynamic-form/linkage.ts, a copy: the server imports nothing from the
+ * front-end packages) and on the server where records are saved.
  *
  * - `show`: the field is visible only while some `show` rule matches;
  * - `hide`: the field is hidden while any `hide` rule matches;
  * - `require`: the field is required while any `require` rule matches.
  * A hidden field's value is dropped; a hidden controlling field counts as empty, so chains follow.
  */
-export const LINKAGE_EFFECTS = ['show', 'hide', 'require'] as const;
-export type LinkageEffect = (typeof LINKAGE_EFFECTS)[number];
-export type LinkageRule = { when: string; values: string[]; effect: LinkageEffect };
+export const LINKAGE_EFFECTS: readonly LinkageEffect[] = ['show', 'hide', 'require'];
+export type { LinkageEffect, LinkageRule };
 export type LinkedField = { field: string; title?: string; required?: boolean; linkage?: LinkageRule[] };
 export type FieldState = { visible: boolean; required: boolean };
 

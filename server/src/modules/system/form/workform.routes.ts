@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, FormDesignReply, FormListReply, FormSavedReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -29,6 +29,7 @@ export function registerWorkFormRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: FormListInput,
+      reply: FormListReply,
       handler: async ({ input }) => listForms(ctx.db, { ...input, workflowOnly: true }),
     }),
 
@@ -40,6 +41,7 @@ export function registerWorkFormRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: WorkFormIdInput,
+      reply: FormDesignReply,
       handler: async ({ input }) => {
         const form = await findForm(ctx.db, input.id);
         if (!form) throw badRequest(MSG_FORM_NOT_FOUND);
@@ -56,6 +58,7 @@ export function registerWorkFormRoutes(app: FastifyInstance, ctx: AppContext, re
       access: CREATE_WORK_FORMS,
       record: 'none',
       input: FormAddInput,
+      reply: FormSavedReply,
       handler: async ({ input }) => {
         const items = input.items === undefined ? undefined : toFieldItems(input.items);
         const settings = { ...toFormSettings(input, NEW_WORK_FORM), is_workflow: 1 };
@@ -71,6 +74,7 @@ export function registerWorkFormRoutes(app: FastifyInstance, ctx: AppContext, re
       access: EDIT_WORK_FORMS,
       record: 'none',
       input: FormEditInput,
+      reply: FormSavedReply,
       handler: async ({ input }) => {
         const items = input.items === undefined ? undefined : toFieldItems(input.items);
         const guard = (form: FormRow) => {

@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, ModuleRecordDetailReply, ModuleRecordListReply, ModuleRecordSavedReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -28,6 +28,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       access: 'login',
       record: 'none',
       input: Fields({ ...FormKeys, ...RecordValues }),
+      reply: ModuleRecordSavedReply,
       handler: async ({ input, actor }) => {
         const form = await moduleForm(ctx.db, keysOf(input));
         const id = await addRecord(ctx, actor, form, recordData(input.data));
@@ -43,6 +44,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       access: 'login',
       record: moduleRecordOwn('id'),
       input: Fields({ ...FormKeys, ...RecordId, ...RecordValues }),
+      reply: ModuleRecordSavedReply,
       handler: async ({ input, actor }) => {
         const form = await moduleForm(ctx.db, keysOf(input));
         await editRecord(ctx, actor, form, input.id, recordData(input.data));
@@ -58,6 +60,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       access: 'login',
       record: moduleRecordOwn('id'),
       input: Fields({ ...FormKeys, ...RecordId }),
+      reply: ModuleRecordDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await recordDetail(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.id)),
     }),
 
@@ -69,6 +72,7 @@ export function registerModuleRecordRoutes(app: FastifyInstance, ctx: AppContext
       access: 'login',
       record: 'list',
       input: Fields({ ...FormKeys, ...Paging(10) }),
+      reply: ModuleRecordListReply,
       handler: async ({ input, actor }) => listRecords(ctx, actor, await moduleForm(ctx.db, keysOf(input)), input.page, input.rows),
     }),
 

@@ -1,3 +1,4 @@
+import type { ModuleRecordRow, ModuleRecordValues } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import type { ListReply } from '../../../http/envelope';
@@ -20,8 +21,6 @@ import { formValueMasker, keepMaskedFormValues, maskFormValues } from '../field-
 export const MSG_RECORD_NOT_FOUND = '记录不存在';
 export const MSG_RECORD_FORBIDDEN = '只能查看或修改自己创建的记录';
 const DATA_MAX_CHARS = 512 * 1024;
-
-export type RecordListRow = Record<string, unknown> & { id: number; CreateUserID: number; CreateName: string; AddTime: string; UpdateTime: string };
 
 export const isFormAdmin = (actor: Actor): boolean => EDIT_FORMS.allows(actor.rights);
 
@@ -103,12 +102,12 @@ export async function editRecord(
 }
 
 /** The values object as stored, as the viewer may read it (字段权限). */
-export async function recordDetail(ctx: AppContext, actor: Actor, form: FormRow, id: number): Promise<unknown> {
+export async function recordDetail(ctx: AppContext, actor: Actor, form: FormRow, id: number): Promise<ModuleRecordValues> {
   const row = await recordFor(ctx.db, actor, form, id);
   return maskFormValues(ctx.db, actor, form.mode, JSON.parse(row.data) as Record<string, unknown>);
 }
 
-export async function listRecords(ctx: AppContext, actor: Actor, form: FormRow, page: number, rows: number): Promise<ListReply<RecordListRow>> {
+export async function listRecords(ctx: AppContext, actor: Actor, form: FormRow, page: number, rows: number): Promise<ListReply<ModuleRecordRow>> {
   let base = ctx.db.selectFrom('module_records as r').where('r.form_id', '=', form.id);
   if (!isFormAdmin(actor)) base = base.where('r.created_by', '=', actor.userId);
   const [count, list, mask] = await Promise.all([

@@ -3,7 +3,7 @@
  * entry, baoxiao, customer). Everyone logged in lists them (printing a record picks one); holders of
  * 基础设置 edit (system `basic:edit`) create, edit, enable/disable and delete them.
  */
-import { Done } from '@portal/shared-contract';
+import { Done, PrintTemplateAddedReply, PrintTemplateDetailReply, PrintTemplateListReply, PrintTemplateStatusReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -28,6 +28,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: 'login',
       record: 'none',
       input: Fields({ ...Paging(20), key: Text('关键词', 50), module: Text('适用单据', 30), status: Text('状态', 1, { pattern: '^[01]?$' }) }),
+      reply: PrintTemplateListReply,
       handler: async ({ input }) => listTemplates(ctx, input),
     }),
     defineRoute({
@@ -38,6 +39,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: 'login',
       record: 'none',
       input: Fields({ id: Id('打印模板') }),
+      reply: PrintTemplateDetailReply,
       handler: async ({ input }) => success('获取成功', await templateDetail(ctx, input.id)),
     }),
     defineRoute({
@@ -48,6 +50,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: can('system', 'basic:edit'),
       record: 'none',
       input: Fields(TemplateFields),
+      reply: PrintTemplateAddedReply,
       handler: async ({ input, actor }) => success('添加成功', { id: await addTemplate(ctx, actor, input) }),
     }),
     defineRoute({
@@ -72,6 +75,7 @@ export function registerPrintTemplateRoutes(app: FastifyInstance, ctx: AppContex
       access: can('system', 'basic:edit'),
       record: 'none',
       input: Fields({ id: Id('打印模板') }),
+      reply: PrintTemplateStatusReply,
       handler: async ({ input }) => {
         const next = await toggleTemplate(ctx, input.id);
         return success(next === 1 ? '已启用' : '已停用', { status: next });

@@ -2,6 +2,7 @@
  * 打印模板: HTML templates with {{field}} placeholders per record type (contract, entry, baoxiao,
  * customer): list, read, create, edit, enable/disable and delete.
  */
+import type { PrintTemplateDetail, PrintTemplateRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import type { ListReply } from '../../../http/envelope';
@@ -14,7 +15,6 @@ export const PRINT_MODULES = ['contract', 'entry', 'baoxiao', 'customer'] as con
 
 export type TemplateInput = { name: string; module: (typeof PRINT_MODULES)[number]; content: string };
 export type TemplateFilter = { page: number; rows: number; key: string; module: string; status: string };
-export type TemplateRow = { id: number; name: string; module: string; status: number; UserName: string; UpdateTime: string };
 
 async function findTemplate(ctx: AppContext, id: number) {
   const row = await ctx.db.selectFrom('print_templates').selectAll().where('id', '=', id).executeTakeFirst();
@@ -23,7 +23,7 @@ async function findTemplate(ctx: AppContext, id: number) {
 }
 
 /** By name (contains), record type and status ('' any), newest first. */
-export async function listTemplates(ctx: AppContext, input: TemplateFilter): Promise<ListReply<TemplateRow>> {
+export async function listTemplates(ctx: AppContext, input: TemplateFilter): Promise<ListReply<PrintTemplateRow>> {
   let base = ctx.db.selectFrom('print_templates as t');
   if (input.key) base = base.where(containsAny(ctx.dialect, ['t.name'], input.key));
   if (input.module) base = base.where('t.module', '=', input.module);
@@ -49,7 +49,7 @@ export async function listTemplates(ctx: AppContext, input: TemplateFilter): Pro
   };
 }
 
-export async function templateDetail(ctx: AppContext, id: number) {
+export async function templateDetail(ctx: AppContext, id: number): Promise<PrintTemplateDetail> {
   const t = await findTemplate(ctx, id);
   return { id: t.id, name: t.name, module: t.module, content: t.content, status: t.status };
 }
