@@ -94,6 +94,10 @@ export type FieldDefinition = {
   writable?: boolean;
   /** Show, hide or require this field when another field has a given value (linkage.ts). */
   linkage?: LinkageRule[];
+  /** date/datetime: may not be earlier than this other date field of the form (结束日期 against 开始日期). */
+  notBefore?: string;
+  /** tablelist: every row also has a 金额 (`amount`), and the rows' amounts add up to this number field (报销金额). */
+  totalField?: string;
 };
 
 /** One linkage rule: while field `when` has one of `values`, this field is shown, hidden or required. */

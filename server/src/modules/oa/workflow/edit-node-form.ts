@@ -7,6 +7,8 @@ import { keepMaskedFormValues } from '../../system/field-mask/form-value-masks';
 import { linkApprovalFiles } from './approval-files';
 import { formEditorOf, parseData } from './workflow-store';
 import { log, engineFor, openStepOf } from './approval-progress';
+import { definitionsOf, loadFields } from '../../system/form/form.service';
+import { checkFieldRelations } from '../../system/module-record/record-validation';
 
 /** Saves the node form: only fields the step's node makes editable (writeField 'edit'); logged as a form-edit log (type 2). */
 export async function editFormField(ctx: AppContext, actor: Actor, stepId: number, data: Record<string, unknown>): Promise<void> {
@@ -37,6 +39,9 @@ export async function editFormField(ctx: AppContext, actor: Actor, stepId: numbe
       // A business record (报销 …) validates and takes the edit itself; the instance keeps its result.
       ({ data: merged, title } = await businessForm(tx, inst.record_id, merged, e.now.toISOString()));
     } else {
+      // A work form keeps the rules between its fields (结束日期 not before 开始日期 …) through node edits too.
+      const form = await tx.selectFrom('forms').select('id').where('mode', '=', inst.form_mode).executeTakeFirst();
+      if (form) checkFieldRelations(definitionsOf(await loadFields(tx, form.id, { enabledOnly: true })), merged);
       const rec = await tx.selectFrom('module_records').select(['id', 'data']).where('id', '=', inst.record_id).executeTakeFirst();
       if (rec)
         await tx

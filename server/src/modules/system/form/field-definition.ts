@@ -125,6 +125,10 @@ export type FieldDefinition = {
   writable?: boolean;
   /** Show, hide or require this field when another field has a given value (linkage.ts). */
   linkage?: LinkageRule[];
+  /** date/datetime: may not be earlier than this other date field of the form (结束日期 against 开始日期). */
+  notBefore?: string;
+  /** tablelist: every row also has a 金额 (`amount`), and the rows' amounts add up to this number field (报销金额). */
+  totalField?: string;
 };
 
 export function isControlType(type: string): type is ControlType {
@@ -256,6 +260,18 @@ export function parseDefinition(json: unknown, position: number): FieldDefinitio
   const linkage = parseLinkage(raw.linkage, who);
   const def = { ...raw } as FieldDefinition;
   delete def.writable;
+  for (const [key, types, what] of [
+    ['notBefore', ['date', 'datetime'], '日期字段'],
+    ['totalField', ['tablelist'], '明细表格'],
+  ] as const) {
+    const v = raw[key];
+    if (v === undefined || v === null || v === '') {
+      delete def[key];
+      continue;
+    }
+    if (typeof v !== 'string' || !FIELD_NAME.test(v) || v.length > 50) throw badRequest(`${who}的${key}必须是字段名`);
+    if (!(types as readonly string[]).includes(type)) throw badRequest(`${who}的${key}只能用于${what}`);
+  }
   if (linkage) def.linkage = linkage;
   else delete def.linkage;
   return def;
@@ -277,6 +293,14 @@ export function parseDefinitions(items: unknown[]): FieldDefinition[] {
     if (def.parent && (def.parent === def.field || !defs.some((d) => d.field === def.parent))) {
       throw badRequest(`字段“${def.title}”的上级字段“${def.parent}”不存在`);
     }
+  }
+  for (const def of defs) {
+    const earlier = def.notBefore ? defs.find((d) => d.field === def.notBefore && d !== def) : undefined;
+    if (def.notBefore && (!earlier || (earlier.type !== 'date' && earlier.type !== 'datetime'))) {
+      throw badRequest(`字段“${def.title}”的开始字段“${def.notBefore}”不存在或不是日期字段`);
+    }
+    const total = def.totalField ? defs.find((d) => d.field === def.totalField) : undefined;
+    if (def.totalField && total?.type !== 'number') throw badRequest(`字段“${def.title}”的合计字段“${def.totalField}”不存在或不是数字字段`);
   }
   checkLinkageTargets(defs);
   return defs;
