@@ -260,17 +260,18 @@ export function parseDefinition(json: unknown, position: number): FieldDefinitio
   const linkage = parseLinkage(raw.linkage, who);
   const def = { ...raw } as FieldDefinition;
   delete def.writable;
-  for (const [key, types, what] of [
-    ['notBefore', ['date', 'datetime'], '日期字段'],
-    ['totalField', ['tablelist'], '明细表格'],
+  // notBefore: the start a date may not precede; totalField: the number the rows' 金额 add up to.
+  for (const [key, label, types, what] of [
+    ['notBefore', '开始字段', ['date', 'datetime'], '日期字段'],
+    ['totalField', '合计字段', ['tablelist'], '明细表格'],
   ] as const) {
     const v = raw[key];
     if (v === undefined || v === null || v === '') {
       delete def[key];
       continue;
     }
-    if (typeof v !== 'string' || !FIELD_NAME.test(v) || v.length > 50) throw badRequest(`${who}的${key}必须是字段名`);
-    if (!(types as readonly string[]).includes(type)) throw badRequest(`${who}的${key}只能用于${what}`);
+    if (typeof v !== 'string' || !FIELD_NAME.test(v) || v.length > 50) throw badRequest(`${who}的${label}必须是字段名`);
+    if (!(types as readonly string[]).includes(type)) throw badRequest(`${who}不是${what}，不能设置${label}`);
   }
   if (linkage) def.linkage = linkage;
   else delete def.linkage;
