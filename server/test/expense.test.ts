@@ -84,7 +84,12 @@ describe('a 项目 claim', () => {
     for (const f of await db.selectFrom('form_fields').select(['id', 'json']).where('form_id', '=', form.id).execute()) {
       const def = JSON.parse(f.json) as { field: string; totalField?: string };
       if (def.field === 'project') await db.deleteFrom('form_fields').where('id', '=', f.id).execute();
-      if (def.field === 'items') await db.updateTable('form_fields').set({ json: JSON.stringify({ ...def, totalField: undefined }) }).where('id', '=', f.id).execute();
+      if (def.field === 'items')
+        await db
+          .updateTable('form_fields')
+          .set({ json: JSON.stringify({ ...def, totalField: undefined }) })
+          .where('id', '=', f.id)
+          .execute();
     }
     expect((await stored()).map((f) => f.field)).not.toContain('project');
     await migrateStoredForms(db as unknown as Kysely<unknown>);
@@ -131,7 +136,11 @@ describe('lines and the total', () => {
 
   test('a total its lines do not add up to is refused with both sums, and nothing is written', async () => {
     const before = await claims();
-    const res = await post('sales', '/api/baoxiao/add', { ...base, Money: '9000', items: lines({ amount: '100', ext: '打车' }, { amount: '200', ext: '午餐' }) });
+    const res = await post('sales', '/api/baoxiao/add', {
+      ...base,
+      Money: '9000',
+      items: lines({ amount: '100', ext: '打车' }, { amount: '200', ext: '午餐' }),
+    });
     expect(res.body).toEqual({ result: 'error', msg: '报销金额（9000.00元）与费用明细合计（300.00元）不一致' });
     expect(await claims()).toBe(before);
   });

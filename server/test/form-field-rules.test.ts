@@ -117,7 +117,16 @@ describe('a custom form with a start and end and lines with a total', () => {
     [{ due_day: '2026-12-09' }, '截止日期不能早于开始时间'],
     [{ lines: JSON.stringify([{ riqi: '2026-12-10', ext: '高铁' }]) }, '明细第1行请填写金额'],
     [{ lines: JSON.stringify([{ ext: '高铁', amount: 'abc' }]) }, '明细第1行金额格式不正确'],
-    [{ amount: 500, lines: JSON.stringify([{ ext: '高铁', amount: '100' }, { ext: '酒店', amount: '200' }]) }, '合计金额（500.00元）与明细合计（300.00元）不一致'],
+    [
+      {
+        amount: 500,
+        lines: JSON.stringify([
+          { ext: '高铁', amount: '100' },
+          { ext: '酒店', amount: '200' },
+        ]),
+      },
+      '合计金额（500.00元）与明细合计（300.00元）不一致',
+    ],
   ])('refuses %j with %s and writes nothing', async (patch, msg) => {
     const before = await count('module_records');
     expect((await add({ ...valid, ...patch })).body).toEqual({ result: 'error', msg });

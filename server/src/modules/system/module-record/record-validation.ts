@@ -334,7 +334,8 @@ export function checkFieldRelations(defs: readonly FieldDefinition[], values: Re
       let sum = 0;
       listOf(def, rows).forEach((row, i) => {
         const amount = isRecord(row) ? row.amount : undefined;
-        if (amount === undefined || amount === null || (typeof amount === 'string' && amount.trim() === '')) throw badRequest(`${def.title}第${i + 1}行请填写金额`);
+        if (amount === undefined || amount === null || (typeof amount === 'string' && amount.trim() === ''))
+          throw badRequest(`${def.title}第${i + 1}行请填写金额`);
         const fen = cents(amount);
         if (fen === null || fen <= 0) throw badRequest(`${def.title}第${i + 1}行金额格式不正确`);
         sum += fen;
