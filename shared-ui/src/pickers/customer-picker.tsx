@@ -12,7 +12,7 @@ import { ListPage, type ListOption } from '../list-page/list-page';
 import { usePagedList } from '../list-page/use-paged-list';
 import { fetchCustomer, listCustomers } from './directory-api';
 import type { CustomerDealState, CustomerPickerQuery, CustomerRecord, CustomerScene, CustomerSortField } from './directory-types';
-import { NextFollowUpTime } from '../widgets/next-follow-up';
+import { NextFollowUpTime } from '../widgets/next-follow-up-time';
 
 export type CustomerPickerProps = {
   open: boolean;

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { dayjs } from '@portal/shared-core';
-import { NextFollowUpTime, futureTimePickerProps, isOverdue } from './next-follow-up';
+import { futureTimePickerProps } from './next-follow-up';
+import { NextFollowUpTime, isOverdue } from './next-follow-up-time';
 
 describe('下次跟进时间', () => {
   it('is overdue once it has passed', () => {
