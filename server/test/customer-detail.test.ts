@@ -53,11 +53,11 @@ describe('follow-ups', () => {
       status: '初次接触',
       beizhu: '微信沟通了报价',
       genjinTime: '2026-11-20 10:00',
-      nextgenjintime: '2026-11-27 10:00',
+      nextgenjintime: '2030-11-27 10:00',
     });
     expect(res.body).toMatchObject({ result: 'success', msg: '跟进成功' });
     const c = await db().selectFrom('customers').select(['genjin_time', 'next_genjin_time']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(c).toEqual({ genjin_time: '2026-11-20T02:00:00.000Z', next_genjin_time: '2026-11-27T02:00:00.000Z' });
+    expect(c).toEqual({ genjin_time: '2026-11-20T02:00:00.000Z', next_genjin_time: '2030-11-27T02:00:00.000Z' });
     const list = await post<ListOf<Record<string, unknown>>>('/api/customer/kehudetail', t.sales1, { id });
     expect(list.body.total).toBe(1);
     expect(list.body.rows[0]).toMatchObject({
@@ -67,7 +67,7 @@ describe('follow-ups', () => {
       gjtype: 2,
       beizhu: '微信沟通了报价',
       genjinTime: '2026-11-20 10:00:00',
-      nextgenjintime: '2026-11-27 10:00:00',
+      nextgenjintime: '2030-11-27 10:00:00',
       CretateName: '李娜',
     });
   });

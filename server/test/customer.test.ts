@@ -287,7 +287,7 @@ const validCustomer = {
   industry: '信息技术',
   address: '杭州市西湖区文一西路1号',
   beizhu: '接口测试',
-  nextgenjintime: '2026-12-01 10:30',
+  nextgenjintime: '2030-12-01 10:30',
 };
 
 describe('create and edit', () => {
@@ -341,7 +341,7 @@ describe('create and edit', () => {
       UserName: '李娜',
       BranchName: '销售一部',
       LaiYuanName: '电话营销',
-      nextgenjintime: '2026-12-01 10:30:00',
+      nextgenjintime: '2030-12-01 10:30:00',
       contacts: [{ contactName: '王测试', mobile: '13912345678', isPrimary: 1 }],
       followups: [],
     });

@@ -90,6 +90,8 @@ export { PrintRecordButton, MSG_NO_PRINT_TEMPLATE } from './widgets/print-record
 export type { PrintRecordButtonProps } from './widgets/print-record-button';
 export { amountInCapitals, contractPrintValues, fillPrintTemplate, formatPrintAmount, intakePrintValues, PRINT_PLACEHOLDERS } from './widgets/print-template';
 export type { ContractPrintSource, IntakePrintSource, PrintModule, PrintTable } from './widgets/print-template';
+export { NextFollowUpTime, isOverdue } from './widgets/next-follow-up-time';
+export { futureTimePickerProps, nextFollowUpRule } from './widgets/next-follow-up';
 export { RegionCascader } from './widgets/region-cascader';
 export type { RegionCascaderProps } from './widgets/region-cascader';
 export type { Region } from './widgets/region-api';

@@ -72,6 +72,10 @@ export const FieldDefinitionSchema = Type.Object({
   writable: Type.Optional(Type.Boolean()),
   /** Show, hide or require this field when another field has a given value. */
   linkage: Type.Optional(Type.Array(LinkageRuleSchema)),
+  /** date/datetime: may not be earlier than this other date field of the form (结束日期 against 开始日期). */
+  notBefore: Type.Optional(Type.String()),
+  /** tablelist: every row also has a 金额 (`amount`), and the rows' amounts add up to this number field (报销金额). */
+  totalField: Type.Optional(Type.String()),
 });
 export type FieldDefinition = Static<typeof FieldDefinitionSchema>;
 

@@ -35,6 +35,10 @@ export const MESSAGES = {
   forcedLogoutContent: '你已被登出，请重新登录',
   forcedLogoutOk: '重新登录',
 
+  nextFollowUpPast: '下次跟进时间不能早于当前时间',
+  /** Beside a 下次跟进时间 that has passed. */
+  overdue: '已逾期',
+
   read: '已查阅',
   unread: '未查阅',
   empty: '-',

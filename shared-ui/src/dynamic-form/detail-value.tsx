@@ -177,12 +177,11 @@ export function detailValue(field: FieldDefinition, values: FormValues): ReactNo
         </Space>
       ) : undefined;
     case 'tablelist':
-      return listOf<{ riqi?: string; ext?: string }>(value).length > 0 ? (
+      // Rows with a 金额 (a tablelist with a totalField, the 费用明细) show it after their 内容.
+      return listOf<{ riqi?: string; ext?: string; amount?: string | number }>(value).length > 0 ? (
         <Space orientation="vertical" size={2}>
-          {listOf<{ riqi?: string; ext?: string }>(value).map((row, i) => (
-            <span key={i}>
-              {row.riqi} {row.ext}
-            </span>
+          {listOf<{ riqi?: string; ext?: string; amount?: string | number }>(value).map((row, i) => (
+            <span key={i}>{[row.riqi, row.ext, row.amount !== undefined && row.amount !== '' ? `${row.amount}元` : undefined].filter(Boolean).join(' ')}</span>
           ))}
         </Space>
       ) : undefined;

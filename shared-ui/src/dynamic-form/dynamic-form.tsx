@@ -13,7 +13,7 @@ import { linkageKey } from './linkage';
 import { DividerControl } from './controls/divider-control';
 import { controlFor } from './controls/registry';
 import { UnknownControl } from './controls/unknown-control';
-import { fieldRules } from './rules';
+import { fieldRules, relatedFields } from './rules';
 import type { FieldDefinition, FormDefinition, FormMode } from './types';
 import { userinfoNameKey, type FormValues } from './values';
 
@@ -132,7 +132,13 @@ export function DynamicFormFields(props: DynamicFormFieldsProps) {
         return (
           <Col span={span} key={key}>
             {known ? (
-              <Form.Item {...itemLayout} name={field.field} label={field.title} rules={props.mode === 'view' ? [] : fieldRules(field)}>
+              <Form.Item
+                {...itemLayout}
+                name={field.field}
+                label={field.title}
+                rules={props.mode === 'view' ? [] : fieldRules(field, fields)}
+                dependencies={relatedFields(field)}
+              >
                 <FieldControl {...props} field={field} fields={fields} />
               </Form.Item>
             ) : (

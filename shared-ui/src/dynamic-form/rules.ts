@@ -3,7 +3,7 @@
  * checks the same rules with the same messages; these only spare the user a round trip.
  */
 import type { FormRule } from 'antd';
-import { MESSAGES, TEXT_MAX } from '@portal/shared-core';
+import { MESSAGES, TEXT_MAX, dayjs } from '@portal/shared-core';
 import { requiredRule } from '../form-panel/required-rule';
 import { isEmptyValue } from './fields';
 import type { FieldDefinition } from './types';
@@ -98,7 +98,82 @@ function patternRule(test: (value: unknown) => boolean, message: string): FormRu
 
 const matchesWord = (value: unknown) => WORD_PATTERN.test(String(value));
 
-export function fieldRules(field: FieldDefinition): FormRule[] {
+/** `结束日期不能早于开始日期`: the server's words for an end before its start. */
+export function notBeforeMessage(title: string, startTitle: string): string {
+  return `${title}不能早于${startTitle}`;
+}
+
+function dateText(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim().replace(/\//g, '-').replace('T', ' ');
+  return dayjs(text).isValid() ? text : null;
+}
+
+/** Whether `end` is earlier than `start`: to the minute, or by day when either has no time (as the server compares). */
+export function endsBefore(start: unknown, end: unknown): boolean {
+  const [from, to] = [dateText(start), dateText(end)];
+  if (!from || !to) return false;
+  const byDay = from.length <= 10 || to.length <= 10;
+  return byDay ? to.slice(0, 10) < from.slice(0, 10) : to < from;
+}
+
+/** Yuan (a number or its text, at most two decimals) in fen; null when it is not such an amount. */
+export function amountInFen(value: unknown): number | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, frac = ''] = text.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+export const fenAsYuan = (fen: number): string => (fen / 100).toFixed(2);
+
+/** What is wrong with 明细 rows against their total field, in the server's words; null when nothing. */
+export function linesProblem(lines: FieldDefinition, total: FieldDefinition, rows: unknown, stated: unknown): string | null {
+  if (!Array.isArray(rows) || rows.length === 0) return null;
+  let sum = 0;
+  for (const [index, row] of rows.entries()) {
+    const amount = (row as { amount?: unknown } | null)?.amount;
+    if (isEmptyValue(amount)) return `第${index + 1}行请填写金额`;
+    const fen = amountInFen(amount);
+    if (fen === null || fen <= 0) return `第${index + 1}行金额格式不正确`;
+    sum += fen;
+  }
+  if (isEmptyValue(stated)) return null;
+  const fen = amountInFen(stated);
+  if (fen === null || fen === sum) return null;
+  return `${total.title}（${fenAsYuan(fen)}元）与${lines.title}合计（${fenAsYuan(sum)}元）不一致`;
+}
+
+/** The other fields whose values this field's rules read (its Form.Item `dependencies`). */
+export function relatedFields(field: FieldDefinition): string[] {
+  return [field.notBefore, field.type === 'tablelist' ? field.totalField : undefined].filter((name): name is string => Boolean(name));
+}
+
+/** The rules between this field and another of the form (server: record-validation.ts checkFieldRelations). */
+function relationRules(field: FieldDefinition, fields: readonly FieldDefinition[]): FormRule[] {
+  const rules: FormRule[] = [];
+  const start = field.notBefore ? fields.find((f) => f.field === field.notBefore) : undefined;
+  if (start) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        if (endsBefore(getFieldValue(start.field), value)) throw new Error(notBeforeMessage(field.title, start.title));
+      },
+    }));
+  }
+  const total = field.type === 'tablelist' && field.totalField ? fields.find((f) => f.field === field.totalField) : undefined;
+  if (total) {
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        const problem = linesProblem(field, total, value, getFieldValue(total.field));
+        if (problem) throw new Error(problem);
+      },
+    }));
+  }
+  return rules;
+}
+
+/** The field's rules; `fields` (the whole form) lets it check itself against the fields it names. */
+export function fieldRules(field: FieldDefinition, fields: readonly FieldDefinition[] = []): FormRule[] {
   if (field.type === 'divider' || field.type === 'userinfo' || field.readonly) return [];
   const rules: FormRule[] = field.required ? requiredRules(field) : [];
   if (TEXT_LIMITED_TYPES.includes(field.type)) rules.push({ max: textLimit(field), message: textLimitMessage(field.title, textLimit(field)) });
@@ -112,5 +187,6 @@ export function fieldRules(field: FieldDefinition): FormRule[] {
       },
     });
   }
+  rules.push(...relationRules(field, fields));
   return rules;
 }

@@ -36,6 +36,7 @@ export { ImageViewer } from '../widgets/image-viewer';
 export { printArea } from '../widgets/print-area';
 export { PrintRecordButton, MSG_NO_PRINT_TEMPLATE } from '../widgets/print-record-button';
 export { amountInCapitals, contractPrintValues, fillPrintTemplate, formatPrintAmount, intakePrintValues, PRINT_PLACEHOLDERS } from '../widgets/print-template';
+export { futureTimePickerProps, nextFollowUpRule } from '../widgets/next-follow-up';
 export { RegionCascader } from '../widgets/region-cascader';
 export { RichTextEditor } from '../widgets/rich-text-editor';
 export { ProductLineItems } from '../widgets/product-line-items';

@@ -22,3 +22,4 @@ export { WhenOpened, useOpenedOnce } from '../lazy/when-opened';
 export { NotYetAvailable, NOT_YET_AVAILABLE_TEXT } from '../not-yet-available/not-yet-available';
 export { AppNotifierBridge } from '../app-notifier/app-notifier-bridge';
 export { useFileSrc, useFileSrcs } from '../widgets/file-url';
+export { NextFollowUpTime, isOverdue } from '../widgets/next-follow-up-time';

@@ -12,6 +12,7 @@ import { ListPage, type ListOption } from '../list-page/list-page';
 import { usePagedList } from '../list-page/use-paged-list';
 import { fetchCustomer, listCustomers } from './directory-api';
 import type { CustomerDealState, CustomerPickerQuery, CustomerRecord, CustomerScene, CustomerSortField } from './directory-types';
+import { NextFollowUpTime } from '../widgets/next-follow-up-time';
 
 export type CustomerPickerProps = {
   open: boolean;
@@ -172,7 +173,7 @@ function CustomerDetailDrawer({ id, onClose }: { id: number | null; onClose: () 
             { label: '成交状态', value: clueLabel(Number(customer.clue)) },
             { label: '创建时间', value: customer.AddTime },
             { label: '最后跟进时间', value: customer.genjinTime },
-            { label: '下次跟进时间', value: customer.nextgenjintime },
+            { label: '下次跟进时间', value: customer.nextgenjintime ? <NextFollowUpTime value={customer.nextgenjintime} /> : customer.nextgenjintime },
             { label: '备注', value: customer.beizhu },
           ]}
         />

@@ -89,7 +89,7 @@ const LEAVE_FIELDS = [
   { type: 'select', field: 'leaveType', title: '请假类型', required: true, options: ['年假', '事假', '病假', '调休'].map((l) => ({ label: l, value: l })) },
   { type: 'number', field: 'days', title: '请假天数', required: true },
   { type: 'date', field: 'startDate', title: '开始日期', required: true },
-  { type: 'date', field: 'endDate', title: '结束日期', required: true },
+  { type: 'date', field: 'endDate', title: '结束日期', required: true, notBefore: 'startDate' },
   { type: 'textarea', field: 'reason', title: '请假事由', required: true, max: 300, rows: 3, column: 2 },
 ];
 

@@ -1,6 +1,7 @@
 /** The customer lists' columns, one library keyed as the view definitions name them (views.ts); empty values show '-'. Columns named after a customer-form field can be hidden per user. */
 import { Badge, Tag, type TableColumnsType } from 'antd';
 import { CLUE_DEAL_DONE, MESSAGES, clueLabel, formatDateTime } from '@portal/shared-core';
+import { NextFollowUpTime } from '@portal/shared-ui';
 import type { Customer } from '../types';
 import type { ColumnKey } from '@portal/shared-contract/customer-views';
 
@@ -42,7 +43,8 @@ const LIBRARY: Record<ColumnKey, Column> = {
   AddTime: { title: '创建时间', dataIndex: 'AddTime', render: formatDateTime },
   UpdateTime: { title: '更新时间', dataIndex: 'UpdateTime', render: formatDateTime },
   genjinTime: { title: '最后跟进', dataIndex: 'genjinTime', render: formatDateTime },
-  nextgenjintime: { title: '下次跟进', dataIndex: 'nextgenjintime', render: formatDateTime },
+  // 已逾期 beside a time that has passed (issue #31).
+  nextgenjintime: { title: '下次跟进', dataIndex: 'nextgenjintime', render: (value: string | null) => <NextFollowUpTime value={value} /> },
   recycleDays: {
     title: '距进入公海',
     dataIndex: 'recycleDays',

@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { Button, Drawer, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { CLUE_DEAL_DONE, WIDTHS, clueLabel, useActionRights, useSessionStore } from '@portal/shared-core';
-import { AttachmentList, DetailTabs, DetailView, useSubtotal, type DetailItem } from '@portal/shared-ui';
+import { AttachmentList, DetailTabs, DetailView, NextFollowUpTime, useSubtotal, type DetailItem } from '@portal/shared-ui';
 import { useConfirmDeleteCustomers } from '../hooks/use-confirm-delete-customers';
 import { useMarkMutation } from '../hooks/use-customer-detail-tabs';
 import type { CustomerDetail } from '../types';
@@ -145,7 +145,7 @@ function detailItems(customer: CustomerDetail): DetailItem[] {
     { label: '创建时间', value: customer.AddTime },
     { label: '更新时间', value: customer.UpdateTime },
     { label: '最后跟进时间', value: customer.genjinTime },
-    { label: '下次跟进时间', value: customer.nextgenjintime },
+    { label: '下次跟进时间', value: customer.nextgenjintime ? <NextFollowUpTime value={customer.nextgenjintime} /> : customer.nextgenjintime },
     { label: '地址', value: customer.address, span: 2 },
     { label: '备注', value: customer.beizhu, span: 2 },
     ...(customer.gonghai === 1

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { DATETIME_FORMAT, TEXT_MAX, dayjs } from '@portal/shared-core';
-import { FormPanel, requiredRule } from '@portal/shared-ui';
+import { FormPanel, futureTimePickerProps, nextFollowUpRule, requiredRule } from '@portal/shared-ui';
 import { useLeadSources } from '../api/use-lead-sources';
 import { isHiddenField, useMyFieldMasks } from '../api/use-my-field-masks';
 import { useSaveCustomerMutation } from '../api/use-save-customer-mutation';
@@ -114,8 +114,9 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
           </Col>
         ) : null}
         <Col span={12}>
-          <Form.Item name="nextgenjintime" label="下次跟进时间">
-            <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} />
+          {/* From now on; an edit may keep the stored time although it has passed (the lists mark it 已逾期). */}
+          <Form.Item name="nextgenjintime" label="下次跟进时间" rules={[nextFollowUpRule(customer?.nextgenjintime)]}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} style={{ width: '100%' }} {...futureTimePickerProps} />
           </Form.Item>
         </Col>
         {shown('beizhu') ? (

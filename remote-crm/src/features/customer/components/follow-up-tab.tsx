@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { App, Button, DatePicker, Empty, Form, Image, Input, List, Select, Space, Tag } from 'antd';
 import { DATETIME_FORMAT, FOLLOW_UP_CHANNELS, MESSAGES, TEXT_MAX, followUpChannelLabel, formatDateTime } from '@portal/shared-core';
-import { UploadWidget, useRemoteOptions, type FileRecord } from '@portal/shared-ui';
+import { NextFollowUpTime, UploadWidget, futureTimePickerProps, nextFollowUpRule, useRemoteOptions, type FileRecord } from '@portal/shared-ui';
 import { addFollowUp, type FollowUpValues } from '../api/customer-detail-api';
 import { useContacts, useDetailMutation, useFollowUps } from '../hooks/use-customer-detail-tabs';
 
@@ -57,8 +57,8 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
                 options={(contacts.data?.rows ?? []).map((c) => ({ value: c.id, label: c.contactName ?? `联系人${c.id}` }))}
               />
             </Form.Item>
-            <Form.Item name="nextgenjintime" label="下次跟进时间">
-              <DatePicker showTime format={DATETIME_FORMAT} />
+            <Form.Item name="nextgenjintime" label="下次跟进时间" rules={[nextFollowUpRule()]}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format={DATETIME_FORMAT} {...futureTimePickerProps} />
             </Form.Item>
           </Space>
           <Form.Item name="beizhu" label="跟进内容" rules={[{ required: true, whitespace: true, message: MESSAGES.required }]}>
@@ -107,7 +107,12 @@ export function FollowUpTab({ customerId, canWrite }: { customerId: number; canW
                 description={
                   <>
                     <div>{item.beizhu || MESSAGES.empty}</div>
-                    {item.nextgenjintime ? <div style={{ color: 'rgba(0,0,0,0.45)' }}>下次跟进：{formatDateTime(item.nextgenjintime)}</div> : null}
+                    {item.nextgenjintime ? (
+                      <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+                        下次跟进：
+                        <NextFollowUpTime value={item.nextgenjintime} />
+                      </div>
+                    ) : null}
                     {item.files?.length ? <Tag>图片 {item.files.length} 张</Tag> : null}
                   </>
                 }

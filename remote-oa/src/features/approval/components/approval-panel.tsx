@@ -107,7 +107,7 @@ function ExpensePrint({ detail }: { detail: ApprovalDetail }) {
         AddTime: detail.task.AddTime,
         statusText: status,
       }}
-      tables={{ items: { columns: EXPENSE_LINE_COLUMNS, rows: lines.map((l) => ({ ...l, amount: l.amount ?? l.ext })) } }}
+      tables={{ items: { columns: EXPENSE_LINE_COLUMNS, rows: lines.map((l) => ({ ...l, note: l.note ?? l.ext })) } }}
     />
   );
 }

@@ -77,7 +77,45 @@ function OptionsEditor({ options, onChange }: { options: FieldOption[]; onChange
 }
 
 /** A field a rule can depend on, with its options when it has them (the values are then picked, not typed). */
-type FieldChoice = { label: string; value: string; options?: { label: string; value: string }[] };
+type FieldChoice = { label: string; value: string; type?: string; options?: { label: string; value: string }[] };
+
+/**
+ * A rule naming another field of the form (issue #31): a date's 开始字段 (it may not be earlier) and
+ * a 明细表格's 金额合计字段 (its rows get a 金额 adding up to that number field). The server checks
+ * the same (record-validation.ts checkFieldRelations).
+ */
+const FIELD_REFS: { key: 'notBefore' | 'totalField'; label: string; help: string; on: string[]; of: string[] }[] = [
+  { key: 'notBefore', label: '开始字段（不能早于）', help: '如结束日期不能早于开始日期', on: ['date', 'datetime'], of: ['date', 'datetime'] },
+  { key: 'totalField', label: '金额合计字段', help: '每行增加金额，各行金额之和须等于该数字字段', on: ['tablelist'], of: ['number'] },
+];
+
+const FieldRefEditor = memo(function FieldRefEditor({
+  def,
+  others,
+  onChange,
+}: {
+  def: FieldDefinition;
+  others: FieldChoice[];
+  onChange: (patch: Partial<FieldDefinition>) => void;
+}) {
+  return (
+    <>
+      {FIELD_REFS.filter((r) => r.on.includes(def.type)).map((r) => (
+        <Prop key={r.key} id={`fd-${r.key}`} label={r.label} help={r.help}>
+          <Select
+            id={`fd-${r.key}`}
+            aria-label={r.label}
+            allowClear
+            style={{ width: '100%' }}
+            value={def[r.key] || undefined}
+            onChange={(name: string | undefined) => onChange({ [r.key]: name || undefined })}
+            options={others.filter((o) => o.type !== undefined && r.of.includes(o.type)).map(({ label, value }) => ({ label, value }))}
+          />
+        </Prop>
+      ))}
+    </>
+  );
+});
 
 const LinkageEditor = memo(function LinkageEditor({
   rules,
@@ -242,7 +280,12 @@ export function PropertyPanel({ field, fields, error, onChange, onFlags }: Prope
   const othersKey = JSON.stringify(
     fields
       .filter((f) => f.key !== field?.key && f.def.field && f.def.type !== 'divider')
-      .map((f): FieldChoice => ({ label: f.def.title, value: f.def.field, options: f.def.options?.map((o) => ({ label: o.label, value: String(o.value) })) })),
+      .map((f): FieldChoice => ({
+        label: f.def.title,
+        value: f.def.field,
+        type: f.def.type,
+        options: f.def.options?.map((o) => ({ label: o.label, value: String(o.value) })),
+      })),
   );
   const others = useMemo(() => JSON.parse(othersKey) as FieldChoice[], [othersKey]);
   if (!field) return <div style={{ color: 'rgba(0,0,0,0.45)' }}>从左侧添加字段，或在字段列表中选择一个字段</div>;
@@ -261,6 +304,7 @@ export function PropertyPanel({ field, fields, error, onChange, onFlags }: Prope
       {props.map((key) => (
         <PropEditor key={`${field.key}-${key}`} propKey={key} value={(def as Record<string, unknown>)[key]} onChange={onChange} />
       ))}
+      <FieldRefEditor def={def} others={others} onChange={onChange} />
       {def.type !== 'divider' ? (
         <>
           <FieldFlags isshow={field.isshow} status={field.status} onFlags={onFlags} />

@@ -21,6 +21,7 @@ import { assertNotBlacklisted } from './customer-actions';
 import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
+import { assertNextFollowupAhead } from '../followup/next-followup-time';
 
 export const MSG_CUSTOMER_NOT_FOUND = '客户不存在';
 
@@ -464,6 +465,7 @@ export async function createCustomer(ctx: AppContext, actor: Actor, submitted: C
     const masks = await rulesFor(tx, actor, 'customer');
     const input = blankHidden(masks, submitted);
     assertRequired(masks, input);
+    assertNextFollowupAhead(input.nextGenjinTime, ctx.clock());
     await assertLeadSource(tx, input.laiYuan);
     await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
     const [id] = await insertCustomers(tx, ctx, actor, [input], clue);
@@ -585,12 +587,13 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
     await assertLeadSource(tx, input.laiYuan);
     const before = await tx
       .selectFrom('customers')
-      .select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted'])
+      .select(['owner_id', 'customer_name', 'contact_name', 'contact_mobile', 'level', 'industry', 'address', 'beizhu', 'blacklisted', 'next_genjin_time'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     const masks = await rulesFor(tx, actor, 'customer');
     input = keepMaskedValues(masks, input, before);
     assertRequired(masks, input);
+    assertNextFollowupAhead(input.nextGenjinTime, ctx.clock(), before.next_genjin_time);
     if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
     const changes = (
       [

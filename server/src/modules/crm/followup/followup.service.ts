@@ -11,6 +11,7 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
 import { customerRow } from '../customer/customer-detail.service';
+import { assertNextFollowupAhead } from './next-followup-time';
 
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
 
@@ -36,6 +37,7 @@ function shanghaiTime(label: string, text: string, fallback: string): string {
 export async function addFollowup(ctx: AppContext, actor: Actor, submitted: FollowupInput): Promise<number> {
   const now = ctx.clock().toISOString();
   const f = { ...submitted, at: shanghaiTime('跟进时间', submitted.at, now), next: shanghaiTime('下次跟进时间', submitted.next, '') };
+  assertNextFollowupAhead(f.next, ctx.clock());
   return transact(ctx, async (tx) => {
     await customerRow(tx, f.customerId);
     let contactName = '';

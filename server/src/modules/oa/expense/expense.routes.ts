@@ -69,7 +69,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
     defineRoute({
       method: 'POST',
       url: '/api/baoxiao/add',
-      summary: '新建报销单并提交审批（金额按明细在服务端以分计算）',
+      summary: '新建报销单并提交审批（报销金额须与费用明细合计一致，不填时取明细合计；以分计算）',
       tag: 'oa',
       access: can('oa', 'createApproval'),
       record: 'none',

@@ -9,16 +9,19 @@ import { linkApprovalFiles } from '../workflow/approval-files';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
 
 /**
- * 报销 (api/baoxiao/*): an expense claim with lines (amount, date, 费用类型 from the expense_type
- * dictionary, vouchers); the total is computed here in fen. Saving submits it through the enabled
- * flow bound to the 费用报销 form; the claim's status follows the instance. It can be edited only
- * while 待审 (returned to the submitter, withdrawn) or 未通过 (which submits it again as a new round);
- * 通过 is final.
+ * 报销 (api/baoxiao/*): an expense claim with lines (金额, date, 内容, 费用类型 from the expense_type
+ * dictionary, vouchers), amounts in fen. The 报销金额 and its lines agree or the claim is refused
+ * (without a 报销金额 the lines give it): the total is never replaced behind the user's back, so the
+ * flow's conditions on `Money` see what the user entered. Saving submits it through the enabled flow
+ * bound to the 费用报销 form; the claim's status follows the instance. It can be edited only while
+ * 待审 (returned to the submitter, withdrawn) or 未通过 (which submits it again as a new round);
+ * 通过 is final. A 项目 claim needs its 项目名称; the other types keep none (the form hides the field).
  */
 export const EXPENSE_MODE = 'baoxiao';
 export const EXPENSE_TYPES: Record<number, string> = { 1: '个人', 2: '部门', 3: '项目' };
 const MAX_CENTS = 1_000_000_000; // 1000万元 per line / claim
 
+/** One line as the form's 费用明细 rows send it: `amount` the 金额, `ext` the 内容 (`note` is the same, as Views names it). */
 export type ExpenseLineInput = { amount: unknown; riqi?: unknown; category?: unknown; ext?: unknown; note?: unknown; pictures?: unknown };
 export type ExpenseInput = {
   type: number;
@@ -77,6 +80,8 @@ function pictureList(value: unknown, label: string): string {
 
 type Line = { amount_cents: number; riqi: string; category: string; note: string; pictures: string };
 
+const isMissing = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
 async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Line[]; total: number }> {
   const raw = jsonList(input.items, '费用明细');
   if (raw.length > 50) throw badRequest('费用明细最多50行');
@@ -90,33 +95,57 @@ async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Lin
     if (category && !categories.has(category)) throw badRequest(`第${n}行费用类型不正确`);
     const riqi = String(o.riqi ?? '').trim();
     if (riqi && !/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest(`第${n}行日期格式不正确`);
-    // The form's tablelist rows carry {riqi, ext}: without an amount, ext is the amount.
-    const amountFromExt = o.amount === undefined || o.amount === '';
-    const note = String(o.note ?? (amountFromExt ? '' : (o.ext ?? ''))).trim();
-    if ([...note].length > 200) throw badRequest(`第${n}行说明不能超过200个字符`);
-    return { amount_cents: toCents(amountFromExt ? o.ext : o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
+    // 内容 is text ("高铁票 上海往返 1200"): the amount is the line's own 金额, never read out of it.
+    const note = String(o.ext ?? o.note ?? '').trim();
+    if ([...note].length > 200) throw badRequest(`第${n}行内容不能超过200个字符`);
+    if (isMissing(o.amount)) throw badRequest(`第${n}行请填写金额`);
+    return { amount_cents: toCents(o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
   });
-  const total = lines.length ? lines.reduce((s, l) => s + l.amount_cents, 0) : toCents(input.Money, '报销金额');
-  if (total > MAX_CENTS) throw badRequest('报销金额过大');
+  const sum = lines.reduce((s, l) => s + l.amount_cents, 0);
+  if (sum > MAX_CENTS) throw badRequest('费用明细合计过大');
+  if (isMissing(input.Money)) {
+    if (!lines.length) throw badRequest('请填写报销金额');
+    return { lines, total: sum };
+  }
+  const total = toCents(input.Money, '报销金额');
+  if (lines.length && total !== sum) throw badRequest(`报销金额（${yuan(total)}元）与费用明细合计（${yuan(sum)}元）不一致`);
   return { lines, total };
 }
 
-/** What the instance shows and its conditions test (`Money` in yuan, as the form names it). */
-function formData(input: ExpenseInput, lines: Line[], total: number): Record<string, unknown> {
+type Branch = { id: number | null; name: string };
+
+/** The claim's 费用部门: the one chosen (it must exist), else the given fallback (the submitter's, or the claim's). */
+async function expenseBranch(db: DbOrTx, chosen: number | undefined, fallback: number | null): Promise<Branch> {
+  const id = chosen ?? fallback;
+  if (id === null || id === undefined) return { id: null, name: '' };
+  const row = await db.selectFrom('branches').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!row) {
+    if (chosen !== undefined) throw badRequest('费用部门不存在');
+    return { id: null, name: '' };
+  }
+  return { id: row.id, name: row.name };
+}
+
+/**
+ * What the instance shows and its conditions test (`Money` in yuan, as the form names it). Every
+ * viewer of the approval panel reads this snapshot, so ids travel with their names (费用部门).
+ */
+function formData(input: ExpenseInput, lines: Line[], total: number, branch: Branch): Record<string, unknown> {
   return {
     type: String(input.type),
     typeName: EXPENSE_TYPES[input.type],
     title: input.title,
     Money: yuan(total),
     riqi: input.riqi,
-    branchId: input.branchId ?? '',
+    branchId: branch.id ?? '',
+    branchName: branch.name,
     project: input.project,
     beizhu: input.beizhu,
     // The receipts belong to the snapshot the approvers read (the panel showed 票据照片 as empty).
     pictures: JSON.parse(pictureList(input.pictures, '票据照片')) as unknown,
     items: lines.map((l) => ({
       riqi: l.riqi,
-      ext: yuan(l.amount_cents),
+      ext: l.note,
       amount: yuan(l.amount_cents),
       category: l.category,
       note: l.note,
@@ -134,7 +163,9 @@ async function writeLines(tx: DbTx, claimId: number, lines: Line[]): Promise<voi
       .execute();
 }
 
-function validate(input: ExpenseInput): void {
+/** Checks the claim's own fields and returns it as stored: only a 项目 claim keeps a 项目名称. */
+function validate(submitted: ExpenseInput): ExpenseInput {
+  const input = { ...submitted, project: submitted.type === 3 ? submitted.project.trim() : '' };
   if (!EXPENSE_TYPES[input.type]) throw badRequest('报销类型不正确');
   // The routes' schemas check these too; an approver's node edit (editFormField) comes through here only.
   if (!input.title.trim()) throw badRequest('报销事由不能为空');
@@ -147,6 +178,7 @@ function validate(input: ExpenseInput): void {
   }
   if (input.riqi && !/^\d{4}-\d{2}-\d{2}$/.test(input.riqi)) throw badRequest('发生日期格式不正确');
   if (input.type === 3 && !input.project) throw badRequest('请填写项目名称');
+  return input;
 }
 
 const claimTitle = (nickName: string, title: string, total: number) => `${nickName}的报销：${title}（${yuan(total)}元）`;
@@ -159,19 +191,21 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
   const claim = await tx.selectFrom('expense_claims').select(['id', 'branch_id', 'created_by']).where('id', '=', recordId).executeTakeFirst();
   if (!claim) throw notFound('报销单不存在');
   const text = (v: unknown) => (v === undefined || v === null ? '' : String(v)).trim();
-  const input: ExpenseInput = {
+  const branchId = Number(merged.branchId) || undefined;
+  const input = validate({
     type: Number(merged.type),
     title: text(merged.title),
     riqi: text(merged.riqi),
-    branchId: Number(merged.branchId) || claim.branch_id || undefined,
+    // The stored department stays as it is; another one must exist.
+    branchId: branchId === claim.branch_id ? undefined : branchId,
     project: text(merged.project),
     beizhu: text(merged.beizhu),
     Money: merged.Money,
     items: merged.items,
     pictures: merged.pictures,
-  };
-  validate(input);
+  });
   const { lines, total } = await parseLines(tx, input);
+  const branch = await expenseBranch(tx, input.branchId, claim.branch_id);
   await tx
     .updateTable('expense_claims')
     .set({
@@ -179,7 +213,7 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
       title: input.title,
       total_cents: total,
       riqi: input.riqi,
-      branch_id: input.branchId ?? claim.branch_id,
+      branch_id: branch.id ?? claim.branch_id,
       project: input.project,
       pictures: pictureList(input.pictures, '票据照片'),
       beizhu: input.beizhu,
@@ -189,22 +223,23 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
     .execute();
   await writeLines(tx, claim.id, lines);
   const submitter = await tx.selectFrom('users').select('nick_name').where('id', '=', claim.created_by).executeTakeFirst();
-  return { data: formData(input, lines, total), title: claimTitle(submitter?.nick_name ?? '', input.title, total) };
+  return { data: formData(input, lines, total, branch), title: claimTitle(submitter?.nick_name ?? '', input.title, total) };
 });
 
 /** Creates the claim and submits it through the 费用报销 flow in one transaction. */
 export async function addExpense(
   ctx: AppContext,
   actor: Actor,
-  input: ExpenseInput,
+  submitted: ExpenseInput,
   cc: number[],
   chosen: Record<string, number[]>,
   flowId?: number,
 ): Promise<{ id: number; taskid: number }> {
-  validate(input);
+  const input = validate(submitted);
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
     const { lines, total } = await parseLines(tx, input);
+    const branch = await expenseBranch(tx, input.branchId, actor.branchId);
     const { id } = await tx
       .insertInto('expense_claims')
       .values({
@@ -212,7 +247,7 @@ export async function addExpense(
         title: input.title,
         total_cents: total,
         riqi: input.riqi,
-        branch_id: input.branchId ?? actor.branchId,
+        branch_id: branch.id,
         project: input.project,
         pictures: pictureList(input.pictures, '票据照片'),
         beizhu: input.beizhu,
@@ -230,7 +265,7 @@ export async function addExpense(
       formMode: EXPENSE_MODE,
       recordId: id,
       title: claimTitle(actor.nickName, input.title, total),
-      data: formData(input, lines, total),
+      data: formData(input, lines, total, branch),
       cc,
       chosen,
     });
@@ -242,8 +277,8 @@ export async function addExpense(
  * Edits a claim of one's own while it may change: returned to the submitter (the instance waits for
  * 重新提交 and sees the new values), withdrawn or refused (submitted again as a new round).
  */
-export async function editExpense(ctx: AppContext, actor: Actor, id: number, input: ExpenseInput, cc: number[]): Promise<{ id: number; taskid: number }> {
-  validate(input);
+export async function editExpense(ctx: AppContext, actor: Actor, id: number, submitted: ExpenseInput, cc: number[]): Promise<{ id: number; taskid: number }> {
+  const input = validate(submitted);
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
     const claim = await tx.selectFrom('expense_claims').selectAll().where('id', '=', id).executeTakeFirst();
@@ -254,6 +289,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
     if (claim.status === INSTANCE_STATUS.passed) throw badRequest('报销单已通过，不能修改');
     if (claim.status === INSTANCE_STATUS.reviewing) throw badRequest('报销单审核中，不能修改');
     const { lines, total } = await parseLines(tx, input);
+    const branch = await expenseBranch(tx, input.branchId === claim.branch_id ? undefined : input.branchId, claim.branch_id);
     await tx
       .updateTable('expense_claims')
       .set({
@@ -261,7 +297,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
         title: input.title,
         total_cents: total,
         riqi: input.riqi,
-        branch_id: input.branchId ?? claim.branch_id,
+        branch_id: branch.id ?? claim.branch_id,
         project: input.project,
         pictures: pictureList(input.pictures, '票据照片'),
         beizhu: input.beizhu,
@@ -270,7 +306,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, inp
       .where('id', '=', id)
       .execute();
     await writeLines(tx, id, lines);
-    const data = formData(input, lines, total);
+    const data = formData(input, lines, total, branch);
     const title = claimTitle(actor.nickName, input.title, total);
     if (inst && inst.status === INSTANCE_STATUS.waiting) {
       await tx
@@ -316,11 +352,11 @@ export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
     project: claim.project,
     beizhu: claim.beizhu,
     pictures: parse(claim.pictures),
-    // The form's tablelist rows are {riqi, ext} with ext the amount; the rest rides along for the detail.
+    // The form's 费用明细 rows: {riqi, ext (内容), amount (金额)}; the rest rides along for the detail.
     items: lines.map((l) => ({
       id: l.id,
       riqi: l.riqi,
-      ext: yuan(l.amount_cents),
+      ext: l.note,
       amount: yuan(l.amount_cents),
       category: l.category,
       note: l.note,

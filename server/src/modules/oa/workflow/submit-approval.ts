@@ -11,7 +11,8 @@ import { INSTANCE_STATUS, loadInstance, loadOrg, loadVersion, type InstanceRow }
 import { CC_MAX, assertEmployed, type Engine, log, addCc, planEnv, applyPlan } from './approval-progress';
 import { transact } from '../../../db/transact';
 import { definitionsOf, loadFields } from '../../system/form/form.service';
-import { enforceLinkage } from '../../system/module-record/record-validation';
+import { checkFieldRelations, enforceLinkage } from '../../system/module-record/record-validation';
+import { withCompanionNames } from '../../system/form/form-companions';
 import { userIdsOfValue } from './approver-resolution';
 import { ccIds } from './approval-input';
 
@@ -105,7 +106,11 @@ export async function submitWorkForm(
     if (flow.form_mode === 'baoxiao') throw badRequest('费用报销请通过报销单提交');
     const now = ctx.clock().toISOString();
     // The work form's field linkage (issue #9): hidden fields' values dropped, conditionally required ones refused when empty.
-    const kept = enforceLinkage(definitionsOf(await loadFields(tx, flow.form_id, { enabledOnly: true, shownOnly: true })), data);
+    const defs = definitionsOf(await loadFields(tx, flow.form_id, { enabledOnly: true, shownOnly: true }));
+    // The rules between fields (结束日期 not before 开始日期 …), as the form checks them; the pickers'
+    // display texts and the 填写人 as the database has them, for every viewer of the snapshot.
+    checkFieldRelations(defs, enforceLinkage(defs, data));
+    const kept = await withCompanionNames(tx, defs, enforceLinkage(defs, data), actor);
     const rec = await tx
       .insertInto('module_records')
       .values({ form_id: flow.form_id, data: JSON.stringify(kept), created_by: actor.userId, created_at: now, updated_at: now })

@@ -58,6 +58,22 @@ function customerFields(nameTitle: string): FieldDefinition[] {
   ];
 }
 
+/** A 项目 claim (报销类型 3) names its project (expense.service requires it); the other types hide the field. */
+export const EXPENSE_PROJECT_FIELD: FieldDefinition = {
+  type: 'input',
+  field: 'project',
+  title: '项目名称',
+  max: 100,
+  placeholder: '请输入项目名称',
+  linkage: [
+    { when: 'type', values: ['3'], effect: 'show' },
+    { when: 'type', values: ['3'], effect: 'require' },
+  ],
+};
+
+/** The claim's lines: date, 内容 and 金额 per row, adding up to 报销金额. */
+export const EXPENSE_LINES_FIELD: FieldDefinition = { type: 'tablelist', field: 'items', title: '费用明细', column: 2, totalField: 'Money' };
+
 const GRADE_OPTIONS = [
   { label: '普通', value: '1' },
   { label: '重要', value: '2' },
@@ -281,11 +297,12 @@ export const BUILTIN_FORMS: BuiltinForm[] = [
           { label: '项目', value: '3' },
         ],
       },
+      EXPENSE_PROJECT_FIELD,
       { type: 'input', field: 'title', title: '报销事由', required: true, max: 100, placeholder: '请输入报销事由' },
       { type: 'number', field: 'Money', title: '报销金额', required: true },
       { type: 'date', field: 'riqi', title: '发生日期', required: true },
       { type: 'branch', field: 'branchId', field2: 'branchName', title: '费用部门', url: 'api/branch/TreeJson', max: 1 },
-      { type: 'tablelist', field: 'items', title: '费用明细', column: 2 },
+      EXPENSE_LINES_FIELD,
       { type: 'picture', field: 'pictures', title: '票据照片', required: true, max: 9, column: 2 },
       { type: 'textarea', field: 'beizhu', title: '备注', max: 300, rows: 3, column: 2 },
     ],
@@ -412,7 +429,7 @@ export const BUILTIN_FORMS: BuiltinForm[] = [
     fields: [
       { type: 'input', field: 'title', title: '日程主题', required: true, max: 100, column: 2, placeholder: '请输入日程主题' },
       { type: 'datetime', field: 'startTime', title: '开始时间', required: true },
-      { type: 'datetime', field: 'endTime', title: '结束时间', required: true },
+      { type: 'datetime', field: 'endTime', title: '结束时间', required: true, notBefore: 'startTime' },
       {
         type: 'select',
         field: 'remind',

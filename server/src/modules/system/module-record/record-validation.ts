@@ -278,7 +278,7 @@ function checkValue(def: FieldDefinition, value: unknown, checks: RegionCheck[])
     case 'tablelist':
       for (const item of listOf(def, value)) {
         if (!isRecord(item)) invalid(def);
-        for (const key of ['riqi', 'ext']) {
+        for (const key of ['riqi', 'ext', 'amount']) {
           const cell = item[key];
           if (cell !== undefined && cell !== null && typeof cell !== 'string' && typeof cell !== 'number') invalid(def);
           checkLength(def, String(cell ?? ''), TEXT_MAX);
@@ -288,6 +288,65 @@ function checkValue(def: FieldDefinition, value: unknown, checks: RegionCheck[])
     case 'divider':
     case 'userinfo':
       return;
+  }
+}
+
+/** A date or date-time value as its text and whether it has a time; null when blank or malformed. */
+function dateOf(value: unknown): { text: string; timed: boolean } | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim().replace(/\//g, '-').replace('T', ' ');
+  if (parseDate(text, 'optional') === null) return null;
+  return { text, timed: text.length > 10 };
+}
+
+/** Yuan (a number or its text, at most two decimals) in fen; null when it is not such an amount. */
+function cents(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, frac = ''] = text.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+const yuanText = (fen: number) => (fen / 100).toFixed(2);
+
+/**
+ * The rules between fields of a form, the same as the dynamic form's (shared-ui rules.ts): a date may
+ * not be earlier than the field its `notBefore` names (结束日期 against 开始日期, compared by day when
+ * either has no time), and a 明细表格 with a `totalField` has a 金额 on every row adding up to that
+ * field. Runs on every save of a record and on approval submissions and node edits, whose values are
+ * otherwise kept as sent; a rule whose values are not both there yet is left to the required checks.
+ */
+export function checkFieldRelations(defs: readonly FieldDefinition[], values: Record<string, unknown>): void {
+  const byField = new Map(defs.filter((d) => d.field).map((d) => [d.field, d]));
+  for (const def of defs) {
+    const start = def.notBefore ? byField.get(def.notBefore) : undefined;
+    if (start) {
+      const [from, to] = [dateOf(values[start.field]), dateOf(values[def.field])];
+      if (from && to) {
+        const byDay = !from.timed || !to.timed;
+        const [a, b] = byDay ? [from.text.slice(0, 10), to.text.slice(0, 10)] : [from.text, to.text];
+        if (b < a) throw badRequest(`${def.title}不能早于${start.title}`);
+      }
+    }
+    const total = def.type === 'tablelist' && def.totalField ? byField.get(def.totalField) : undefined;
+    const rows = values[def.field];
+    if (total && !isBlank(rows) && !isBlankList(rows)) {
+      let sum = 0;
+      listOf(def, rows).forEach((row, i) => {
+        const amount = isRecord(row) ? row.amount : undefined;
+        if (amount === undefined || amount === null || (typeof amount === 'string' && amount.trim() === ''))
+          throw badRequest(`${def.title}第${i + 1}行请填写金额`);
+        const fen = cents(amount);
+        if (fen === null || fen <= 0) throw badRequest(`${def.title}第${i + 1}行金额格式不正确`);
+        sum += fen;
+      });
+      const stated = values[total.field];
+      if (!isBlank(stated)) {
+        const fen = cents(stated);
+        if (fen === null) throw badRequest(`${total.title}格式不正确`);
+        if (fen !== sum) throw badRequest(`${total.title}（${yuanText(fen)}元）与${def.title}合计（${yuanText(sum)}元）不一致`);
+      }
+    }
   }
 }
 
@@ -346,6 +405,7 @@ export function validateRecord(defs: readonly FieldDefinition[], values: Record<
     }
     checkValue(def, value, checks);
   }
+  checkFieldRelations(defs, values);
   return checks;
 }
 
