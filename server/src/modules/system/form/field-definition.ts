@@ -221,6 +221,19 @@ export function parseDefinition(json: unknown, position: number): FieldDefinitio
   const linkage = parseLinkage(raw.linkage, who);
   const def = { ...raw } as FieldDefinition;
   delete def.writable;
+  // notBefore: the start a date may not precede; totalField: the number the rows' 金额 add up to.
+  for (const [key, label, types, what] of [
+    ['notBefore', '开始字段', ['date', 'datetime'], '日期字段'],
+    ['totalField', '合计字段', ['tablelist'], '明细表格'],
+  ] as const) {
+    const v = raw[key];
+    if (v === undefined || v === null || v === '') {
+      delete def[key];
+      continue;
+    }
+    if (typeof v !== 'string' || !FIELD_NAME.test(v) || v.length > 50) throw badRequest(`${who}的${label}必须是字段名`);
+    if (!(types as readonly string[]).includes(type)) throw badRequest(`${who}不是${what}，不能设置${label}`);
+  }
   if (linkage) def.linkage = linkage;
   else delete def.linkage;
   return def;
@@ -242,6 +255,14 @@ export function parseDefinitions(items: unknown[]): FieldDefinition[] {
     if (def.parent && (def.parent === def.field || !defs.some((d) => d.field === def.parent))) {
       throw badRequest(`字段“${def.title}”的上级字段“${def.parent}”不存在`);
     }
+  }
+  for (const def of defs) {
+    const earlier = def.notBefore ? defs.find((d) => d.field === def.notBefore && d !== def) : undefined;
+    if (def.notBefore && (!earlier || (earlier.type !== 'date' && earlier.type !== 'datetime'))) {
+      throw badRequest(`字段“${def.title}”的开始字段“${def.notBefore}”不存在或不是日期字段`);
+    }
+    const total = def.totalField ? defs.find((d) => d.field === def.totalField) : undefined;
+    if (def.totalField && total?.type !== 'number') throw badRequest(`字段“${def.title}”的合计字段“${def.totalField}”不存在或不是数字字段`);
   }
   checkLinkageTargets(defs);
   return defs;
