@@ -9,6 +9,7 @@ import type { ListReply } from '../../../http/envelope';
 import type { Actor } from '../../auth/session/actor';
 import { contactEditLog, quote, writeLogs } from '../customer/customer-log';
 import { customerRow } from '../customer/customer-detail.service';
+import { assertNotBlacklistedCustomer } from '../customer/customer-blacklist';
 import { isHidden, keepHidden, rulesFor } from '../../system/field-mask/field-mask';
 
 export type ContactInput = { contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string };
@@ -117,6 +118,7 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
     const columns = { contact_name: input.contactName, mobile: input.mobile, wechat: input.wechat, qq: input.qq, zhiwei: input.zhiwei, sex: input.sex };
     if (id === null || before === null) {
       await customerRow(tx, customerId);
+      await assertNotBlacklistedCustomer(tx, [customerId], '新增联系人');
       const hasPrimary = await tx.selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
       const row = await tx
         .insertInto('contacts')

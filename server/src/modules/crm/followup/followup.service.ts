@@ -10,6 +10,7 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
 import { customerRow } from '../customer/customer-detail.service';
+import { assertNotBlacklistedCustomer } from '../customer/customer-blacklist';
 
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
 
@@ -37,6 +38,7 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
   const f = { ...submitted, at: shanghaiTime('跟进时间', submitted.at, now), next: shanghaiTime('下次跟进时间', submitted.next, '') };
   return transact(ctx, async (tx) => {
     await customerRow(tx, f.customerId);
+    await assertNotBlacklistedCustomer(tx, [f.customerId], '添加跟进记录');
     let contactName = '';
     if (f.contactId !== undefined) {
       const contact = await tx
