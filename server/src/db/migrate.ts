@@ -29,6 +29,7 @@ import * as soonInPoolIndex from './migrations/044-soon-in-pool-index';
 import * as poolCountPg from './migrations/045-pool-count-pg';
 import * as customerListTokens from './migrations/046-customer-list-tokens';
 import * as listedWindowsPg from './migrations/047-listed-windows-pg';
+import * as intakeContractByCustomer from './migrations/048-intake-contract-by-customer';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '045-pool-count-pg': poolCountPg,
   '046-customer-list-tokens': customerListTokens,
   '047-listed-windows-pg': listedWindowsPg,
+  '048-intake-contract-by-customer': intakeContractByCustomer,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,7 +41,7 @@ export type CustomerPickerQuery = {
 };
 
 /** A row of `api/contract/index`. */
-export type ContractRecord = { id: number; orderSn: string; customerName?: string; Money?: number | string };
+export type ContractRecord = { id: number; orderSn: string; title?: string; customerId?: number; customerName?: string; Money?: number | string };
 
 /** A row of `api/product/index` (`data.rows`). */
 export type ProductRecord = {
