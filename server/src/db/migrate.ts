@@ -30,6 +30,7 @@ import * as poolCountPg from './migrations/045-pool-count-pg';
 import * as customerListTokens from './migrations/046-customer-list-tokens';
 import * as listedWindowsPg from './migrations/047-listed-windows-pg';
 import * as intakeContractByCustomer from './migrations/048-intake-contract-by-customer';
+import * as customerNameKey from './migrations/049-customer-name-key';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '046-customer-list-tokens': customerListTokens,
   '047-listed-windows-pg': listedWindowsPg,
   '048-intake-contract-by-customer': intakeContractByCustomer,
+  '049-customer-name-key': customerNameKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
