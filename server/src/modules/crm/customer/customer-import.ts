@@ -148,7 +148,8 @@ export const MSG_POOL_BLACKLISTED = (row: number) => `第${row}行：客户名�
 /**
  * The 公海 import's rows: the create form's rules; a name or mobile on the blacklist is always
  * refused (naming the row); a row whose name or mobile an existing customer has is skipped or imported
- * as a new customer, as the user chose; a mobile repeated within the file is refused.
+ * as a new customer, as the user chose (names and mobiles compared as in customer-uniqueness.ts); a name
+ * or mobile repeated within the file is refused.
  */
 export async function checkPoolRows(
   db: DbOrTx,
