@@ -308,19 +308,23 @@ describe('GetRoleType', () => {
 describe('merging duplicates', () => {
   test('ceshilist groups customers sharing a mobile; merge keeps the survivor, takes chosen fields, moves contacts and follow-ups, hides the merged one with a log', async () => {
     const mobile = '13311112222';
-    const make = async (name: string, level: string) => {
+    // Creating refuses a second customer with one mobile (customer-duplicates.test.ts): the duplicate is
+    // made with its own number, then given the other's, as older data (or a 公海 import of duplicates) has it.
+    const make = async (name: string, level: string, own: string) => {
       const res = await post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', t.manager, {
         id: 0,
         CustomerName: name,
         contact_name: '孙八',
-        contact_mobile: mobile,
+        contact_mobile: own,
         LaiYuan: 1,
         level,
       });
       return (res.body.data as { id: number }).id;
     };
-    const keep = await make('合并测试甲公司', 'C');
-    const gone = await make('合并测试甲有限公司', 'A');
+    const keep = await make('合并测试甲公司', 'C', mobile);
+    const gone = await make('合并测试甲有限公司', 'A', '13311113333');
+    await s.app.portal.db.updateTable('customers').set({ contact_mobile: mobile }).where('id', '=', gone).execute();
+    await s.app.portal.db.updateTable('contacts').set({ mobile }).where('customer_id', '=', gone).execute();
     await post('/api/customer/CustomerTrackAdd', t.manager, { customerId: gone, gjtype: 0, beizhu: '重复客户上的跟进' });
     const groups = await post<ListOf<{ mobile: string; customers: { id: number }[] }>>('/api/customer/ceshilist', t.manager, {});
     expect(groups.body.rows.find((g) => g.mobile === mobile)?.customers.map((c) => c.id)).toEqual([keep, gone]);

@@ -151,11 +151,13 @@ test('the tokens follow every writer: owner, department, pool, blacklist, lead, 
   for (const key of KEYS) await expectList('sales', 'all', key);
 });
 
+// Each with its own mobile: one customer's mobile is not another's (customer-duplicates.test.ts).
+let created = 0;
 const create = async (name: string) =>
   (
     await s.post<{ data?: { id: number } }>(
       '/api/customer/CustomerAddEndit',
-      { id: '0', CustomerName: name, contact_name: '周一', contact_mobile: '13900001111', LaiYuan: 1, level: 'A' },
+      { id: '0', CustomerName: name, contact_name: '周一', contact_mobile: `1390000${String((created += 1)).padStart(4, '0')}`, LaiYuan: 1, level: 'A' },
       { token: tokens.sales },
     )
   ).body.data?.id as number;

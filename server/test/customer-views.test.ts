@@ -174,14 +174,19 @@ describe('blacklist', () => {
     });
 
     const blocked = await db().selectFrom('customers').select(['customer_name', 'contact_mobile']).where('id', '=', mine).executeTakeFirstOrThrow();
-    const again = await call('/api/customer/CustomerAddEndit', t.sales2, {
+    const withPhone = (token: string, CustomerName: string) =>
+      call('/api/customer/CustomerAddEndit', token, { id: 0, CustomerName, contact_name: '李四', contact_mobile: blocked.contact_mobile, LaiYuan: 1 });
+    // By its phone: 赵强 may not see 李娜's customer, so the refusal does not name it; her manager is told which.
+    expect((await withPhone(t.sales2, '另一个名字公司')).body).toMatchObject({ result: 'error', msg: '该手机号码的客户已在黑名单中，不能添加' });
+    expect((await withPhone(t.manager, '另一个名字公司')).body).toMatchObject({ result: 'error', msg: `客户“${blocked.customer_name}”已在黑名单中，不能添加` });
+    const byName = await call('/api/customer/CustomerAddEndit', t.sales2, {
       id: 0,
-      CustomerName: '另一个名字公司',
+      CustomerName: blocked.customer_name,
       contact_name: '李四',
-      contact_mobile: blocked.contact_mobile,
+      contact_mobile: '13700001111',
       LaiYuan: 1,
     });
-    expect(again.body).toMatchObject({ result: 'error', msg: `客户“${blocked.customer_name}”已在黑名单中，不能添加` });
+    expect(byName.body).toMatchObject({ result: 'error', msg: `客户“${blocked.customer_name}”已在黑名单中，不能添加` });
 
     expect((await call('/api/customer/LeaveBlack', t.sales1, { ids: `${mine}` })).status).toBe(403);
     expect((await call('/api/customer/LeaveBlack', t.manager, { ids: `${mine}` })).body).toMatchObject({ result: 'success', msg: '已移出黑名单' });

@@ -400,9 +400,16 @@ describe('create and edit', () => {
 });
 
 describe('delete', () => {
+  // Each with its own mobile: a customer's mobile is not another's (customer-duplicates.test.ts).
+  let seq = 0;
   const create = async (name: string) =>
-    (await s.post<Envelope<{ id: number }>>('/api/customer/CustomerAddEndit', { ...validCustomer, CustomerName: name }, { token: t.sales })).body.data
-      ?.id as number;
+    (
+      await s.post<Envelope<{ id: number }>>(
+        '/api/customer/CustomerAddEndit',
+        { ...validCustomer, CustomerName: name, contact_mobile: `1660000${String((seq += 1)).padStart(4, '0')}` },
+        { token: t.sales },
+      )
+    ).body.data?.id as number;
 
   // Deleting customers is the action right customer/watched:delete (managers, administrators); a 销售
   // maintains their customers but does not delete them. sales1 is in manager1's department, sales9 is not.

@@ -32,8 +32,9 @@ test('every route’s input schema compiles (validators are otherwise compiled o
 
 describe('one typed input from forms, JSON and the query', () => {
   test('a form body and a JSON body with the same values are the same input', async () => {
-    const viaForm = await save({ ...validCustomer, CustomerName: '表单提交公司', LaiYuan: '1', level: 'b' });
-    const viaJson = await save({ ...validCustomer, CustomerName: 'JSON提交公司', LaiYuan: 1, level: 'B' }, false);
+    // Each its own mobile: one customer's mobile is not another's.
+    const viaForm = await save({ ...validCustomer, CustomerName: '表单提交公司', contact_mobile: '13800000001', LaiYuan: '1', level: 'b' });
+    const viaJson = await save({ ...validCustomer, CustomerName: 'JSON提交公司', contact_mobile: '13800000002', LaiYuan: 1, level: 'B' }, false);
     expect(viaForm.body.result).toBe('success');
     expect(viaJson.body.result).toBe('success');
     const rows = await s.app.portal.db
@@ -60,7 +61,7 @@ describe('one typed input from forms, JSON and the query', () => {
   });
 
   test('unknown fields are dropped, not stored or refused', async () => {
-    const res = await save({ ...validCustomer, CustomerName: '多余字段公司', owner_id: 999, hacked: 'yes' });
+    const res = await save({ ...validCustomer, CustomerName: '多余字段公司', contact_mobile: '13800000003', owner_id: 999, hacked: 'yes' });
     expect(res.body.result).toBe('success');
   });
 });

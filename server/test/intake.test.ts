@@ -5,6 +5,7 @@
  * record's status, and the detail and list limited by the data scope.
  */
 import { DEMO, startServer, type TestServer } from './harness';
+import * as intakeContractByCustomer from '../src/db/migrations/049-intake-contract-by-customer';
 
 type Envelope<T = Record<string, unknown>> = { result: string; msg: string; data: T };
 type Row = { id: number; entrySn: string; customerName: string; Money: string; status: number; statusText: string; taskid: number; UserName: string };
@@ -307,4 +308,38 @@ test('typed input: cc as picked users, ids or `1,2`; the form as JSON; the messa
   await refuse(valid({ id: '7' }), '进件提交后不能修改，被退回时请在审批中重新提交');
   // id 0 (or '') is a new record.
   expect((await post('sales', '/api/customer/EntryAudit', valid({ id: '0' }))).body).toMatchObject({ result: 'success' });
+});
+
+test('新建进件’s 关联合同 hangs on 客户: the form asks for the chosen customer’s contracts only, older installations are brought in line', async () => {
+  type Item = { json: string };
+  const contractField = async () => {
+    const res = await post<Envelope<{ items: Item[] }>>('sales', '/Api/formField/index/', { mode: 'intake', isshow: 1 });
+    return res.body.data.items.map((i) => JSON.parse(i.json) as Record<string, unknown>).find((f) => f.type === 'contract');
+  };
+  expect(await contractField()).toMatchObject({ field: 'contractId', parent: 'customerId', parentParams: '{"customerId":"$parent"}' });
+
+  // What the picker then asks: the chosen customer's contracts, with their names.
+  const contracts = await post<{ rows: { customerId: number; title: string }[]; total: number }>('sales', '/api/contract/index', {
+    dataType: 'all',
+    customerId: customer.sales1,
+    page: 1,
+    rows: 20,
+  });
+  expect(contracts.body.rows.length).toBeGreaterThan(0);
+  expect(contracts.body.rows.every((r) => r.customerId === customer.sales1 && r.title !== '')).toBe(true);
+
+  // An installation seeded before the fix: the migration adds the dependency to the unchanged field.
+  const db = s.app.portal.db;
+  const form = await db.selectFrom('forms').select('id').where('mode', '=', 'intake').executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('form_fields').select(['id', 'json']).where('form_id', '=', form.id).execute();
+  const stored = rows.find((r) => (JSON.parse(r.json) as { type: string }).type === 'contract')!;
+  const { parent: _parent, parentParams: _params, ...old } = JSON.parse(stored.json) as Record<string, unknown>;
+  await db
+    .updateTable('form_fields')
+    .set({ json: JSON.stringify(old) })
+    .where('id', '=', stored.id)
+    .execute();
+  expect(await contractField()).not.toHaveProperty('parent');
+  await intakeContractByCustomer.up(db as never);
+  expect(await contractField()).toMatchObject({ parent: 'customerId', parentParams: '{"customerId":"$parent"}' });
 });

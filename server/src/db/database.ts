@@ -5,7 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type LogEvent,
 import { Pool, types as pgTypes } from 'pg';
 import type { AppConfig } from '../config';
 import type { Database } from './schema';
-import { searchTerms } from './search-terms';
+import { customerNameKey, searchTerms } from './search-terms';
 
 export type Db = Kysely<Database>;
 export type DbTx = Transaction<Database>;
@@ -64,6 +64,8 @@ export function openDatabase(
   sqlite.function('portal_search_terms', { deterministic: true }, (name: unknown, mobile: unknown, code: unknown) =>
     searchTerms({ name: String(name ?? ''), mobile: String(mobile ?? ''), code: String(code ?? '') }),
   );
+  // The duplicate-finding form of a customer name, for the triggers that keep customers.name_key (migration 049).
+  sqlite.function('portal_name_key', { deterministic: true }, (name: unknown) => customerNameKey(String(name ?? '')));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }

@@ -30,6 +30,8 @@ import * as poolCountPg from './migrations/045-pool-count-pg';
 import * as customerListTokens from './migrations/046-customer-list-tokens';
 import * as listedWindowsPg from './migrations/047-listed-windows-pg';
 import * as expenseProjectAndDateOrder from './migrations/048-expense-project-and-date-order';
+import * as intakeContractByCustomer from './migrations/049-intake-contract-by-customer';
+import * as customerNameKey from './migrations/050-customer-name-key';
 
 /** Migrations are listed here (not read from disk) so they run the same from src/ (tsx, jest) and dist/. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '046-customer-list-tokens': customerListTokens,
   '047-listed-windows-pg': listedWindowsPg,
   '048-expense-project-and-date-order': expenseProjectAndDateOrder,
+  '049-intake-contract-by-customer': intakeContractByCustomer,
+  '050-customer-name-key': customerNameKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

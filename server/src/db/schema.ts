@@ -175,6 +175,11 @@ export type CustomerTable = {
    * @postgresOnly
    */
   list_tokens?: Generated<string[]>;
+  /**
+   * Migration 049: the name as duplicates are found by (db/search-terms.ts `customerNameKey`), indexed;
+   * kept by the database (SQLite triggers, a PostgreSQL generated column), never written by the application.
+   */
+  name_key: Generated<string>;
 };
 
 /** Migration 033: a public pool besides 默认公海 (crm/pool/public-pools.ts). */

@@ -21,3 +21,18 @@ export type SearchFields = { name: string; mobile: string; code: string };
 export function searchTerms(f: SearchFields): string {
   return [bigrams(f.name), bigrams(f.mobile), bigrams(f.code)].map((w) => w.join(' ')).join(' ');
 }
+
+/**
+ * A customer name as duplicates are found by (creating, importing and 查重 alike, issue #31): Unicode
+ * NFKC (full-width letters, digits, brackets and the ideographic space read as their half-width forms),
+ * without whitespace, ASCII letters in lower case: `ＡＢＣ（杭州） 科技` and `abc(杭州)科技` are one name.
+ * Stored as `customers.name_key` (migration 049): on SQLite by triggers through the function
+ * `portal_name_key` (database.ts), on PostgreSQL by the generated column's SQL function of the same
+ * definition.
+ */
+export function customerNameKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/[ \t\n\r\f\v]+/g, '')
+    .replace(/[A-Z]+/g, (c) => c.toLowerCase());
+}

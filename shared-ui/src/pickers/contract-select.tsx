@@ -1,6 +1,8 @@
 /**
- * Remote contract select over `api/contract/index` ({dataType:'all', key}), showing each
- * contract's orderSn (spec §3). The current choice keeps its text (`label`) before any search.
+ * Remote contract select over `api/contract/index` ({dataType:'all', key}), showing each contract's
+ * orderSn (spec §3) with its name, `HT…（合同名称）`, so that contracts can be told apart. The current
+ * choice keeps its text (`label`) before any search. `params` narrows the list (a parent field's value,
+ * e.g. the chosen customer's `customerId`); the list is asked again whenever they change.
  */
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,6 +10,11 @@ import { Select, Spin } from 'antd';
 import { contractKeys } from '@portal/shared-core';
 import { listContracts } from './directory-api';
 import type { ContractRecord } from './directory-types';
+
+/** How a contract reads in the select: its number, and its name when it has one. */
+export function contractLabel(contract: Pick<ContractRecord, 'orderSn' | 'title'>): string {
+  return contract.title ? `${contract.orderSn}（${contract.title}）` : contract.orderSn;
+}
 
 export type ContractSelectProps = {
   /** The element id a form label points at. */
@@ -50,7 +57,7 @@ export function ContractSelect({ id, value, label, onChange, params, disabled, p
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const hasValue = value !== undefined && value !== null && value !== '' && Number(value) !== 0;
-  const options = contracts.map((c) => ({ value: c.id, label: c.orderSn }));
+  const options = contracts.map((c) => ({ value: c.id, label: contractLabel(c) }));
   if (hasValue && !options.some((o) => String(o.value) === String(value))) {
     options.unshift({ value: Number(value), label: label || String(value) });
   }

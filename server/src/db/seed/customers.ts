@@ -5,8 +5,8 @@ import type { Rng } from './prng';
 
 export type OwnerRef = { id: number; branchId: number | null };
 
-/** Every column a seeded customer sets (list_tokens: PostgreSQL's triggers keep it). */
-export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id' | 'list_tokens'>>;
+/** Every column a seeded customer sets (list_tokens: PostgreSQL's triggers keep it; name_key: the database's). */
+export type CustomerRecord = Required<Omit<Insertable<CustomerTable>, 'id' | 'list_tokens' | 'name_key'>>;
 
 const DAY = 86400_000;
 

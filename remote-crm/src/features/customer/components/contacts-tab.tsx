@@ -41,7 +41,8 @@ export function contactPayload(
   return out;
 }
 
-export function ContactsTab({ customerId, canWrite }: { customerId: number; canWrite: boolean }) {
+/** `canAdd` false (a blacklisted customer): the existing contacts can be edited, no new one added. */
+export function ContactsTab({ customerId, canWrite, canAdd = true }: { customerId: number; canWrite: boolean; canAdd?: boolean }) {
   const [form] = Form.useForm<ContactValues>();
   const [editing, setEditing] = useState<ContactRow | null>(null);
   const contacts = useContacts(customerId);
@@ -107,7 +108,7 @@ export function ContactsTab({ customerId, canWrite }: { customerId: number; canW
     <>
       <Table<ContactRow> rowKey="id" size="small" pagination={false} columns={columns} dataSource={rows} loading={contacts.isFetching} />
       {/* The form waits for the rules, so a hidden field never shows for a moment. */}
-      {canWrite && !masksLoading ? (
+      {canWrite && (canAdd || editing) && !masksLoading ? (
         <Form
           form={form}
           layout="inline"

@@ -106,3 +106,28 @@ it('新建进件 opens the intake page for this customer, only with the intake c
   expect(onClose).toHaveBeenCalled();
   expect(screen.getByTestId('path')).toHaveTextContent('/crm/signorentry/entry/1');
 });
+
+it('a blacklisted customer offers nothing the server refuses: no 新建进件, no follow-up form, no 新增联系人 (its contacts can still be corrected)', async () => {
+  useSessionStore
+    .getState()
+    .login(
+      { LoginToken: 'k', UserID: 7, NickName: '张三', header: '', ShopID: 1 },
+      { ...emptyPermissionTree(), crm: ['signorentry/entry', 'signorentry/entry:create'] },
+    );
+  mockedApi.list.mockImplementation((async (url: string) =>
+    url === 'api/contact/list' ? { rows: [{ id: 11, contactName: '王磊', mobile: '13800138000', isPrimary: 1 }], total: 1 } : { rows: [], total: 0 }) as never);
+  const { panel } = renderPanel({ customer: makeCustomerDetail({ blacklisted: 1, blackReason: '虚假信息' }) });
+  expect(within(panel()).getByText('虚假信息')).toBeInTheDocument();
+  expect(within(panel()).queryByText('新建进件')).not.toBeInTheDocument();
+
+  fireEvent.click(await within(panel()).findByText('跟进记录 (2)'));
+  expect(await within(panel()).findByText('暂无跟进记录')).toBeInTheDocument();
+  expect(within(panel()).queryByLabelText('跟进内容')).not.toBeInTheDocument();
+  expect(within(panel()).queryByText('添加跟进')).not.toBeInTheDocument();
+
+  fireEvent.click(within(panel()).getByText('联系人 (1)', { selector: '.ant-tabs-tab-btn' }));
+  const row = (await within(panel()).findByLabelText('设为首要联系人 王磊')).closest('tr') as HTMLElement;
+  expect(within(panel()).queryByText('新增联系人')).not.toBeInTheDocument();
+  fireEvent.click(within(row).getByText('编辑').closest('button') as HTMLElement);
+  expect(await within(panel()).findByText('保存联系人')).toBeInTheDocument();
+});

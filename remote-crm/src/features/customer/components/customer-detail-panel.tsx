@@ -3,7 +3,8 @@
  * radio) / 合同 (the contracts, contracts-tab.tsx) / 附件 / 操作日志 with their counts from api/customer/Subtotal; 置顶 and 关注 toggles;
  * 编辑 (the form panel) and 删除 (after the bulk-action confirmation; the panel closes and the lists
  * refresh); 新建进件 (the intake page for this customer) for a customer outside the 公海. Each button
- * shows only with its action right.
+ * shows only with its action right. A blacklisted customer gets no new records (the server refuses them):
+ * no 新建进件, no follow-up form, no 新增联系人; its data and existing contacts can still be corrected.
  */
 import { useCallback } from 'react';
 import { Button, Drawer, Space, Tag } from 'antd';
@@ -40,6 +41,7 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
   const userId = useSessionStore((s) => s.user?.UserID ?? 0);
   const intakeRights = useActionRights('crm', 'signorentry/entry', ['create'] as const);
   const navigate = useNavigate();
+  const blacklisted = customer?.blacklisted === 1;
 
   function handleDelete(target: CustomerDetail) {
     // The delete has invalidated the lists; the panel closes after it (spec §4).
@@ -73,7 +75,7 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
                 {customer.locked === 1 ? '解除锁定' : '锁定'}
               </Button>
             ) : null}
-            {intakeRights.create && !lead && customer.gonghai === 0 ? (
+            {intakeRights.create && !lead && customer.gonghai === 0 && !blacklisted ? (
               <Button
                 onClick={() => {
                   onClose();
@@ -106,14 +108,14 @@ export function CustomerDetailPanel({ open, customer, loading, canEdit, canDelet
               key: 'followups',
               label: '跟进记录',
               countKey: 'followups',
-              children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0} />,
+              children: <FollowUpTab customerId={customer.id} canWrite={customer.gonghai === 0 && !blacklisted} />,
             },
             { key: 'details', label: '详细资料', children: <DetailView items={detailItems(customer)} /> },
             {
               key: 'contacts',
               label: '联系人',
               countKey: 'contact',
-              children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} />,
+              children: <ContactsTab customerId={customer.id} canWrite={canEdit && customer.gonghai === 0} canAdd={!blacklisted} />,
             },
             ...(lead ? [] : [{ key: 'contracts', label: '合同', countKey: 'contract', children: <ContractsTab customerId={customer.id} /> }]),
             {

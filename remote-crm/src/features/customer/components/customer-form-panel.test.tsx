@@ -1,7 +1,7 @@
 /** 新建客户 / 编辑客户 in the form panel: required fields, the saved values, and the lists told to reload. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@portal/shared-ui/test/render-with-providers';
-import { api, customerKeys } from '@portal/shared-core';
+import { ApiError, api, customerKeys } from '@portal/shared-core';
 import { CustomerFormPanel } from './customer-form-panel';
 import { LEAD_SOURCES, makeCustomerDetail } from '../testing/customer-fixtures';
 import { selectOption } from '../testing/select-option';
@@ -107,4 +107,32 @@ it('字段权限: fields hidden to the user are left out of the form and not req
     ),
   );
   expect(mockedApi.fetch).toHaveBeenCalledWith('api/user/myFieldMasks', {}, { silent: true });
+});
+
+it('a duplicate refused by the server stays in the panel with the input, the reason under the field it concerns', async () => {
+  const NAME_TAKEN = '客户名称“苏州恒远机械”已存在（负责人：吴婷，销售二部），不能重复添加';
+  const MOBILE_TAKEN = '手机号码已被其他客户使用（负责人：吴婷，销售二部），不能重复添加';
+  mockedApi.fetch.mockImplementation((async () => undefined) as never);
+  mockedApi.command.mockRejectedValueOnce(new ApiError('server', NAME_TAKEN, { status: 400, reply: { result: 'error', msg: NAME_TAKEN } }));
+  const { onClose } = renderPanel(null);
+  const panel = await findPanel('新建客户');
+  fireEvent.change(within(panel).getByPlaceholderText('请输入客户名称'), { target: { value: '苏州恒远机械' } });
+  fireEvent.change(within(panel).getByPlaceholderText('请输入联系人'), { target: { value: '李娜' } });
+  fireEvent.change(within(panel).getByPlaceholderText('请输入手机号码'), { target: { value: '13912345678' } });
+  await selectOption('客户来源', '展会', panel);
+  fireEvent.click(button('保存', panel));
+  const fieldError = { selector: '.ant-form-item-explain-error' };
+  const nameItem = within(panel).getByPlaceholderText('请输入客户名称').closest('.ant-form-item') as HTMLElement;
+  expect(await within(nameItem).findByText(NAME_TAKEN, fieldError)).toBeInTheDocument();
+  expect(within(panel).getByPlaceholderText('请输入客户名称')).toHaveValue('苏州恒远机械');
+  expect(onClose).not.toHaveBeenCalled();
+
+  // Another name: the mobile is someone else's customer's.
+  mockedApi.command.mockRejectedValueOnce(new ApiError('server', MOBILE_TAKEN, { status: 400, reply: { result: 'error', msg: MOBILE_TAKEN } }));
+  fireEvent.change(within(panel).getByPlaceholderText('请输入客户名称'), { target: { value: '苏州恒远机械二厂' } });
+  await waitFor(() => expect(within(nameItem).queryByText(NAME_TAKEN, fieldError)).toBeNull());
+  fireEvent.click(button('保存', panel));
+  const mobileItem = within(panel).getByPlaceholderText('请输入手机号码').closest('.ant-form-item') as HTMLElement;
+  expect(await within(mobileItem).findByText(MOBILE_TAKEN, fieldError)).toBeInTheDocument();
+  expect(onClose).not.toHaveBeenCalled();
 });

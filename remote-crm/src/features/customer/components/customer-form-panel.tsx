@@ -1,11 +1,13 @@
 /**
  * Create or edit a customer in the shared form panel (新建客户 / 编辑客户). A field that the user's
  * 字段权限 hides is left out of the form, so it is not required of them; the server keeps its stored
- * value on an edit (and leaves it empty on a create).
+ * value on an edit (and leaves it empty on a create). A refusal naming the name or the mobile (an existing
+ * customer's: 客户名称“…”已存在 / 手机号码已被…使用, or on the blacklist) shows under that field as well,
+ * and the panel keeps the input.
  */
 import { useMemo } from 'react';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import { DATETIME_FORMAT, TEXT_MAX, dayjs } from '@portal/shared-core';
+import { DATETIME_FORMAT, TEXT_MAX, dayjs, isApiError } from '@portal/shared-core';
 import { FormPanel, futureTimePickerProps, nextFollowUpRule, requiredRule } from '@portal/shared-ui';
 import { useLeadSources } from '../api/use-lead-sources';
 import { isHiddenField, useMyFieldMasks } from '../api/use-my-field-masks';
@@ -21,6 +23,13 @@ export type CustomerFormPanelProps = {
   lead?: boolean;
   onClose: () => void;
 };
+
+/** The form field a refusal of the server is about, by how its message begins. */
+export function refusedField(message: string): 'CustomerName' | 'contact_mobile' | null {
+  if (/^客户(名称)?“/.test(message)) return 'CustomerName';
+  if (/^(手机号码|该手机号码)/.test(message)) return 'contact_mobile';
+  return null;
+}
 
 function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValues> {
   if (!customer) return {};
@@ -47,7 +56,15 @@ export function CustomerFormPanel({ open, customer, lead = false, onClose }: Cus
   const shown = (field: keyof CustomerFormValues) => !isHiddenField(masks, 'customer', field);
 
   async function handleSubmit(values: CustomerFormValues) {
-    await save({ id: customer ? customer.id : null, values, lead: lead && !customer });
+    try {
+      await save({ id: customer ? customer.id : null, values, lead: lead && !customer });
+    } catch (error) {
+      // The client has shown the message; the field it concerns shows it too, until the user changes it.
+      const message = isApiError(error) ? (error.reply?.msg ?? '') : '';
+      const field = refusedField(message);
+      if (field && shown(field)) form.setFields([{ name: field, errors: [message] }]);
+      throw error;
+    }
     return true;
   }
 

@@ -95,3 +95,17 @@ it('the address names the customer: it is read for the form and sent with the in
   await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交审批' })));
   await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/customer/EntryAudit', expect.objectContaining({ customerId: 9, beizhu: '二期' })));
 });
+
+it('a blacklisted customer in the address: the page says it cannot take an intake and offers no 提交审批', async () => {
+  logIn(['signorentry/entry', 'signorentry/entry:create']);
+  mockedApi.fetch.mockImplementation((async (url: string) => {
+    if (url === '/Api/formField/index/') return DEFINITION;
+    if (url === 'api/customer/Views') return { id: 9, CustomerName: '上海华信科技有限公司', blacklisted: 1 };
+    return {};
+  }) as never);
+  renderPage('9');
+  expect(await screen.findByText('该客户在黑名单中，不能新建进件')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: '提交审批' })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: '返回进件管理' }));
+  expect(screen.getByTestId('path')).toHaveTextContent(/^\/crm\/signorentry\/entry$/);
+});

@@ -4,13 +4,14 @@
  * form. 进件管理's 新建进件 opens it with 0 and a customer's detail with the customer. 提交 sends
  * the intake to 进件审核 (api/customer/EntryAudit, with up to 5 cc recipients); the page then shows
  * the 进件编号 with the ways on: the intake list, the intake's details there, or another intake.
- * The server checks everything again (the customer in the user's scope, own uploads, the amount).
+ * The server checks everything again (the customer in the user's scope, own uploads, the amount). A
+ * blacklisted customer named by the address takes no intake: the page says so instead of the form.
  */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { CC_MAX, MESSAGES, intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
+import { CC_MAX, MESSAGES, api, customerKeys, intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormFields, UserPicker, labelLayout, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
 import { INTAKE_FORM } from '../api/intake-api';
 import { INTAKE_LIST_PATH } from '../../../lib/intake-paths';
@@ -34,6 +35,12 @@ function NewIntake({ customerId }: { customerId: number }) {
   const [cc, setCc] = useState<PickedUser[]>([]);
   const [saving, setSaving] = useState(false);
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
+  // The customer the form is prefilled from (the same query as the prefill's, so one request).
+  const customer = useQuery({
+    queryKey: customerKeys.detail(customerId),
+    queryFn: () => api.fetch<{ blacklisted?: number }>('api/customer/Views', { id: customerId }),
+    enabled: customerId > 0,
+  });
 
   async function submit() {
     const validated = await form.validateFields().catch(() => null);
@@ -51,6 +58,23 @@ function NewIntake({ customerId }: { customerId: number }) {
     } finally {
       setSaving(false);
     }
+  }
+
+  if (customer.data?.blacklisted === 1) {
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title="该客户在黑名单中，不能新建进件"
+          subTitle="请先将客户移出黑名单"
+          extra={
+            <Button type="primary" onClick={() => navigate(INTAKE_LIST_PATH)}>
+              返回进件管理
+            </Button>
+          }
+        />
+      </Card>
+    );
   }
 
   if (submitted) {

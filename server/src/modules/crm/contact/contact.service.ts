@@ -2,13 +2,15 @@
  * A customer's contacts (api/contact/*, spec §2.5): exactly one primary, mirrored on the customer.
  */
 import type { AppContext } from '../../../app-context';
-import type { DbOrTx, DbTx } from '../../../db/database';
+import { dialectOf, type DbOrTx, type DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
 import { badRequest, notFound } from '../../../http/errors';
 import type { ListReply } from '../../../http/envelope';
 import type { Actor } from '../../auth/session/actor';
 import { contactEditLog, quote, writeLogs } from '../customer/customer-log';
 import { customerRow } from '../customer/customer-detail.service';
+import { assertNotBlacklistedCustomer } from '../customer/customer-blacklist';
+import { customerNameKey, phoneKey } from '../customer/customer-uniqueness';
 import { isHidden, keepHidden, rulesFor } from '../../system/field-mask/field-mask';
 
 export type ContactInput = { contactName: string; mobile: string; wechat: string; qq: string; zhiwei: string; sex: string };
@@ -85,6 +87,30 @@ async function mirrorPrimary(tx: DbTx, customerId: number): Promise<void> {
   await tx.updateTable('customers').set({ contact_name: p.contact_name, contact_mobile: p.mobile }).where('id', '=', customerId).execute();
 }
 
+export const MSG_CONTACT_TWIN = '该客户已有相同姓名和手机号码的联系人，不能重复添加';
+
+/**
+ * One customer's contacts are not repeated (issue #31): a new contact, or one edited to another name or
+ * mobile, must not have the name (compared as customer names are: customer-uniqueness.ts) and the mobile
+ * (+86 alike) of another contact of the customer. The customer's row is locked first on PostgreSQL, so
+ * two adds of one contact at once cannot both pass. The message repeats neither value (字段权限 may mask them).
+ */
+async function assertNoTwinContact(
+  tx: DbTx,
+  customerId: number,
+  id: number | null,
+  input: ContactInput,
+  before: { contact_name: string; mobile: string } | null,
+): Promise<void> {
+  const name = customerNameKey(input.contactName);
+  const mobile = phoneKey(input.mobile);
+  if (name === '' && mobile === '') return;
+  if (before && customerNameKey(before.contact_name) === name && phoneKey(before.mobile) === mobile) return;
+  if (dialectOf(tx) === 'postgres') await tx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+  const contacts = await tx.selectFrom('contacts').select(['id', 'contact_name', 'mobile']).where('customer_id', '=', customerId).execute();
+  if (contacts.some((c) => c.id !== id && customerNameKey(c.contact_name) === name && phoneKey(c.mobile) === mobile)) throw badRequest(MSG_CONTACT_TWIN);
+}
+
 export async function saveContact(ctx: AppContext, actor: Actor, id: number | null, customerId: number, submitted: ContactInput): Promise<number> {
   const now = ctx.clock().toISOString();
   return transact(ctx, async (tx) => {
@@ -117,6 +143,8 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
     const columns = { contact_name: input.contactName, mobile: input.mobile, wechat: input.wechat, qq: input.qq, zhiwei: input.zhiwei, sex: input.sex };
     if (id === null || before === null) {
       await customerRow(tx, customerId);
+      await assertNotBlacklistedCustomer(tx, [customerId], '新增联系人');
+      await assertNoTwinContact(tx, customerId, null, input, null);
       const hasPrimary = await tx.selectFrom('contacts').select('id').where('customer_id', '=', customerId).where('is_primary', '=', 1).executeTakeFirst();
       const row = await tx
         .insertInto('contacts')
@@ -129,6 +157,7 @@ export async function saveContact(ctx: AppContext, actor: Actor, id: number | nu
       ]);
       return row.id;
     }
+    await assertNoTwinContact(tx, before.customer_id, id, input, before);
     await tx.updateTable('contacts').set(columns).where('id', '=', id).execute();
     if (before.is_primary === 1) await mirrorPrimary(tx, before.customer_id);
     const changes = (

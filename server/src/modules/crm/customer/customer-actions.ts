@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
-import type { DbOrTx, DbTx } from '../../../db/database';
+import type { DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
 import { badRequest, forbidden, HttpError, notFound } from '../../../http/errors';
 import { shanghaiDateStamp } from '../../../lib/time';
@@ -328,20 +328,4 @@ export async function isWatched(ctx: AppContext, actor: Actor, id: number): Prom
     .where('customer_id', '=', id)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Refuses a new customer whose name or phone is on the blacklist. */
-export async function assertNotBlacklisted(tx: DbTx, names: string[], mobiles: string[]): Promise<void> {
-  const hit = await blacklistedMatches(tx, names, mobiles);
-  if (hit.length > 0) throw badRequest(`客户“${hit[0].customer_name}”已在黑名单中，不能添加`);
-}
-
-export async function blacklistedMatches(tx: DbOrTx, names: string[], mobiles: string[]) {
-  if (names.length === 0 && mobiles.length === 0) return [];
-  return tx
-    .selectFrom('customers')
-    .select(['customer_name', 'contact_mobile'])
-    .where('blacklisted', '=', 1)
-    .where((eb) => eb.or([eb('customer_name', 'in', names.length ? names : ['']), eb('contact_mobile', 'in', mobiles.length ? mobiles : [''])]))
-    .execute();
 }

@@ -1,6 +1,7 @@
 /**
- * 查重 before creating a customer: existing customers whose mobile, WeChat or QQ (on the customer or
- * any of its contacts) equals the given one, or whose name equals it, across all customers, because
+ * 查重 before creating a customer: existing customers whose mobile (+86 alike), WeChat or QQ (on the
+ * customer or any of its contacts) equals the given one, or whose name equals it (compared as creating
+ * compares names: customer-uniqueness.ts, so 查重 finds what creating refuses), across all customers, because
  * its point is to find the ones owned by others; a name also matches in part among the customers the
  * user may open (own scope and the public pool). Outside the user's scope a match says only that it
  * exists, who owns it and in which department: no name, no contact, no (masked) number, no id, and
@@ -20,6 +21,7 @@ import { loadBranchIndex } from '../../system/branch/branch-index';
 import { containsAny } from '../../shared/contains-search';
 import { searchCondition } from './customer-search';
 import { rulesFor } from '../../system/field-mask/field-mask';
+import { customerNameKey, phoneVariants } from './customer-uniqueness';
 
 export const DUPLICATE_LIMIT = 50;
 export const MSG_DUPLICATE_CRITERIA = '请输入客户名称、手机号码、微信或QQ';
@@ -69,10 +71,12 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
   const pools = await memberPoolIds(ctx.db, actor, branches);
   // One indexed lookup per criterion, then the union: an OR across tables would scan customers.
   const lookups: Promise<{ id: number }[]>[] = [];
-  const contactWith = (column: 'mobile' | 'wechat' | 'qq', value: string) =>
-    db.selectFrom('contacts').select('customer_id as id').where(column, '=', value).limit(DUPLICATE_LIMIT).execute();
+  const contactWith = (column: 'mobile' | 'wechat' | 'qq', values: string[]) =>
+    db.selectFrom('contacts').select('customer_id as id').where(column, 'in', values).limit(DUPLICATE_LIMIT).execute();
+  // The full name as creating compares it (customer-uniqueness.ts): full-width/half-width, spaces and case ignored.
+  const fullName = () => db.selectFrom('customers as c').select('c.id').where('c.name_key', '=', customerNameKey(q.name)).limit(DUPLICATE_LIMIT).execute();
   if (q.name && masks.has('CustomerName')) {
-    lookups.push(db.selectFrom('customers as c').select('c.id').where('c.customer_name', '=', q.name).limit(DUPLICATE_LIMIT).execute());
+    lookups.push(fullName());
   } else if (q.name) {
     const nameMatch = containsAny(ctx.dialect, ['c.customer_name'], q.name);
     // SQLite: the search index narrows to candidates first; PostgreSQL's trigram index serves ILIKE.
@@ -88,14 +92,16 @@ export async function findDuplicateCustomers(ctx: AppContext, actor: Actor, q: D
         .limit(DUPLICATE_LIMIT)
         .execute(),
     );
-    lookups.push(db.selectFrom('customers as c').select('c.id').where(condition).where('c.customer_name', '=', q.name).limit(DUPLICATE_LIMIT).execute());
+    lookups.push(fullName());
   }
   if (q.mobile) {
-    lookups.push(db.selectFrom('customers').select('id').where('contact_mobile', '=', q.mobile).limit(DUPLICATE_LIMIT).execute());
-    lookups.push(contactWith('mobile', q.mobile));
+    // With or without +86, as creating compares it.
+    const mobiles = phoneVariants(q.mobile);
+    lookups.push(db.selectFrom('customers').select('id').where('contact_mobile', 'in', mobiles).limit(DUPLICATE_LIMIT).execute());
+    lookups.push(contactWith('mobile', mobiles));
   }
-  if (q.wechat) lookups.push(contactWith('wechat', q.wechat));
-  if (q.qq) lookups.push(contactWith('qq', q.qq));
+  if (q.wechat) lookups.push(contactWith('wechat', [q.wechat]));
+  if (q.qq) lookups.push(contactWith('qq', [q.qq]));
   const ids = [...new Set((await Promise.all(lookups)).flat().map((r) => r.id))];
   if (ids.length === 0) return [];
 

@@ -1,8 +1,8 @@
 /**
  * Batch import of customers (更多 → 批量导入): the fields a sheet can fill, and the row check, which
  * applies the create form's rules (customer.validation.ts), resolves 客户来源 by name, and rejects a
- * mobile that an existing customer or an earlier row of the file already has. Imported customers are
- * owned by the importer, like customers created in the form.
+ * name or mobile that an existing customer (customer-uniqueness.ts) or an earlier row of the file
+ * already has. Imported customers are owned by the importer, like customers created in the form.
  */
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -15,7 +15,8 @@ import type { TempFiles } from '../../shared/batch/temp-files';
 import { insertCustomers } from './customer.service';
 import { poolRules } from '../pool/pool-rules';
 import { poolRouter } from '../pool/public-pools';
-import { assertUnderCap, blacklistedMatches, lockUser } from './customer-actions';
+import { assertUnderCap, lockUser } from './customer-actions';
+import { customerNameKey, findExistingCustomers, lockCustomerCreation, msgMobileExists, msgNameExists, phoneKey } from './customer-uniqueness';
 import type { CustomerInput } from './customer.types';
 import { CustomerFields, CustomerImportFieldsWithHidden, toCustomerInput } from './customer.validation';
 import { isHidden, NO_RULES, rulesFor, type FieldRules } from '../../system/field-mask/field-mask';
@@ -67,24 +68,7 @@ export async function customerImportTemplate(db: DbOrTx, actor: Actor): Promise<
 }
 
 export const MSG_SOURCE_UNKNOWN = '客户来源不存在';
-export const MSG_MOBILE_EXISTS = '手机号码已存在';
 export const MSG_IMPORT_BLACKLISTED = '客户名称或手机号码在黑名单中';
-const LOOKUP_CHUNK = 500;
-
-/** Mobiles (of those given) that existing customers already have. */
-async function existingMobiles(db: DbOrTx, mobiles: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  const unique = [...new Set(mobiles)];
-  for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom('customers')
-      .select('contact_mobile')
-      .where('contact_mobile', 'in', unique.slice(i, i + LOOKUP_CHUNK))
-      .execute();
-    for (const r of rows) found.add(r.contact_mobile);
-  }
-  return found;
-}
 
 /** 客户来源 as written in the sheet: the source's name, or its id. */
 function sourceResolver(sources: { id: number; name: string }[]): (text: string) => number | undefined {
@@ -120,61 +104,41 @@ async function checkFields(db: DbOrTx, rows: MappedRow[], masks: FieldRules): Pr
 
 /** The rows' mobiles to look up: an empty one (hidden to the importer) matches nothing. */
 const mobilesOf = (checks: RowCheck<CustomerInput>[]) => checks.flatMap((c) => (c.ok && c.value.contactMobile !== '' ? [c.value.contactMobile] : []));
+const namesOf = (checks: RowCheck<CustomerInput>[]) => checks.flatMap((c) => (c.ok ? [c.value.customerName] : []));
 
-export async function checkCustomerRows(db: DbOrTx, rows: MappedRow[], masks: FieldRules = NO_RULES): Promise<RowCheck<CustomerInput>[]> {
-  const checks = await checkFields(db, rows, masks);
-  const taken = await existingMobiles(db, mobilesOf(checks));
-  const black = await blacklistedMatches(
-    db,
-    checks.flatMap((c) => (c.ok ? [c.value.customerName] : [])),
-    mobilesOf(checks),
-  );
-  const blackNames = new Set(black.map((b) => b.customer_name));
-  const blackMobiles = new Set(black.map((b) => b.contact_mobile));
-  const firstRowOf = new Map<string, number>();
-  return checks.map((check, i) => {
-    if (!check.ok) return check;
-    const mobile = check.value.contactMobile;
-    if (blackNames.has(check.value.customerName) || (mobile !== '' && blackMobiles.has(mobile))) return { ok: false, reason: MSG_IMPORT_BLACKLISTED };
-    if (mobile === '') return check;
-    if (taken.has(mobile)) return { ok: false, reason: MSG_MOBILE_EXISTS };
-    const first = firstRowOf.get(mobile);
-    if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
-    firstRowOf.set(mobile, rows[i].row);
-    return check;
-  });
+/** Refuses a row repeating an earlier row's name or mobile (by their keys); otherwise remembers this row's. */
+function repeatsEarlierRow(check: { value: CustomerInput }, row: number, seen: { names: Map<string, number>; mobiles: Map<string, number> }): string | null {
+  const name = customerNameKey(check.value.customerName);
+  const mobile = phoneKey(check.value.contactMobile);
+  const sameName = seen.names.get(name);
+  if (sameName !== undefined) return `客户名称与文件中第${sameName}行重复`;
+  const sameMobile = mobile === '' ? undefined : seen.mobiles.get(mobile);
+  if (sameMobile !== undefined) return `手机号码与文件中第${sameMobile}行重复`;
+  seen.names.set(name, row);
+  if (mobile !== '') seen.mobiles.set(mobile, row);
+  return null;
 }
 
-/** A row of the 公海 import naming an existing customer's name or mobile (merged customers left out). */
-async function existingCustomers(
-  db: DbOrTx,
-  names: string[],
-  mobiles: string[],
-): Promise<{ names: Set<string>; mobiles: Set<string>; blackNames: Set<string>; blackMobiles: Set<string> }> {
-  const out = { names: new Set<string>(), mobiles: new Set<string>(), blackNames: new Set<string>(), blackMobiles: new Set<string>() };
-  const scan = async (column: 'customer_name' | 'contact_mobile', values: string[]) => {
-    const unique = [...new Set(values)];
-    for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
-      const rows = await db
-        .selectFrom('customers')
-        .select(['customer_name', 'contact_mobile', 'blacklisted'])
-        .where(column, 'in', unique.slice(i, i + LOOKUP_CHUNK))
-        .where('merged_into', 'is', null)
-        .execute();
-      for (const r of rows) {
-        if (r.blacklisted === 1) {
-          out.blackNames.add(r.customer_name);
-          out.blackMobiles.add(r.contact_mobile);
-        } else {
-          out.names.add(r.customer_name);
-          out.mobiles.add(r.contact_mobile);
-        }
-      }
-    }
-  };
-  await scan('customer_name', names);
-  await scan('contact_mobile', mobiles);
-  return out;
+/**
+ * The customer import's rows: the create form's rules; a name or mobile on the blacklist, or one an
+ * existing customer has (customer-uniqueness.ts: the owner named, the customer's name only if the
+ * importer may see it), or one an earlier row of the file has, is refused.
+ */
+export async function checkCustomerRows(db: DbOrTx, actor: Actor, rows: MappedRow[], masks: FieldRules = NO_RULES): Promise<RowCheck<CustomerInput>[]> {
+  const checks = await checkFields(db, rows, masks);
+  const existing = await findExistingCustomers(db, actor, namesOf(checks), mobilesOf(checks));
+  const seen = { names: new Map<string, number>(), mobiles: new Map<string, number>() };
+  return checks.map((check, i) => {
+    if (!check.ok) return check;
+    const { customerName: name, contactMobile: mobile } = check.value;
+    const byName = existing.byName.get(customerNameKey(name));
+    const byMobile = mobile === '' ? undefined : existing.byMobile.get(phoneKey(mobile));
+    if (byName?.blacklisted === 1 || byMobile?.blacklisted === 1) return { ok: false, reason: MSG_IMPORT_BLACKLISTED };
+    if (byName) return { ok: false, reason: msgNameExists(name, byName) };
+    if (byMobile) return { ok: false, reason: msgMobileExists(byMobile) };
+    const repeated = repeatsEarlierRow(check, rows[i].row, seen);
+    return repeated ? { ok: false, reason: repeated } : check;
+  });
 }
 
 export const MSG_POOL_DUPLICATE_SKIPPED = (what: string) => `与已有客户重复（${what}），已跳过`;
@@ -184,26 +148,28 @@ export const MSG_POOL_BLACKLISTED = (row: number) => `第${row}行：客户名�
 /**
  * The 公海 import's rows: the create form's rules; a name or mobile on the blacklist is always
  * refused (naming the row); a row whose name or mobile an existing customer has is skipped or imported
- * as a new customer, as the user chose; a mobile repeated within the file is refused.
+ * as a new customer, as the user chose (names and mobiles compared as in customer-uniqueness.ts); a name
+ * or mobile repeated within the file is refused.
  */
-export async function checkPoolRows(db: DbOrTx, rows: MappedRow[], options: ImportOptions, masks: FieldRules = NO_RULES): Promise<RowCheck<CustomerInput>[]> {
+export async function checkPoolRows(
+  db: DbOrTx,
+  actor: Actor,
+  rows: MappedRow[],
+  options: ImportOptions,
+  masks: FieldRules = NO_RULES,
+): Promise<RowCheck<CustomerInput>[]> {
   const checks = await checkFields(db, rows, masks);
-  const valid = checks.flatMap((c) => (c.ok ? [c.value] : []));
-  const existing = await existingCustomers(
-    db,
-    valid.map((v) => v.customerName),
-    mobilesOf(checks),
-  );
-  const firstRowOf = new Map<string, number>();
+  const existing = await findExistingCustomers(db, actor, namesOf(checks), mobilesOf(checks));
+  const seen = { names: new Map<string, number>(), mobiles: new Map<string, number>() };
   return checks.map((check, i): RowCheck<CustomerInput> => {
     if (!check.ok) return check;
     const { customerName: name, contactMobile: mobile } = check.value;
-    const hasMobile = mobile !== '';
-    if (existing.blackNames.has(name) || (hasMobile && existing.blackMobiles.has(mobile))) return { ok: false, reason: MSG_POOL_BLACKLISTED(rows[i].row) };
-    const first = hasMobile ? firstRowOf.get(mobile) : undefined;
-    if (first !== undefined) return { ok: false, reason: `手机号码与文件中第${first}行重复` };
-    if (hasMobile) firstRowOf.set(mobile, rows[i].row);
-    const same = [existing.names.has(name) ? '客户名称' : '', hasMobile && existing.mobiles.has(mobile) ? '手机号码' : ''].filter(Boolean).join('和');
+    const byName = existing.byName.get(customerNameKey(name));
+    const byMobile = mobile === '' ? undefined : existing.byMobile.get(phoneKey(mobile));
+    if (byName?.blacklisted === 1 || byMobile?.blacklisted === 1) return { ok: false, reason: MSG_POOL_BLACKLISTED(rows[i].row) };
+    const repeated = repeatsEarlierRow(check, rows[i].row, seen);
+    if (repeated) return { ok: false, reason: repeated };
+    const same = [byName ? '客户名称' : '', byMobile ? '手机号码' : ''].filter(Boolean).join('和');
     if (same)
       return options.duplicates === 'new'
         ? { ...check, note: MSG_POOL_DUPLICATE_NEW(same) }
@@ -219,7 +185,9 @@ export function createPoolImport(ctx: AppContext, temp: TempFiles): BatchImport 
     fields: CUSTOMER_IMPORT_FIELDS,
     fieldsFor: customerImportFields,
     plan: true,
-    check: async (db, actor, rows, options) => checkPoolRows(db, rows, options, await rulesFor(db, actor, 'customer')),
+    check: async (db, actor, rows, options) => checkPoolRows(db, actor, rows, options, await rulesFor(db, actor, 'customer')),
+    // The rows are checked again in the import's transaction: serialised with other creations (customer-uniqueness.ts).
+    lock: lockCustomerCreation,
     insert: async (tx, actor: Actor, values) => {
       // Into the pool serving the importer's department (public-pools.ts), else 默认公海.
       const router = await poolRouter(tx);
@@ -233,7 +201,8 @@ export function createCustomerImport(ctx: AppContext, temp: TempFiles): BatchImp
     entity: 'customer',
     fields: CUSTOMER_IMPORT_FIELDS,
     fieldsFor: customerImportFields,
-    check: async (db, actor, rows) => checkCustomerRows(db, rows, await rulesFor(db, actor, 'customer')),
+    check: async (db, actor, rows) => checkCustomerRows(db, actor, rows, await rulesFor(db, actor, 'customer')),
+    lock: lockCustomerCreation,
     insert: async (tx, actor: Actor, values) => {
       // The importer owns the rows: the ownership cap (pool rules) applies.
       const rules = await poolRules(tx);

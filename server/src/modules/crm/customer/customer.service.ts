@@ -17,7 +17,7 @@ import { DEFAULT_POOL_RULES, poolRules, type PoolRules } from '../pool/pool-rule
 import { ownerRules, poolScope, type OwnerRules, type PoolScope } from '../pool/public-pools';
 import { CUSTOMER_VIEWS, daysUntilPool, listTokens, soonInPoolCondition, VIEW_PRESETS } from './customer-views';
 import { countPlan, pagePlan } from './customer-list-plan';
-import { assertNotBlacklisted } from './customer-actions';
+import { assertNoDuplicateCustomer, customerNameKey, phoneKey } from './customer-uniqueness';
 import { customerEditLog, writeLogs } from './customer-log';
 import { isPhoneNumber, MSG_BAD_PHONE } from './customer.validation';
 import { SORT_COLUMNS, type CustomerDetail, type CustomerInput, type CustomerListQuery, type CustomerRow } from './customer.types';
@@ -467,7 +467,7 @@ export async function createCustomer(ctx: AppContext, actor: Actor, submitted: C
     assertRequired(masks, input);
     assertNextFollowupAhead(input.nextGenjinTime, ctx.clock());
     await assertLeadSource(tx, input.laiYuan);
-    await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
+    await assertNoDuplicateCustomer(tx, actor, input.customerName, input.contactMobile);
     const [id] = await insertCustomers(tx, ctx, actor, [input], clue);
     return id;
   });
@@ -594,7 +594,10 @@ export async function updateCustomer(ctx: AppContext, actor: Actor, id: number, 
     input = keepMaskedValues(masks, input, before);
     assertRequired(masks, input);
     assertNextFollowupAhead(input.nextGenjinTime, ctx.clock(), before.next_genjin_time);
-    if (before.blacklisted === 0) await assertNotBlacklisted(tx, [input.customerName], [input.contactMobile].filter(Boolean));
+    // A new name or mobile must not be another customer's (or on the blacklist); unchanged ones are not checked again.
+    const renamed = customerNameKey(input.customerName) !== customerNameKey(before.customer_name);
+    const renumbered = phoneKey(input.contactMobile) !== phoneKey(before.contact_mobile);
+    if (renamed || renumbered) await assertNoDuplicateCustomer(tx, actor, renamed ? input.customerName : '', renumbered ? input.contactMobile : '', id);
     const changes = (
       [
         ['客户名称', before.customer_name, input.customerName],

@@ -11,6 +11,7 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
 import { customerRow } from '../customer/customer-detail.service';
+import { assertNotBlacklistedCustomer } from '../customer/customer-blacklist';
 import { assertNextFollowupAhead } from './next-followup-time';
 
 export const GJ_TYPES = ['电话', 'QQ', '微信', '邮件', '短信', '其他'] as const;
@@ -40,6 +41,7 @@ export async function addFollowup(ctx: AppContext, actor: Actor, submitted: Foll
   assertNextFollowupAhead(f.next, ctx.clock());
   return transact(ctx, async (tx) => {
     await customerRow(tx, f.customerId);
+    await assertNotBlacklistedCustomer(tx, [f.customerId], '添加跟进记录');
     let contactName = '';
     if (f.contactId !== undefined) {
       const contact = await tx

@@ -7,7 +7,7 @@
  * Who sees an intake: the data scope on the record (its submitter as owner, the submitter's
  * department as branch, the customer's participants as participants), and whoever may open its
  * approval (approvers, cc, 全部审批, superiors). An intake can only be submitted for a customer in the
- * submitter's own data scope (not a public-pool customer).
+ * submitter's own data scope (not a public-pool customer, not a blacklisted one).
  */
 import type { AttachmentList, IntakeFile, IntakeRow, SubmittedIntake } from '@portal/shared-contract';
 import { sql, type SqlBool } from 'kysely';
@@ -25,6 +25,7 @@ import { requireForm } from '../../system/form/form.service';
 import { validateAgainstForm } from '../../system/module-record/module-record.service';
 import { nextNumber } from '../../system/settings/settings.service';
 import { submitInstance } from '../../oa/workflow/submit-approval';
+import { assertNotBlacklistedCustomer } from '../customer/customer-blacklist';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, registerStatusFollower } from '../../oa/workflow/workflow-store';
 
 export const INTAKE_MODE = 'intake';
@@ -123,6 +124,7 @@ export async function submitIntake(ctx: AppContext, actor: Actor, submitted: Int
     const customer = await tx.selectFrom('customers').select(['id', 'customer_name', 'gonghai']).where('id', '=', customerId).executeTakeFirst();
     if (!customer) throw badRequest('客户不存在');
     if (customer.gonghai === 1) throw badRequest(MSG_POOL_CUSTOMER);
+    await assertNotBlacklistedCustomer(tx, [customerId], '提交进件');
     const branches = await loadBranchIndex(tx);
     const inScope = await tx
       .selectFrom('customers as c')

@@ -11,6 +11,7 @@ import { formatShanghai, parseShanghaiDateTime } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { quote, writeLogs } from '../customer/customer-log';
 import { customerCode } from '../customer/customer.service';
+import { assertNoDuplicateCustomer } from '../customer/customer-uniqueness';
 
 export type VisitorFilter = { page: number; rows: number; key: string; from: string; to: string };
 /** Times as typed (Shanghai); `receptionist` a user id. */
@@ -127,8 +128,9 @@ export async function turnVisitor(ctx: AppContext, actor: Actor, visitorId: numb
     const v = await tx.selectFrom('visitors').select(['id', 'name', 'mobile', 'company', 'customer_id']).where('id', '=', visitorId).executeTakeFirst();
     if (!v) throw notFound('访客不存在');
     if (v.customer_id !== null) throw badRequest('该访客已转为客户');
-    const existing = await tx.selectFrom('customers').select(['id', 'blacklisted']).where('contact_mobile', '=', v.mobile).executeTakeFirst();
-    if (existing) throw badRequest(existing.blacklisted ? '该手机号码的客户在黑名单中' : '该手机号码已是客户');
+    const name = v.company || v.name;
+    // Not when its company or mobile is already a customer's (or on the blacklist): customer-uniqueness.ts.
+    await assertNoDuplicateCustomer(tx, actor, name, v.mobile);
     // Without a chosen source: the first one (the visitor came in person).
     const source = await tx
       .selectFrom('lead_sources')
@@ -139,7 +141,6 @@ export async function turnVisitor(ctx: AppContext, actor: Actor, visitorId: numb
       .limit(1)
       .executeTakeFirst();
     if (!source) throw badRequest('客户来源不存在');
-    const name = v.company || v.name;
     // 待分配: no owner, outside the pool.
     const c = await tx
       .insertInto('customers')

@@ -8,6 +8,9 @@ import type { Actor } from '../../auth/session/actor';
 import { notify } from '../../notification/notify';
 import { loadBranchIndex } from '../../system/branch/branch-index';
 import { CUSTOMER_SCOPE, dataScope } from '../../shared/data-scope';
+import { assertNotBlacklistedCustomer } from '../../crm/customer/customer-blacklist';
+
+const MSG_LINK_TASK = '关联任务';
 import { TASK_STATUS, TASK_STATUS_TEXT, TASK_TYPE, type TaskInput, type TaskListQuery, type TaskRow, type TaskStatus } from './task.types';
 
 /**
@@ -82,16 +85,21 @@ async function assertAssignable(db: DbOrTx, userId: number): Promise<void> {
   if (user.quit_status !== 0) throw badRequest('负责人已离职，请重新选择');
 }
 
-/** The attached record must exist; a customer or clue must also be one the creator may see. */
-async function assertModel(db: DbOrTx, actor: Actor, model: NonNullable<TaskInput['model']>): Promise<void> {
+/**
+ * The attached record must exist; a customer or clue must also be one the creator may see. A blacklisted
+ * customer (or a contract of one) gets no new tasks (customer-blacklist.ts).
+ */
+async function assertModel(db: DbTx, actor: Actor, model: NonNullable<TaskInput['model']>): Promise<void> {
   if (model.type === 4) {
-    const found = await db.selectFrom('contracts').select('id').where('id', '=', model.id).executeTakeFirst();
+    const found = await db.selectFrom('contracts').select(['id', 'customer_id']).where('id', '=', model.id).executeTakeFirst();
     if (!found) throw badRequest('关联的合同不存在');
+    await assertNotBlacklistedCustomer(db, [found.customer_id], MSG_LINK_TASK);
     return;
   }
   const label = model.type === 1 ? '线索' : '客户';
   const customer = await db.selectFrom('customers').select(['id', 'gonghai']).where('id', '=', model.id).executeTakeFirst();
   if (!customer) throw badRequest(`关联的${label}不存在`);
+  await assertNotBlacklistedCustomer(db, [customer.id], MSG_LINK_TASK);
   if (customer.gonghai === 1) return;
   const visible = await db
     .selectFrom('customers as c')

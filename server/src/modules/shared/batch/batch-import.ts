@@ -63,6 +63,11 @@ export type ImportSpec<T, P = undefined> = {
    * transaction's own check are missing from it.
    */
   prepare?: (db: DbOrTx, actor: Actor, values: T[]) => Promise<P>;
+  /**
+   * Taken first in the import's transaction, before the rows are checked again: serialises the import
+   * with other writers whose checks the rows must pass (the customers' duplicate rule).
+   */
+  lock?: (tx: DbTx) => Promise<void>;
   /** Writes the valid values inside the import's transaction; what it returns is added to the import's answer. */
   insert: (tx: DbTx, actor: Actor, values: T[], prepared: P | undefined) => Promise<void | ImportExtras>;
 };
@@ -259,6 +264,7 @@ export function createBatchImport<T, P = undefined>(ctx: AppContext, temp: TempF
           prepared = await spec.prepare(ctx.db, actor, outside.valid);
         }
         result = await ctx.db.transaction().execute(async (tx) => {
+          await spec.lock?.(tx);
           // Checked again inside the transaction: the data may have changed since the dry run.
           const { valid, rejected, skipped } = await checkRows(tx, actor, session, mapping, optionsOf(input));
           if (valid.length === 0) throw badRequest(MSG_NOTHING_TO_IMPORT);

@@ -237,6 +237,8 @@ export const BUILTIN_FORMS: BuiltinForm[] = [
     apiDetail: 'api/customer/EntryAuditdetail',
     fields: [
       { type: 'customer', field: 'customerId', field2: 'customerName', title: '客户', required: true, url: 'api/customer/index' },
+      // The chosen customer's contracts only (the server refuses another's: intake.service.ts); cleared
+      // when the customer changes. Migration 048 brings older installations' intake form in line.
       {
         type: 'contract',
         field: 'contractId',
@@ -247,6 +249,8 @@ export const BUILTIN_FORMS: BuiltinForm[] = [
         loadFilter: 'rows',
         optionText: 'orderSn',
         optionValue: 'id',
+        parent: 'customerId',
+        parentParams: '{"customerId":"$parent"}',
       },
       { type: 'number', field: 'Money', title: '进件金额', required: true },
       { type: 'date', field: 'riqi', title: '进件日期', required: true },

@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../../../test/render-with-providers';
 import { api } from '@portal/shared-core';
 import { complexControls } from '../complex-controls';
+import { pickOption, renderDynamicForm } from '../../testing/render-dynamic-form';
 import type { ControlType, FieldDefinition } from '../../types';
 
 jest.mock('@portal/shared-core', () => ({
@@ -16,7 +17,12 @@ jest.mock('@portal/shared-core', () => ({
 
 jest.mock('../../../pickers/customer-picker', () => ({
   CustomerPicker: ({ open, onSelect }: { open: boolean; onSelect: (c: unknown) => void }) =>
-    open ? <button onClick={() => onSelect({ id: 5, CustomerName: '杭州云帆贸易' })}>选这个客户</button> : null,
+    open ? (
+      <>
+        <button onClick={() => onSelect({ id: 5, CustomerName: '杭州云帆贸易' })}>选这个客户</button>
+        <button onClick={() => onSelect({ id: 6, CustomerName: '上海华信科技' })}>选另一个客户</button>
+      </>
+    ) : null,
 }));
 jest.mock('../../../pickers/picture-picker', () => ({
   PicturePicker: ({ open, max, onSelect }: { open: boolean; max: number; onSelect: (p: unknown[]) => void }) =>
@@ -271,5 +277,49 @@ describe('complex controls', () => {
     fireEvent.click((node.closest('.ant-flex') as HTMLElement).querySelector('button') as HTMLButtonElement);
     expect(onChange).toHaveBeenCalledWith(11);
     expect(values.tname).toBe('销售一部');
+  });
+});
+
+describe('a contract select that depends on the customer (进件’s 关联合同)', () => {
+  it('asks for nothing before a customer is chosen, then for that customer’s contracts with their names; another customer clears the choice', async () => {
+    mockedApi.list.mockImplementation((async (url: string, params: { customerId?: number }) =>
+      url === 'api/contract/index'
+        ? params.customerId === 5
+          ? { rows: [{ id: 4, orderSn: 'HT-004', title: '年度服务合同', customerName: '杭州云帆贸易' }], total: 1 }
+          : { rows: [{ id: 7, orderSn: 'HT-007', title: '设备采购合同', customerName: '上海华信科技' }], total: 1 }
+        : { rows: [], total: 0 }) as never);
+    const { form } = renderDynamicForm([
+      { type: 'customer', field: 'customerId', field2: 'customerName', title: '客户' },
+      {
+        type: 'contract',
+        field: 'contractId',
+        field2: 'contractName',
+        title: '关联合同',
+        url: 'api/contract/index',
+        params: '{"dataType":"all"}',
+        parent: 'customerId',
+      },
+    ]);
+    // No customer yet: the select is closed to choice and asks for nothing.
+    expect(screen.getByRole('combobox', { name: '关联合同' })).toBeDisabled();
+    expect(screen.getByText('请先选择客户')).toBeInTheDocument();
+    expect(mockedApi.list).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: '选择' }));
+    fireEvent.click(screen.getByText('选这个客户'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: '关联合同' })).toBeEnabled());
+    await pickOption('关联合同', 'HT-004（年度服务合同）');
+    expect(mockedApi.list).toHaveBeenCalledWith('api/contract/index', { dataType: 'all', customerId: 5, key: '', page: 1, rows: 20 }, { silent: true });
+    expect(mockedApi.list).not.toHaveBeenCalledWith('api/contract/index', expect.not.objectContaining({ customerId: expect.anything() }), expect.anything());
+    expect(form.getFieldsValue(true)).toMatchObject({ customerId: 5, contractId: 4, contractName: 'HT-004' });
+
+    // Another customer: the stale contract is cleared and the list asked again for the new one.
+    fireEvent.click(screen.getByRole('button', { name: '选择' }));
+    fireEvent.click(screen.getByText('选另一个客户'));
+    expect(form.getFieldValue('contractId')).toBeUndefined();
+    expect(form.getFieldValue('contractName')).toBeUndefined();
+    await pickOption('关联合同', 'HT-007（设备采购合同）');
+    expect(mockedApi.list).toHaveBeenLastCalledWith('api/contract/index', { dataType: 'all', customerId: 6, key: '', page: 1, rows: 20 }, { silent: true });
+    expect(form.getFieldsValue(true)).toMatchObject({ customerId: 6, contractId: 7, contractName: 'HT-007' });
   });
 });
