@@ -1,4 +1,5 @@
 /** 新建流程: the enabled flows and the submission of a form record into one. */
+import type { ExpenseSaved } from '@portal/shared-contract';
 import { api } from '@portal/shared-core';
 import type { CcUser } from './approval-types';
 
@@ -32,6 +33,6 @@ export function submitApproval({ flow, values, cc, chosen }: Submission) {
     cc: cc.length ? JSON.stringify(cc.map(({ userid, username }) => ({ userid, username }))) : undefined,
     chosen: Object.keys(chosen).length ? JSON.stringify(chosen) : undefined,
   };
-  if (flow.formMode === EXPENSE_FORM) return api.command<{ id: number; taskid: number }>('api/baoxiao/add', { ...values, ...common });
+  if (flow.formMode === EXPENSE_FORM) return api.command<ExpenseSaved>('api/baoxiao/add', { ...values, ...common });
   return api.command<{ id: number; taskid: number }>('api/WorkFlow/Approval', { ...common, data: JSON.stringify(values) });
 }
