@@ -1,3 +1,3 @@
 import { portalEslintConfig } from './build/eslint-base.mjs';
 
-export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core'] });
+export default portalEslintConfig({ allowedWorkspaceImports: ['@portal/shared-core', '@portal/shared-contract'], browser: true });

@@ -11,6 +11,8 @@
  * lowercase key NOT preceded by `/`. Page checks (`hasPermission`, `hasAnyInArea`, the route and
  * menu builder) look only at page entries, so an action entry alone never opens a page.
  */
+import type { PermissionTree } from '@portal/shared-contract';
+
 export const AREA_KEYS = ['crm', 'oa', 'bi', 'system', 'erp', 'admin', 'work', 'manage', 'call', 'dbcall'] as const;
 export type AreaKey = (typeof AREA_KEYS)[number];
 
@@ -18,7 +20,10 @@ export type AreaKey = (typeof AREA_KEYS)[number];
 export const REMOTE_AREAS = ['crm', 'oa', 'bi', 'system'] as const;
 export type RemoteArea = (typeof REMOTE_AREAS)[number];
 
-export type PermissionTree = Record<AreaKey, string[]>;
+/** The tree as the server sends it (the wire contract); its slots are AREA_KEYS. */
+export type { PermissionTree };
+// AREA_KEYS and the contract name the same slots.
+const _sameSlots: [AreaKey, keyof PermissionTree] extends [keyof PermissionTree, AreaKey] ? true : never = true;
 
 /** A route's permission metadata: the area type plus the sub-type path (spec §2.1). */
 export type RoutePermission = { type: AreaKey; subType?: string };

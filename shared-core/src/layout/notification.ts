@@ -1,9 +1,4 @@
-/** One row of `api/notification/index`, or the notification a notify push carries (spec §7). */
-export type PortalNotification = {
-  id: number;
-  cont: string;
-  addtime: string;
-  kind?: string;
-  modelType?: number | string | null;
-  modelId?: number | string | null;
-};
+import type { NotificationRow } from '@portal/shared-contract';
+
+/** One row of `api/notification/index`, or the notification a notify push carries (spec §7), which may leave out what it is about. */
+export type PortalNotification = Pick<NotificationRow, 'id' | 'cont' | 'addtime'> & Partial<Pick<NotificationRow, 'kind' | 'modelType' | 'modelId'>>;

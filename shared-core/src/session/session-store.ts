@@ -1,12 +1,14 @@
 /** The logged-in user, their login key and permission tree; persisted so a reload keeps the session. */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LoginData } from '@portal/shared-contract';
 import type { PermissionTree } from '../contract/permissions';
 
-export type SessionUser = { UserID: number; NickName: string; header: string; ShopID: number | string };
+/** `data` of the `api/user/login` success reply (the wire contract). */
+export type { LoginData };
 
-/** `data` of the `api/user/login` success reply. */
-export type LoginData = SessionUser & { LoginToken: string };
+/** Who is logged in: the login reply's user, without the key. */
+export type SessionUser = Omit<LoginData, 'LoginToken'>;
 
 export type SessionState = {
   token: string | null;

@@ -2,7 +2,7 @@
  * Records the pickers choose from, named as the API names them (spec §3, contract "Directory data
  * for pickers"). Only the fields the pickers read are typed; those the wire contract describes are its types.
  */
-import type { ContractRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
+import type { AlbumPicture, ContractRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
 
 /** A row of `api/customer/index`. */
 export type CustomerRecord = {
@@ -81,6 +81,7 @@ export type PickedUser = {
   branchname?: string;
 };
 
-/** An album image (`api/album/index`), and the in-form picture value [{id, url, filename}]. */
-export type AlbumPicture = { id: number; url: string; userid?: number; size?: number; filename: string; format?: string };
+/** An album image (`api/album/index`, the wire contract's). */
+export type { AlbumPicture };
+/** The in-form picture value [{id, url, filename}]. */
 export type PictureValue = { id: number; url: string; filename: string };

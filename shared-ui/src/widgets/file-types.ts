@@ -1,19 +1,11 @@
 /** File records of `api/file/*` (spec §3 "File record", contract "Files, albums, regions"). */
+import type { FileRow } from '@portal/shared-contract';
 
-/** A stored file; also the in-form `file` value item. `size` is in Kb (see formatFileSize). */
-export type FileRecord = {
-  id: number;
-  filename?: string;
-  FileName: string;
-  url: string;
-  /** A short-lived signed address of the file for the caller (lists and uploads carry it). */
-  signedUrl?: string;
-  format: string;
-  size: number;
-  userid: number;
-  username: string;
-  addTime: string;
-};
+/**
+ * A stored file as lists and uploads return it (FileRow: `size` in Kb, see formatFileSize); also the
+ * in-form `file` value item, which may have been saved without `filename` and the short-lived `signedUrl`.
+ */
+export type FileRecord = Omit<FileRow, 'filename' | 'signedUrl'> & Partial<Pick<FileRow, 'filename' | 'signedUrl'>>;
 
 /** Upload parameters sent with every file (spec §3); `code` ties the files to a form being filled. */
 export type UploadParams = {

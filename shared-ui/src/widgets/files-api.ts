@@ -1,10 +1,11 @@
 /** The file endpoints the widgets call (uploads go through upload-transport). */
+import type { FileRow } from '@portal/shared-contract';
 import { api, isApiError, MESSAGES, type ListReply } from '@portal/shared-core';
-import type { FileListQuery, FileRecord } from './file-types';
+import type { FileListQuery } from './file-types';
 
 /** Silent: the attachment list reports its own failure (响应失败). */
-export function listFiles(query: FileListQuery): Promise<ListReply<FileRecord>> {
-  return api.list<FileRecord>('api/file/list', query, { silent: true });
+export function listFiles(query: FileListQuery): Promise<ListReply<FileRow>> {
+  return api.list<FileRow>('api/file/list', query, { silent: true });
 }
 
 /**

@@ -1,7 +1,9 @@
 /** `api/user/login` and `api/user/logout`. */
-import { api, type LoginData, type PermissionTree } from '@portal/shared-core';
+import type { LoginData, LoginReplyBody } from '@portal/shared-contract';
+import { api } from '@portal/shared-core';
 
-export type LoginReply = { result: 'success'; msg: string; data: LoginData; model: PermissionTree };
+/** The success reply (an error reply rejects), which always carries `data`. */
+export type LoginReply = LoginReplyBody & { data: LoginData };
 
 /** Resolves the login reply; rejects with an `ApiError` whose message is the server's msg. */
 export function login(username: string, password: string): Promise<LoginReply> {

@@ -1,3 +1,4 @@
+import { SignedUrlsReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
@@ -27,6 +28,7 @@ export function registerFileSignRoutes(app: FastifyInstance, ctx: AppContext, re
           'x-messages': { invalid: MSG_URLS, tooMany: `一次最多获取${SIGN_MAX}个文件地址` },
         }),
       }),
+      reply: SignedUrlsReply,
       handler: async ({ input, actor }) => success('获取成功', await signStoredUrls(ctx, actor, input.urls)),
     }),
   ]);

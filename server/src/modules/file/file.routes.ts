@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
+import { AlbumListReply, Done, FileDetailReply, FileListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import { readSettings } from '../system/settings/settings.service';
 import type { AppContext } from '../../app-context';
@@ -49,6 +50,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       record: 'self',
       input: Fields({}),
       uploadFields: UploadFields,
+      reply: FileDetailReply,
       handler: async ({ request, actor }) => {
         // 基础设置 › 上传设置 lowers the configured limit (UPLOAD_MAX_MB), never raises it.
         const { uploadMaxMb } = await readSettings(ctx.db, { uploadMaxMb: ctx.config.uploadMaxBytes / 1048576 });
@@ -73,6 +75,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: 'attachment',
       input: Fields({ code: FormCode, picType: PicType, modelId: ModelId, ...Paging(100) }),
+      reply: FileListReply,
       handler: async ({ input, actor }) => listAttachments(ctx, actor, input),
     }),
 
@@ -84,6 +87,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: 'self',
       input: Fields({ picType: PicType, ...Paging(20) }),
+      reply: FileListReply,
       handler: async ({ input, actor }) => listOwnFiles(ctx, actor, input),
     }),
 
@@ -95,6 +99,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: fileDelete('id'),
       input: FileId,
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteOwnFile(ctx, actor, input.id);
         return success('删除成功');
@@ -113,6 +118,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
         filename: Text('文件名', 255, { messages: { invalid: MSG_BAD_NAME, tooLong: MSG_BAD_NAME } }),
         FileName: Text('文件名', 255, { messages: { invalid: MSG_BAD_NAME, tooLong: MSG_BAD_NAME } }),
       }),
+      reply: FileDetailReply,
       handler: async ({ input, actor }) => success('保存成功', await renameOwnFile(ctx, actor, input.id, input.filename || input.FileName)),
     }),
 
@@ -124,6 +130,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: 'self',
       input: Fields({ ...Paging(20) }),
+      reply: AlbumListReply,
       handler: async ({ input, actor }) => listAlbum(ctx, actor, input.page, input.rows),
     }),
 
@@ -135,6 +142,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext, 
       access: 'login',
       record: fileDelete('id'),
       input: FileId,
+      reply: Done,
       handler: async ({ input, actor }) => {
         await deleteOwnFile(ctx, actor, input.id, true);
         return success('删除成功');

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { AlbumPicture, FileRow } from '@portal/shared-contract';
 import type { AppContext } from '../../app-context';
 import type { DbOrTx } from '../../db/database';
 import type { ListReply } from '../../http/envelope';
@@ -16,25 +17,6 @@ export const MSG_DELETE_OWN_ONLY = '只能删除自己上传的文件';
 export const MSG_EDIT_OWN_ONLY = '只能修改自己上传的文件';
 export const MSG_APPROVAL_FILE = '该文件是审批的附件，不能删除';
 
-/** A file record (spec §3): size in KB for formatFileSize; filename and FileName both the original name. */
-export type FileReply = {
-  id: number;
-  /** The stable address (`/files/<name>`): what records store. */
-  url: string;
-  /** The same file for the caller, for a short while (`?exp=…&u=…&sig=…`): what `<img>` and links use. */
-  signedUrl: string;
-  filename: string;
-  FileName: string;
-  format: string;
-  size: number;
-  userid: number;
-  username: string;
-  addTime: string;
-};
-
-/** An album picture (spec §3 "Picture"). */
-export type PictureReply = { id: number; url: string; signedUrl: string; userid: number; size: number; filename: string; format: string };
-
 /** Where the upload belongs: the form being filled in (code), the saved record (modelId) and the kind of attachment (picType). */
 export type UploadParams = { modelId: number; picType: string; code: string; userType: string; categoryId: number };
 
@@ -48,7 +30,7 @@ function fileRows(db: DbOrTx) {
 
 type RawFileRow = Awaited<ReturnType<ReturnType<typeof fileRows>['executeTakeFirstOrThrow']>>;
 
-function toReply(ctx: AppContext, actor: Actor, r: RawFileRow): FileReply {
+function toReply(ctx: AppContext, actor: Actor, r: RawFileRow): FileRow {
   return {
     id: r.id,
     url: r.url,
@@ -63,7 +45,7 @@ function toReply(ctx: AppContext, actor: Actor, r: RawFileRow): FileReply {
   };
 }
 
-export async function saveUpload(ctx: AppContext, actor: Actor, received: ReceivedFile, params: UploadParams): Promise<FileReply> {
+export async function saveUpload(ctx: AppContext, actor: Actor, received: ReceivedFile, params: UploadParams): Promise<FileRow> {
   const storedName = newStoredName(received.format);
   const id = await storeUpload(received, ctx.config.uploadDir, storedName, (moveIntoPlace) =>
     ctx.db.transaction().execute(async (tx) => {
@@ -102,7 +84,7 @@ export type AttachmentQuery = { code: string; picType: string; modelId: number; 
  * check), so that walking codes or record ids reveals nothing: a record out of reach lists like one
  * without files.
  */
-export async function listAttachments(ctx: AppContext, actor: Actor, q: AttachmentQuery): Promise<ListReply<FileReply>> {
+export async function listAttachments(ctx: AppContext, actor: Actor, q: AttachmentQuery): Promise<ListReply<FileRow>> {
   if (!q.code && q.modelId <= 0) throw badRequest('请提供附件所属的表单编码（code）或记录ID（modelId）');
   let base = ctx.db.selectFrom('files as f').where(await fileVisibility(ctx.db, actor));
   base = base.where((eb) => {
@@ -125,7 +107,7 @@ export async function listAttachments(ctx: AppContext, actor: Actor, q: Attachme
 }
 
 /** The user's own uploads, newest first (optionally of one picType). */
-export async function listOwnFiles(ctx: AppContext, actor: Actor, q: { picType: string; page: number; rows: number }): Promise<ListReply<FileReply>> {
+export async function listOwnFiles(ctx: AppContext, actor: Actor, q: { picType: string; page: number; rows: number }): Promise<ListReply<FileRow>> {
   let base = ctx.db.selectFrom('files as f').where('f.user_id', '=', actor.userId);
   if (q.picType) base = base.where('f.pic_type', '=', q.picType);
   const [count, rows] = await Promise.all([
@@ -142,7 +124,7 @@ export async function listOwnFiles(ctx: AppContext, actor: Actor, q: { picType: 
 }
 
 /** The album: the user's own images, newest first. */
-export async function listAlbum(ctx: AppContext, actor: Actor, page: number, rows: number): Promise<ListReply<PictureReply>> {
+export async function listAlbum(ctx: AppContext, actor: Actor, page: number, rows: number): Promise<ListReply<AlbumPicture>> {
   const base = ctx.db.selectFrom('files').where('user_id', '=', actor.userId).where('is_image', '=', 1);
   const [count, list] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -185,7 +167,7 @@ export async function deleteOwnFile(ctx: AppContext, actor: Actor, id: number, i
 }
 
 /** Renames a file (its display name); the stored file and its extension stay, so the name keeps the extension. */
-export async function renameOwnFile(ctx: AppContext, actor: Actor, id: number, name: string): Promise<FileReply> {
+export async function renameOwnFile(ctx: AppContext, actor: Actor, id: number, name: string): Promise<FileRow> {
   if (name.trim() === '') throw badRequest('请输入文件名');
   if (!isAcceptableName(name)) throw badRequest('文件名不合法');
   await ctx.db.transaction().execute(async (tx) => {

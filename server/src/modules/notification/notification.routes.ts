@@ -1,3 +1,4 @@
+import { NotificationListReply, NotificationsReadReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
@@ -20,6 +21,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
       access: 'login',
       record: 'self',
       input: Fields({ ...Paging(10, 100), isread: Flag('已读状态', 0, { messages: { invalid: '已读状态只能是0或1' } }) }),
+      reply: NotificationListReply,
       handler: async ({ input, actor }) => listNotifications(ctx, actor.userId, input),
     }),
 
@@ -36,6 +38,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
           [MESSAGES_KEYWORD]: { missing: MSG_NO_IDS, invalid: '消息ID不正确', tooMany: '一次最多标记1000条消息' },
         }),
       }),
+      reply: NotificationsReadReply,
       handler: async ({ input, actor }) => {
         const count = await markNotificationsRead(ctx, actor.userId, input.ids);
         return success('已标记为已读', { count });

@@ -1,10 +1,8 @@
+import type { NotificationRow } from '@portal/shared-contract';
 import type { AppContext } from '../../app-context';
 import type { ListReply } from '../../http/envelope';
 import { afterCommit, transact } from '../../db/transact';
 import { notificationTime, pushUnreadCount } from './notify';
-
-/** A row of `api/notification/index` (team contract). */
-export type NotificationRow = { id: number; cont: string; addtime: string; kind: string; modelType: string; modelId: number | null };
 
 export type NotificationQuery = { page: number; rows: number; isread: 0 | 1 };
 

@@ -34,6 +34,7 @@ const REPORT: DryRunReport = {
     { row: 3, reason: '手机号码格式不正确', values: ['乙公司', '123', '展会', ''] },
     { row: 5, reason: '客户来源不存在', values: ['丁公司', '16600000004', '路过', ''] },
   ],
+  skipped: [],
 };
 
 const ENDPOINTS = {

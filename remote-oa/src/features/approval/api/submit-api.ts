@@ -1,6 +1,6 @@
 /** 新建流程: the enabled flows and the submission of a form record into one. */
 import { api } from '@portal/shared-core';
-import type { ApprovalSubmitted, EnabledFlow } from '@portal/shared-contract';
+import type { ApprovalSubmitted, EnabledFlow, ExpenseSaved } from '@portal/shared-contract';
 import type { CcUser } from './approval-types';
 
 export function fetchEnabledFlows() {
@@ -21,6 +21,6 @@ export function submitApproval({ flow, values, cc, chosen }: Submission) {
     cc: cc.length ? JSON.stringify(cc.map(({ userid, username }) => ({ userid, username }))) : undefined,
     chosen: Object.keys(chosen).length ? JSON.stringify(chosen) : undefined,
   };
-  if (flow.formMode === EXPENSE_FORM) return api.command<{ id: number; taskid: number }>('api/baoxiao/add', { ...values, ...common });
+  if (flow.formMode === EXPENSE_FORM) return api.command<ExpenseSaved>('api/baoxiao/add', { ...values, ...common });
   return api.command<ApprovalSubmitted>('api/WorkFlow/Approval', { ...common, data: JSON.stringify(values) });
 }

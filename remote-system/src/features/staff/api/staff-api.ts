@@ -39,6 +39,3 @@ export const STAFF_IMPORT_ENDPOINTS = {
   import: 'api/user/Import',
 } as const;
 export const STAFF_IMPORT_TEMPLATE = 'api/user/ImportTemplate';
-
-/** A generated initial password in the import's answer (shown once, never stored). */
-export type GeneratedPassword = { row: number; username: string; nickName: string; password: string };

@@ -3,8 +3,8 @@
  * once and keeps no copy, so this is the only place they are ever shown.
  */
 import { Alert, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import type { GeneratedPassword } from '@portal/shared-contract';
 import type { ImportResult } from '@portal/shared-ui';
-import type { GeneratedPassword } from '../api/staff-api';
 
 const columns: TableColumnsType<GeneratedPassword> = [
   { title: '行号', dataIndex: 'row', width: 70 },

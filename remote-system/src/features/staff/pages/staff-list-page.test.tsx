@@ -75,7 +75,13 @@ it('更多 → 批量导入 opens the import wizard with 下载模板, with the 
 });
 
 it('shows the generated initial passwords once, with 复制全部', () => {
-  const result = { total: 2, imported: 2, rejected: 0, passwords: [{ row: 3, username: 'imp.member', nickName: '导入组员', password: 'Xy7kPq2mNa' }] };
+  const result = {
+    total: 2,
+    imported: 2,
+    rejected: 0,
+    skipped: 0,
+    passwords: [{ row: 3, username: 'imp.member', nickName: '导入组员', password: 'Xy7kPq2mNa' }],
+  };
   renderWithProviders(<GeneratedPasswords result={result} />);
   expect(screen.getByText('系统为 1 名员工生成了初始密码，一次性显示，请妥善保存')).toBeInTheDocument();
   expect(screen.getByText('Xy7kPq2mNa')).toBeInTheDocument();
@@ -84,6 +90,6 @@ it('shows the generated initial passwords once, with 复制全部', () => {
 });
 
 it('shows nothing when every password was given in the file', () => {
-  renderWithProviders(<GeneratedPasswords result={{ total: 1, imported: 1, rejected: 0, passwords: [] }} />);
+  renderWithProviders(<GeneratedPasswords result={{ total: 1, imported: 1, rejected: 0, skipped: 0, passwords: [] }} />);
   expect(screen.queryByText(/一次性显示/)).toBeNull();
 });

@@ -1,3 +1,4 @@
+import { Done, LoginCheckReply, LoginReply, PermissionTreeReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -22,6 +23,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
         // Longer than any password we accept: answered like a wrong password.
         password: Secret('密码', 100, { messages: { missing: '请输入密码', tooLong: '用户名或密码错误' } }),
       }),
+      reply: LoginReply,
       handler: async ({ input, request }) =>
         signIn(ctx, { username: input.username, password: input.password, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') }),
     }),
@@ -34,6 +36,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: Done,
       handler: async ({ actor }) => {
         await logout(ctx, actor.sessionId);
         return success('退出成功');
@@ -48,6 +51,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: LoginCheckReply,
       handler: async ({ actor }) => success('已登陆', { login: true, UserID: actor.userId }),
     }),
 
@@ -59,6 +63,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: PermissionTreeReply,
       handler: async ({ actor }) => success('获取成功', actor.rights),
     }),
 
@@ -73,6 +78,7 @@ export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext, res
         oldpwd: Secret('原密码', 100),
         newpwd: Secret('新密码', 32, { min: 6, messages: { invalid: MSG_NEW_PASSWORD_LENGTH, tooLong: MSG_NEW_PASSWORD_LENGTH } }),
       }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await changePassword(ctx, actor, input.oldpwd, input.newpwd);
         return success('密码修改成功');

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LoginReplyBody } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { success } from '../../../http/envelope';
 import { badRequest, tooManyRequests } from '../../../http/errors';
@@ -94,7 +95,7 @@ export async function login(ctx: AppContext, attempt: LoginAttempt): Promise<Log
 }
 
 /** api/user/login's reply: the token, who signed in, and (as `model`) their rights tree. */
-export async function signIn(ctx: AppContext, attempt: LoginAttempt) {
+export async function signIn(ctx: AppContext, attempt: LoginAttempt): Promise<LoginReplyBody> {
   const { token, actor } = await login(ctx, attempt);
   const branches = await loadBranchIndex(ctx.db);
   return {

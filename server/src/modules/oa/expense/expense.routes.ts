@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, ExpenseDetailReply, ExpenseListReply, ExpenseSavedReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -74,6 +74,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('oa', 'createApproval'),
       record: 'none',
       input: Fields(ExpenseFields),
+      reply: ExpenseSavedReply,
       handler: async ({ input, actor }) =>
         success('提交成功', await addExpense(ctx, actor, toInput(input), parseCc(input.cc), chosenOf(input.chosen), input.flowId)),
     }),
@@ -85,6 +86,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('oa', 'createApproval'),
       record: expenseEdit('id'),
       input: Fields({ id: Id('报销单'), ...ExpenseFields }),
+      reply: ExpenseSavedReply,
       handler: async ({ input, actor }) => success('保存成功', await editExpense(ctx, actor, input.id, toInput(input), parseCc(input.cc))),
     }),
     defineRoute({
@@ -95,6 +97,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: 'login',
       record: expenseRead('id'),
       input: Fields({ id: Id('报销单') }),
+      reply: ExpenseDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await expenseDetail(ctx, actor, input.id)),
     }),
     defineRoute({
@@ -119,6 +122,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       access: can('oa', 'createApproval'),
       record: 'list',
       input: Fields({ ...Paging(10) }),
+      reply: ExpenseListReply,
       handler: async ({ input, actor }) => listExpenses(ctx, actor, input.page, input.rows),
     }),
   ]);

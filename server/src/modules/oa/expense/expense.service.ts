@@ -1,6 +1,8 @@
+import type { ExpenseDetail, ExpensePicture, ExpenseRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
+import type { ListReply } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
@@ -322,7 +324,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, sub
   });
 }
 
-export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
+export async function expenseDetail(ctx: AppContext, actor: Actor, id: number): Promise<ExpenseDetail> {
   const claim = await ctx.db
     .selectFrom('expense_claims as e')
     .leftJoin('users as u', 'u.id', 'e.created_by')
@@ -333,9 +335,10 @@ export async function expenseDetail(ctx: AppContext, actor: Actor, id: number) {
     .executeTakeFirst();
   if (!claim) throw notFound('报销单不存在');
   const lines = await ctx.db.selectFrom('expense_lines').selectAll().where('claim_id', '=', id).orderBy('sort').execute();
-  const parse = (s: string) => {
+  // Stored by pictureList: [{url}] or [{id, url}].
+  const parse = (s: string): ExpensePicture[] => {
     try {
-      return JSON.parse(s) as unknown;
+      return JSON.parse(s) as ExpensePicture[];
     } catch {
       return [];
     }
@@ -412,7 +415,7 @@ export async function deleteExpenses(ctx: AppContext, actor: Actor, ids: number[
 }
 
 /** The caller's own claims (newest first). */
-export async function listExpenses(ctx: AppContext, actor: Actor, page: number, rows: number) {
+export async function listExpenses(ctx: AppContext, actor: Actor, page: number, rows: number): Promise<ListReply<ExpenseRow>> {
   const base = () => ctx.db.selectFrom('expense_claims').where('created_by', '=', actor.userId);
   const [{ n }, list] = await Promise.all([
     base()

@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, TaskCreatedReply, TaskDetailReply, TaskListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -23,6 +23,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'none',
       input: TaskFields,
+      reply: TaskCreatedReply,
       handler: async ({ input, actor }) => success('添加成功', { id: await createTask(ctx, actor, toTaskInput(input)) }),
     }),
 
@@ -35,6 +36,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       record: 'list',
       mask: TASK_MASK,
       input: TaskListInput,
+      reply: TaskListReply,
       handler: async ({ input, actor }) => listTasks(ctx, actor, input),
     }),
 
@@ -47,6 +49,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext, resolv
       record: taskRead('id'),
       mask: TASK_MASK,
       input: TaskIdInput,
+      reply: TaskDetailReply,
       handler: async ({ input, actor }) => success('获取成功', await taskDetail(ctx, actor, input.id)),
     }),
 

@@ -28,29 +28,8 @@ export type TaskInput = {
 
 export type TaskListQuery = { page: number; rows: number; scene: TaskScene; status?: TaskStatus };
 
-/** A task as the list and the detail return it (spec §3 "Task"). */
-export type TaskRow = {
-  id: number;
-  title: string;
-  /** Text: 进行中, 已完成 or 已拒绝. */
-  status: string;
-  statusCode: TaskStatus;
-  type: number;
-  createUserId: number;
-  createUserName: string;
-  createuserheader: string;
-  addTime: string;
-  userid: number;
-  username: string;
-  userheader: string;
-  /** 'YYYY-MM-DD HH:mm' or ''. */
-  endTime: string;
-  grade: string;
-  cont: string;
-  modelId: number;
-  modelType: number;
-  modelTitle: string;
-};
+/** A task as the list and the detail return it (spec §3 "Task"): the wire contract's row. */
+export type { TaskRow } from '@portal/shared-contract';
 
 /** A task attached to a lead (1) or a customer (2) is titled by the customer's name, under their 客户名称 rule. */
 export const TASK_MASK: ReplyMask = {

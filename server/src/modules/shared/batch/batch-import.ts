@@ -8,6 +8,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { DryRunReport, ImportPreview, ImportResult, PlannedRow, RejectedRow } from '@portal/shared-contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
@@ -75,20 +76,8 @@ export type ImportSpec<T, P = undefined> = {
 /** What a list adds to the import's answer (the staff import: the generated passwords, shown once). */
 export type ImportExtras = Record<string, unknown>;
 
-export type RejectedRow = { row: number; reason: string; values: string[] };
-export type ImportPreview = {
-  token: string;
-  fileName: string;
-  headers: string[];
-  sampleRows: string[][];
-  total: number;
-  fields: { key: string; title: string; required: boolean }[];
-  suggestedMapping: ColumnMapping;
-};
-/** A row's outcome in the dry run: imported, skipped (the duplicate choice) or rejected, and why. */
-export type PlannedRow = { row: number; outcome: 'import' | 'skip' | 'reject'; note: string };
-export type DryRunReport = { total: number; valid: number; rejected: RejectedRow[]; skipped: RejectedRow[]; plan?: PlannedRow[] };
-export type ImportResult = { total: number; imported: number; rejected: number; skipped: number };
+/** The import's counts (the replies' shapes are the wire contract's). */
+export type { ImportResult };
 
 type Session = {
   entity: string;

@@ -6,6 +6,8 @@
  * needs the list's import right; a token only serves the user who uploaded it.
  */
 import multipart from '@fastify/multipart';
+import { ImportDryRunReply, ImportPreviewReply, ImportRunReply } from '@portal/shared-contract';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ActorResolver, Right } from '../../../http/auth';
 import { success } from '../../../http/envelope';
@@ -33,6 +35,8 @@ export type ImportRoutes = {
   done: (result: ImportResult) => string;
   /** The answer must not be cached (it carries generated passwords). */
   noStore?: boolean;
+  /** The import's reply schema when the list adds to the counts (`insert`'s extras); ImportRunReply otherwise. */
+  runReply?: TSchema;
 };
 
 export function registerImportRoutes(app: FastifyInstance, resolve: ActorResolver, r: ImportRoutes): void {
@@ -50,6 +54,7 @@ export function registerImportRoutes(app: FastifyInstance, resolve: ActorResolve
         url: `${r.base}ImportPreview`,
         input: Fields({}),
         uploadFields: Fields({}),
+        reply: ImportPreviewReply,
         handler: async ({ request, actor }) => success('上传成功', await r.imports.preview(request, actor)),
       }),
     ]);
@@ -62,6 +67,7 @@ export function registerImportRoutes(app: FastifyInstance, resolve: ActorResolve
       method: 'POST',
       url: `${r.base}ImportDryRun`,
       input: ImportInput,
+      reply: ImportDryRunReply,
       handler: async ({ input, actor }) => success('检查完成', await r.imports.dryRun(actor, input)),
     }),
     defineRoute({
@@ -81,6 +87,7 @@ export function registerImportRoutes(app: FastifyInstance, resolve: ActorResolve
       method: 'POST',
       url: `${r.base}Import`,
       input: ImportInput,
+      reply: r.runReply ?? ImportRunReply,
       handler: async ({ input, actor, reply }) => {
         const result = await r.imports.run(actor, input);
         if (r.noStore) void reply.header('cache-control', 'no-store');

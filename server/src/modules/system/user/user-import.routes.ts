@@ -3,6 +3,7 @@
  * shared import calls (shared/batch/import-routes.ts). Every call needs the right of 新建员工 (system
  * `user:create`, as api/user/add).
  */
+import { StaffImportRunReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -56,6 +57,7 @@ export function registerUserImportRoutes(app: FastifyInstance, ctx: AppContext, 
     rejectedFileName: '未通过的员工数据.xlsx',
     done: (result) => `成功导入${result.imported}名员工`,
     noStore: true,
+    runReply: StaffImportRunReply,
   });
 
   mountRoutes(app, resolve, [
