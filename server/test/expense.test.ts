@@ -30,7 +30,7 @@ test('a claim with lines and receipts: saved, listed among the caller’s own, s
     pictures: JSON.stringify(['/files/receipt.png', { id: 7, url: '/files/other.png' }]),
     items: JSON.stringify([
       { amount: '120.5', category: '差旅费', riqi: '2026-11-20', note: '车费', pictures: [{ id: 3, url: '/files/ticket.png' }] },
-      { riqi: '2026-11-21', ext: '80' },
+      { riqi: '2026-11-21', amount: '80' },
     ]),
   });
   expect(added.body).toMatchObject({ result: 'success', data: { id: expect.any(Number), taskid: expect.any(Number) } });
@@ -59,12 +59,12 @@ test('a claim with lines and receipts: saved, listed among the caller’s own, s
     {
       id: expect.any(Number),
       riqi: '2026-11-20',
-      ext: '120.50',
+      ext: '车费',
       amount: '120.50',
       category: '差旅费',
       note: '车费',
       pictures: [{ id: 3, url: '/files/ticket.png' }],
     },
-    { id: expect.any(Number), riqi: '2026-11-21', ext: '80.00', amount: '80.00', category: '', note: '', pictures: [] },
+    { id: expect.any(Number), riqi: '2026-11-21', ext: '', amount: '80.00', category: '', note: '', pictures: [] },
   ]);
 });
