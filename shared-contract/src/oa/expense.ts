@@ -22,7 +22,7 @@ export type ExpenseRow = Static<typeof ExpenseRowSchema>;
 export const ExpensePictureSchema = Type.Object({ id: Type.Optional(Type.Number()), url: Type.String() });
 export type ExpensePicture = Static<typeof ExpensePictureSchema>;
 
-/** A line of a claim: `ext` and `amount` are both the amount in yuan (the form's tablelist reads `ext`). */
+/** A line of a claim: `ext` is its 内容 (text), `amount` its 金额 in yuan. */
 export const ExpenseLineSchema = Type.Object({
   id: Type.Number(),
   riqi: Type.String(),
