@@ -8,3 +8,5 @@ export * from './crm/customer-views';
 export * from './crm/customer';
 export * from './system/releases';
 export * from './system/staff';
+export * from './crm/pool';
+export * from './crm/customer-lookup';
