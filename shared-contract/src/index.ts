@@ -32,3 +32,5 @@ export * from './notification/notification';
 export * from './file/file';
 export * from './auth/session';
 export * from './shared/import';
+export * from './crm/pool';
+export * from './crm/customer-lookup';

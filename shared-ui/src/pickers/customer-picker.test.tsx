@@ -17,8 +17,13 @@ const customer: CustomerRecord = {
   CustomerName: '上海华信科技有限公司',
   contact_name: '王磊',
   contact_mobile: '13800138000',
+  LaiYuanName: '官网',
   UserName: '张三',
+  BranchName: '销售一部',
   AddTime: '2026-11-01 09:30',
+  UpdateTime: '2026-11-01 09:30',
+  genjinTime: '',
+  nextgenjintime: '',
   clue: 1,
   industry: '软件',
 };

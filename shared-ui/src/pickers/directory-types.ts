@@ -2,29 +2,29 @@
  * Records the pickers choose from, named as the API names them (spec §3, contract "Directory data
  * for pickers"). Only the fields the pickers read are typed; those the wire contract describes are its types.
  */
-import type { AlbumPicture, ContractRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
+import type { AlbumPicture, ContractRow, CustomerRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
 
-/** A row of `api/customer/index`. */
-export type CustomerRecord = {
-  id: number;
-  code: string;
-  CustomerName: string;
-  contact_name: string;
-  contact_mobile: string;
-  LaiYuanName?: string;
-  level?: string | null;
-  industry?: string | null;
-  address?: string | null;
-  beizhu?: string | null;
-  UserName: string;
-  BranchName?: string | null;
-  AddTime: string;
-  UpdateTime?: string | null;
-  genjinTime?: string | null;
-  nextgenjintime?: string | null;
-  /** 2 = deal done. */
-  clue: number;
-};
+/** A row of `api/customer/index` (or the customer of `api/customer/Views`): the fields the picker reads. */
+export type CustomerRecord = Pick<
+  CustomerRow,
+  | 'id'
+  | 'code'
+  | 'CustomerName'
+  | 'contact_name'
+  | 'contact_mobile'
+  | 'LaiYuanName'
+  | 'level'
+  | 'industry'
+  | 'address'
+  | 'beizhu'
+  | 'UserName'
+  | 'BranchName'
+  | 'AddTime'
+  | 'UpdateTime'
+  | 'genjinTime'
+  | 'nextgenjintime'
+  | 'clue'
+>;
 
 export type CustomerScene = 'all' | 'mine' | 'participating' | 'subordinates';
 export type CustomerSortField = 'AddTime' | 'UpdateTime' | 'genjinTime' | 'nextgenjintime';

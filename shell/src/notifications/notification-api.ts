@@ -1,4 +1,5 @@
 /** Calls behind the notification drawer and the menu badges (spec §7 "Notifications and counts"). */
+import type { CustomerMenuCounts, CustomerMenuCountsReply } from '@portal/shared-contract';
 import { api, NOTIFICATION_PAGE_SIZE, type PortalNotification } from '@portal/shared-core';
 
 /** `isread` of `api/notification/index`. */
@@ -25,7 +26,7 @@ export type CustomerCounts = { myCustomers: number; reassigned: number };
 
 /** `api/customer/kehuCounts`: the counts travel as JSON text in `msg` ({"我的number", "再分配number"}). */
 export async function fetchCustomerCounts(): Promise<CustomerCounts> {
-  const reply = await api.post<{ result?: string; msg?: string }>('api/customer/kehuCounts', undefined, { silent: true });
-  const counts = JSON.parse(reply.msg ?? '{}') as Record<string, unknown>;
+  const reply = await api.post<CustomerMenuCountsReply>('api/customer/kehuCounts', undefined, { silent: true });
+  const counts = JSON.parse(reply.msg || '{}') as Partial<CustomerMenuCounts>;
   return { myCustomers: Number(counts['我的number']) || 0, reassigned: Number(counts['再分配number']) || 0 };
 }

@@ -4,18 +4,8 @@
  */
 import { useState } from 'react';
 import { App, Button, Empty, Flex, Form, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
+import type { CustomerDuplicateRow } from '@portal/shared-contract';
 import { api, MESSAGES } from '@portal/shared-core';
-
-export type DuplicateRow = {
-  id: number;
-  CustomerName: string;
-  contact_name?: string;
-  contact_mobile?: string;
-  UserName: string;
-  AddTime: string;
-  gonghai?: number;
-  visible?: boolean;
-};
 
 export type DuplicateQuery = { name?: string; mobile?: string; wechat?: string; qq?: string };
 
@@ -29,7 +19,7 @@ export type DuplicateCheckModalProps = {
 
 export const MSG_DUPLICATE_CRITERIA = '请输入客户名称、手机号码、微信或QQ';
 
-const columns: TableColumnsType<DuplicateRow> = [
+const columns: TableColumnsType<CustomerDuplicateRow> = [
   {
     title: '客户名称',
     dataIndex: 'CustomerName',
@@ -56,7 +46,7 @@ export function DuplicateCheckModal({ open, url, onClose, onCreate }: DuplicateC
 function DuplicateSearch({ url, onClose, onCreate }: Omit<DuplicateCheckModalProps, 'open'>) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DuplicateQuery>();
-  const [rows, setRows] = useState<DuplicateRow[] | null>(null);
+  const [rows, setRows] = useState<CustomerDuplicateRow[] | null>(null);
   const [loading, setLoading] = useState(false);
 
   async function handleSearch(values: DuplicateQuery) {
@@ -67,7 +57,7 @@ function DuplicateSearch({ url, onClose, onCreate }: Omit<DuplicateCheckModalPro
     }
     setLoading(true);
     try {
-      setRows((await api.list<DuplicateRow>(url, query)).rows);
+      setRows((await api.list<CustomerDuplicateRow>(url, query)).rows);
     } catch {
       // The API client has shown the reason.
     } finally {
@@ -97,7 +87,7 @@ function DuplicateSearch({ url, onClose, onCreate }: Omit<DuplicateCheckModalPro
         </Form.Item>
       </Form>
       {rows === null ? null : rows.length > 0 ? (
-        <Table<DuplicateRow> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ y: 360 }} />
+        <Table<CustomerDuplicateRow> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ y: 360 }} />
       ) : (
         <Empty description="没有找到重复的客户" />
       )}

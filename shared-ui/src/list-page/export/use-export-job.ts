@@ -5,6 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CustomerExportJob, CustomerExportProgress } from '@portal/shared-contract';
 import { api, type RequestData } from '@portal/shared-core';
 import { exportKeys } from '../../query/query-keys';
 import { downloadFile } from '../batch/download-file';
@@ -16,17 +17,17 @@ export type ExportState =
 
 export const EXPORT_POLL_MS = 500;
 
-type ExportJob = { jobId: string; total: number };
-type JobProgress = { done: number; total: number; finished: boolean; fileName?: string };
+/** The progress as the server reports it, and the downloaded file's name once finished (the client's own). */
+type JobProgress = CustomerExportProgress & { fileName?: string };
 
 export function useExportJob(endpoints: ExportEndpoints, fallbackName = '导出.xlsx') {
-  const startJob = useMutation({ mutationFn: (query: RequestData) => api.fetch<ExportJob>(endpoints.start, query) });
+  const startJob = useMutation({ mutationFn: (query: RequestData) => api.fetch<CustomerExportJob>(endpoints.start, query) });
   const job = startJob.data;
 
   const progress = useQuery({
     queryKey: exportKeys.progress(endpoints.progress, job?.jobId ?? ''),
     queryFn: async (): Promise<JobProgress> => {
-      const current = await api.fetch<JobProgress>(endpoints.progress, { jobId: job?.jobId });
+      const current: JobProgress = await api.fetch<CustomerExportProgress>(endpoints.progress, { jobId: job?.jobId });
       if (!current.finished) return current;
       // The last poll fetches the file; polling stops with it, so it downloads once.
       const fileName = await downloadFile({ url: endpoints.download, method: 'GET', data: { jobId: job?.jobId }, fallbackName });

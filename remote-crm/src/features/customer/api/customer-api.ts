@@ -1,5 +1,6 @@
 /** The customer endpoints of the contract, typed; the only place this feature talks HTTP. */
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
+import type { CustomerSaved } from '@portal/shared-contract';
 import { batchEndpoints } from '@portal/shared-ui';
 import type { Customer, CustomerDetail, CustomerFilters, CustomerFormValues, CustomerQuery, LeadSource } from '../types';
 
@@ -40,7 +41,7 @@ export function fetchCustomer(id: number) {
 
 /** Creates (id '0') or edits a customer; the server's 保存成功 or its error shows as a toast. */
 export function saveCustomer(id: number | null, values: CustomerFormValues, lead = false) {
-  return api.command<{ id: number }>('api/customer/CustomerAddEndit', {
+  return api.command<CustomerSaved>('api/customer/CustomerAddEndit', {
     id: id === null ? '0' : String(id),
     ...(lead ? { clue: 3 } : {}),
     CustomerName: values.CustomerName.trim(),

@@ -1,11 +1,11 @@
 /** The customer detail's tabs (follow-ups, contacts, operation log), typed; the only HTTP of those tabs. */
 import type { ContactRow, FollowupRow } from '@portal/shared-contract';
 import { api, DATETIME_FORMAT } from '@portal/shared-core';
+import type { CustomerPin, OpportLogRow } from '@portal/shared-contract';
 import type { Dayjs } from 'dayjs';
 
 /** The server's shapes (the wire contract). A contact field 字段权限 hides from the user is absent (the server leaves it out). */
 export type { ContactRow, FollowupRow };
-export type LogRecord = { id: number; Header: string; NickName: string; AddTime: string; Ext: string };
 /** `files`: ids of pictures uploaded with the follow-up (customer attachments). */
 export type FollowUpValues = { gjtype: number; status?: string; contactId?: number; beizhu: string; nextgenjintime?: Dayjs | null; files?: number[] };
 export type ContactValues = { contactName?: string; mobile?: string; wechat?: string; qq?: string; zhiwei?: string; sex?: string };
@@ -38,9 +38,9 @@ export const setPrimaryContact = (id: number) => api.command('api/contact/Primar
 export const deleteContact = (id: number) => api.command('api/contact/delete', { ids: String(id) });
 
 /** The operation log, 10 a page (spec §9). */
-export const listLogs = (customerId: number, page: number) => api.list<LogRecord>('api/OpportLogs/Logs', { customerId, page, rows: 10 }, { silent: true });
+export const listLogs = (customerId: number, page: number) => api.list<OpportLogRow>('api/OpportLogs/Logs', { customerId, page, rows: 10 }, { silent: true });
 
-export const togglePin = (id: number) => api.command<{ isTop: number }>('api/customer/setTop', { id });
+export const togglePin = (id: number) => api.command<CustomerPin>('api/customer/setTop', { id });
 export const setWatch = (id: number, watch: boolean) => api.command('api/customer/AddMykehu', { id, watch: watch ? 1 : 0 });
 /** 锁定 (updateState): the owner keeps the customer out of the automatic recycling. */
 export const setLocked = (id: number, locked: boolean) => api.command('api/customer/updateState', { id, locked: locked ? 1 : 0 });

@@ -1,9 +1,10 @@
 /** The public pools (api/pool/*) as the 公海客户 list uses them: the pools the user may see, and 转移公海. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicPoolRow } from '@portal/shared-contract';
 import { api, endpointKey, useDataChange } from '@portal/shared-core';
 
-/** A pool the user may see; id 0 is 默认公海 (first). */
-export type PoolOption = { id: number; name: string; isDefault: boolean; customers: number; enabled: boolean };
+/** A pool the user may see (the fields the list reads); id 0 is 默认公海 (first). */
+export type PoolOption = Pick<PublicPoolRow, 'id' | 'name' | 'isDefault' | 'customers' | 'enabled'>;
 
 export const poolKeys = { all: () => endpointKey('api/pool/index') };
 

@@ -13,7 +13,7 @@ import { useLeadSources } from '../api/use-lead-sources';
 import { isHiddenField, useMyFieldMasks } from '../api/use-my-field-masks';
 import { useSaveCustomerMutation } from '../api/use-save-customer-mutation';
 import { CUSTOMER_LEVELS } from '../constants';
-import type { CustomerDetail, CustomerFormValues } from '../types';
+import type { CustomerDetail, CustomerFormValues, CustomerLevel } from '../types';
 
 export type CustomerFormPanelProps = {
   open: boolean;
@@ -38,11 +38,12 @@ function toFormValues(customer: CustomerDetail | null): Partial<CustomerFormValu
     contact_name: customer.contact_name,
     contact_mobile: customer.contact_mobile,
     LaiYuan: customer.LaiYuan,
-    level: customer.level || undefined,
-    industry: customer.industry ?? undefined,
-    address: customer.address ?? undefined,
+    // Masked by 字段权限, the masked text: shown as it is, and taken back by the server as unchanged.
+    level: (customer.level || undefined) as CustomerLevel | undefined,
+    industry: customer.industry,
+    address: customer.address,
     nextgenjintime: customer.nextgenjintime ? dayjs(customer.nextgenjintime) : null,
-    beizhu: customer.beizhu ?? undefined,
+    beizhu: customer.beizhu,
   };
 }
 

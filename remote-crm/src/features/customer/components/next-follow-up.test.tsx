@@ -36,7 +36,7 @@ beforeEach(() => {
 /** What the customer list's 下次跟进 column shows for a value. */
 function listCell(nextgenjintime: string | null) {
   const [column] = columnsOf(['nextgenjintime']) as { render: (v: unknown, row: unknown, i: number) => React.ReactNode }[];
-  return render(<div data-testid="cell">{column.render(nextgenjintime, makeCustomer({ nextgenjintime }), 0)}</div>);
+  return render(<div data-testid="cell">{column.render(nextgenjintime, makeCustomer({ nextgenjintime: nextgenjintime ?? '' }), 0)}</div>);
 }
 
 it('the customer list marks a passed next follow-up 已逾期, not a coming one', () => {

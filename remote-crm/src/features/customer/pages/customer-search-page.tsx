@@ -5,25 +5,15 @@
  */
 import { useState } from 'react';
 import { Alert, Card, Descriptions, Empty, Input, Space, Tag, Typography } from 'antd';
+import type { CustomerLookupList, CustomerLookupRow } from '@portal/shared-contract';
 import { api, MESSAGES } from '@portal/shared-core';
 
-export type SearchHit = {
-  exists: boolean;
-  owner: string;
-  department: string;
-  inPool: boolean;
-  blacklisted: boolean;
-  lastFollowup: string;
-  CustomerName?: string;
-  contact_mobile?: string;
-};
-
 export function searchCustomers(key: string) {
-  return api.fetch<{ rows: SearchHit[]; total: number }>('api/customer/GetsearchKh', { key }, { silent: true });
+  return api.fetch<CustomerLookupList>('api/customer/GetsearchKh', { key }, { silent: true });
 }
 
 export default function CustomerSearchPage() {
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [hits, setHits] = useState<CustomerLookupRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 

@@ -25,7 +25,7 @@ function logIn(permissions: PermissionTree) {
 
 const customers = [
   makeCustomer({ id: 1, CustomerName: '上海华信科技有限公司', clue: 2, genjinTime: '2026-11-05 08:00:00' }),
-  makeCustomer({ id: 2, CustomerName: '杭州云帆贸易', clue: 1, genjinTime: null, level: null }),
+  makeCustomer({ id: 2, CustomerName: '杭州云帆贸易', clue: 1, genjinTime: '', level: '' }),
 ];
 
 function lastListQuery() {

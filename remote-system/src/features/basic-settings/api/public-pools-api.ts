@@ -1,5 +1,6 @@
 /** 公海管理 calls (api/pool/*) and hooks: the pools besides 默认公海, their members and rule overrides. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicPoolRow } from '@portal/shared-contract';
 import { api, endpointKey } from '@portal/shared-core';
 
 export type PublicPoolForm = {
@@ -15,7 +16,7 @@ export type PublicPoolForm = {
   sort: number;
 };
 
-export type PublicPoolRow = PublicPoolForm & { id: number; isDefault: boolean; branchNames: string[]; userNames: string[]; customers: number };
+export type { PublicPoolRow };
 
 const poolsKey = () => endpointKey('api/pool/index');
 

@@ -1,3 +1,4 @@
+import { CustomerLookupReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { optionalActor, type ActorResolver } from '../../../http/auth';
@@ -16,6 +17,7 @@ export function registerCustomerLookupRoutes(app: FastifyInstance, ctx: AppConte
       access: 'public',
       record: 'none',
       input: Fields({ key: RequiredText('查询内容', 100, { messages: { missing: MSG_SEARCH_EXACT } }) }),
+      reply: CustomerLookupReply,
       handler: async ({ input, request }) => {
         // A logged-in caller (optional) gets fuller rows within scope.
         const rows = await publicSearch(ctx, await optionalActor(resolve, request), request.ip, input.key);

@@ -1,3 +1,4 @@
+import { CustomerCountReply, CustomerPinReply, CustomerWatchReply, Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, type ActorResolver } from '../../../http/auth';
@@ -31,6 +32,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: BLACKLIST,
       record: customerAct('ids'),
       input: Fields({ ids: CustomerIds, reason: Reason('加入黑名单原因') }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor }) => success('已加入黑名单', { count: await addBlacklist(ctx, actor, input.ids, input.reason) }),
     }),
     defineRoute({
@@ -41,6 +43,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: LEAVE_BLACKLIST,
       record: customerAct('ids'),
       input: Fields({ ids: CustomerIds }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor }) => success('已移出黑名单', { count: await leaveBlacklist(ctx, actor, input.ids) }),
     }),
     defineRoute({
@@ -51,6 +54,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: SEND_OWN_TO_POOL,
       record: customerOwnedByActor('ids'),
       input: Fields({ ids: CustomerIds, reason: RequiredText('放入公海原因', 300, { messages: { missing: '请填写放入公海的原因' } }) }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor }) => success('已放入公海', { count: await sendToPool(ctx, actor, input.ids, input.reason, true) }),
     }),
     defineRoute({
@@ -61,6 +65,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: SEND_OTHERS_TO_POOL,
       record: customerWrite('ids'),
       input: Fields({ ids: CustomerIds, reason: RequiredText('放入公海原因', 300, { messages: { missing: '请填写放入公海的原因' } }) }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor }) => success('已放入公海', { count: await sendToPool(ctx, actor, input.ids, input.reason, false) }),
     }),
     defineRoute({
@@ -71,6 +76,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: RECEIVE,
       record: customerClaim('ids'),
       input: Fields({ ids: CustomerIds }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor }) => success('领取成功', { count: await claimCustomers(ctx, actor, input.ids) }),
     }),
     defineRoute({
@@ -85,6 +91,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
         userid: Id('顾问', { messages: { missing: MSG_NO_ADVISER, invalid: MSG_NO_ADVISER } }),
         owners: Text('客户负责人', 12 * (ASSIGN_MAX + 1)),
       }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor, reply }) => {
         const owners = parseExpectedOwners(input.owners, input.ids);
         const receivedAt = new Date(ctx.clock().getTime() - reply.elapsedTime);
@@ -99,6 +106,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: customerAct('id'),
       input: Fields({ id: Id('客户', { messages: { invalid: '客户不存在' } }) }),
+      reply: CustomerPinReply,
       handler: async ({ input, actor }) => {
         const pinned = await togglePin(ctx, actor, input.id, PIN_MAX);
         return success(pinned ? '置顶成功' : '已取消置顶', { isTop: pinned ? 1 : 0 });
@@ -112,6 +120,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: customerAct('id'),
       input: Fields({ id: Id('客户', { messages: { invalid: '客户不存在' } }), watch: Flag('关注', 1) }),
+      reply: CustomerWatchReply,
       handler: async ({ input, actor }) => {
         await setWatched(ctx, actor, [input.id], input.watch === 1);
         return success(input.watch === 1 ? '关注成功' : '已取消关注', { watched: input.watch });
@@ -125,6 +134,7 @@ export function registerCustomerActionRoutes(app: FastifyInstance, ctx: AppConte
       access: VIEW_CUSTOMERS,
       record: customerAct('ids'),
       input: Fields({ ids: CustomerIds, watch: Flag('关注', 0) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setWatched(ctx, actor, input.ids, input.watch === 1);
         return success(input.watch === 1 ? '关注成功' : '已取消关注');

@@ -1,3 +1,4 @@
+import { CustomerCountReply, CustomerMenuCountsReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, type ActorResolver } from '../../../http/auth';
@@ -27,6 +28,7 @@ export function registerCustomerAssignmentRoutes(app: FastifyInstance, ctx: AppC
         // conditional on them, so of two simultaneous assignments exactly one wins.
         owners: Text('客户负责人', 12 * (ASSIGN_MAX + 1)),
       }),
+      reply: CustomerCountReply,
       handler: async ({ input, actor, reply }) => {
         const owners = parseExpectedOwners(input.owners, input.ids);
         const receivedAt = new Date(ctx.clock().getTime() - reply.elapsedTime);
@@ -44,6 +46,7 @@ export function registerCustomerAssignmentRoutes(app: FastifyInstance, ctx: AppC
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: CustomerMenuCountsReply,
       handler: async ({ actor }) => {
         const counts = await customerCounts(ctx, actor.userId);
         return success(JSON.stringify({ 再分配number: counts.reassigned, 我的number: counts.mine }));

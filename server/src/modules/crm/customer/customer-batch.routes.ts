@@ -4,6 +4,7 @@
  * `customer/watched:export`, 查重 (checked before creating a customer) `customer/watched:create`; data
  * scope as the list.
  */
+import { CustomerDuplicateListReply, CustomerExportProgressReply, CustomerExportStartReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, demand, type ActorResolver } from '../../../http/auth';
@@ -97,6 +98,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       access: EXPORT_CUSTOMERS,
       record: 'list',
       input: CustomerListInput,
+      reply: CustomerExportStartReply,
       handler: async ({ input, actor }) => {
         const query = toListQuery(input);
         demand(actor, viewPageRight(query.view));
@@ -113,6 +115,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       access: EXPORT_CUSTOMERS,
       record: 'self',
       input: ExportJob,
+      reply: CustomerExportProgressReply,
       handler: async ({ input, actor }) => success('', exportJobs.progress(actor, input.jobId)),
     }),
 
@@ -139,6 +142,7 @@ export function registerCustomerBatchRoutes(app: FastifyInstance, ctx: AppContex
       record: 'list',
       mask: { entity: 'customer' },
       input: Fields({ name: Text('客户名称', 100), mobile: Text('手机号码', 30), wechat: Text('微信', 50), qq: Text('QQ', 20) }),
+      reply: CustomerDuplicateListReply,
       handler: async ({ input, actor }) => {
         const rows = await findDuplicateCustomers(ctx, actor, input);
         return { rows, total: rows.length };

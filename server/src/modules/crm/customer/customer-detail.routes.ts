@@ -1,4 +1,4 @@
-import { Done, CustomerRoleViewsReply } from '@portal/shared-contract';
+import { CustomerDuplicateGroupListReply, CustomerRoleViewsReply, Done, OpportLogListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -30,6 +30,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
       access: EDIT_CUSTOMERS,
       record: customerWrite('id'),
       input: Fields({ id: CustomerIdField, locked: Flag('锁定', 1) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setLocked(ctx, actor, input.id, input.locked, LOCK_MAX);
         return success(input.locked ? '已锁定' : '已解除锁定');
@@ -59,6 +60,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
         type: Text('类型', 30),
         ...Paging(10, 100),
       }),
+      reply: OpportLogListReply,
       handler: async ({ input, actor }) =>
         listLogs(ctx, actor, { customerId: input.customerId, contractId: input.contractId }, input.type, input.page, input.rows),
     }),
@@ -95,6 +97,7 @@ export function registerCustomerDetailRoutes(app: FastifyInstance, ctx: AppConte
         { entity: 'customer', at: 'customers' },
       ],
       input: Fields({ ...Paging(20, 100) }),
+      reply: CustomerDuplicateGroupListReply,
       handler: async ({ input, actor }) => duplicateGroups(ctx, actor, input.page, input.rows),
     }),
   ]);

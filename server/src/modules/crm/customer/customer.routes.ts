@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { CustomerDetailReply, CustomerListReply, CustomerSaveReply, CustomerSubtotalReply, Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { anyOf, can, canOpenAnyPage, demand, type ActorResolver } from '../../../http/auth';
@@ -32,6 +32,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       record: 'list',
       mask: { entity: 'customer' },
       input: CustomerListInput,
+      reply: CustomerListReply,
       handler: async ({ input, actor }) => {
         const query = toListQuery(input);
         // The view decides which customers; its page right opens it (the client's word is never trusted).
@@ -49,6 +50,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       record: customerRead('id'),
       mask: [{ entity: 'customer' }, { entity: 'contact', at: 'contacts' }],
       input: CustomerId,
+      reply: CustomerDetailReply,
       handler: async ({ input, actor }) => {
         return success('获取成功', await openCustomer(ctx, actor, input.id));
       },
@@ -62,6 +64,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       access: VIEW_CUSTOMERS,
       record: customerRead('id'),
       input: CustomerId,
+      reply: CustomerSubtotalReply,
       handler: async ({ input, actor }) => success('获取成功', await detailSubtotal(ctx, actor, input.id)),
     }),
 
@@ -74,6 +77,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, re
       access: anyOf(CREATE_CUSTOMERS, EDIT_CUSTOMERS),
       record: customerWrite('id'),
       input: CustomerSaveInput,
+      reply: CustomerSaveReply,
       handler: async ({ input, actor }) => {
         demand(actor, input.id === 0 ? CREATE_CUSTOMERS : EDIT_CUSTOMERS);
         // 字段权限: the required fields, the phone's format and what a hidden or masked field keeps are checked by the service.

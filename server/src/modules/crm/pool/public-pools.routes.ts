@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, PublicPoolAddReply, PublicPoolCountReply, PublicPoolListReply } from '@portal/shared-contract';
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -65,6 +65,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
       access: VIEW_POOLS,
       record: 'list',
       input: Fields({}),
+      reply: PublicPoolListReply,
       handler: async ({ actor }) => {
         const rows = await listPools(ctx, actor);
         return { rows, total: rows.length };
@@ -78,6 +79,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
       access: MANAGE_POOLS,
       record: 'none',
       input: PoolSaveInput,
+      reply: PublicPoolAddReply,
       handler: async ({ input }) => success('添加成功', { id: await addPool(ctx, toPoolInput(input)) }),
     }),
     defineRoute({
@@ -102,6 +104,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
       access: MANAGE_POOLS,
       record: 'none',
       input: Fields({ ids: Ids('公海', 100, { messages: { missing: '请选择要删除的公海', invalid: '公海不存在', tooMany: '一次最多删除100个公海' } }) }),
+      reply: PublicPoolCountReply,
       handler: async ({ input }) => success('删除成功', { count: await deletePools(ctx, input.ids) }),
     }),
     defineRoute({
@@ -115,6 +118,7 @@ export function registerPublicPoolRoutes(app: FastifyInstance, ctx: AppContext, 
         ids: Ids('客户', 1000, { messages: { missing: '请选择客户', invalid: '客户不存在', tooMany: '一次最多转移1000个客户' } }),
         poolId: Integer('目标公海', { min: 0, max: MAX_ID }, { messages: { missing: '请选择目标公海', invalid: '目标公海不正确' } }),
       }),
+      reply: PublicPoolCountReply,
       handler: async ({ input, actor }) => success('转移成功', { count: await moveCustomers(ctx, actor, input.ids, input.poolId) }),
     }),
   ]);
