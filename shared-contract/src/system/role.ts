@@ -68,6 +68,8 @@ export type CatalogueArea = Static<typeof CatalogueAreaSchema>;
 export const RightsCatalogueReply = Envelope(Type.Array(CatalogueAreaSchema));
 
 /** main/role/add and main/role/copy: the new role's id. */
-export const RoleAddReply = Envelope(Type.Object({ id: Type.Number() }));
+export const RoleAddedSchema = Type.Object({ id: Type.Number() });
+export type RoleAdded = Static<typeof RoleAddedSchema>;
+export const RoleAddReply = Envelope(RoleAddedSchema);
 /** main/role/delete: how many roles were deleted. */
 export const RoleDeleteReply = Envelope(Type.Object({ deleted: Type.Number() }));

@@ -38,13 +38,19 @@ export type StaffOption = Static<typeof StaffOptionSchema>;
 export const StaffOptionsReply = Envelope(Type.Array(StaffOptionSchema));
 
 /** api/user/add: the new staff member's id, and the generated password ('' when one was given), shown once. */
-export const StaffAddReply = Envelope(Type.Object({ id: Type.Number(), password: Type.String() }));
+export const StaffAddedSchema = Type.Object({ id: Type.Number(), password: Type.String() });
+export type StaffAdded = Static<typeof StaffAddedSchema>;
+export const StaffAddReply = Envelope(StaffAddedSchema);
 /** api/user/delete: how many staff were deleted. */
 export const StaffDeleteReply = Envelope(Type.Object({ deleted: Type.Number() }));
 /** api/user/ResetPwd: the new password, shown once. */
-export const StaffPasswordReply = Envelope(Type.Object({ password: Type.String() }));
+export const StaffPasswordResetSchema = Type.Object({ password: Type.String() });
+export type StaffPasswordReset = Static<typeof StaffPasswordResetSchema>;
+export const StaffPasswordReply = Envelope(StaffPasswordResetSchema);
 /** api/user/CallState: the new state (1 外呼 on, 0 off). */
-export const StaffCallStateReply = Envelope(Type.Object({ callEnabled: Type.Number() }));
+export const StaffCallStateSchema = Type.Object({ callEnabled: Type.Number() });
+export type StaffCallState = Static<typeof StaffCallStateSchema>;
+export const StaffCallStateReply = Envelope(StaffCallStateSchema);
 /** api/user/RevokeSessions: how many sessions were ended. */
 export const StaffRevokeSessionsReply = Envelope(Type.Object({ revoked: Type.Number() }));
 
