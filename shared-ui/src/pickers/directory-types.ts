@@ -1,7 +1,9 @@
 /**
  * Records the pickers choose from, named as the API names them (spec §3, contract "Directory data
- * for pickers"). Only the fields the pickers read are typed.
+ * for pickers"). Only the fields the pickers read are typed; the department tree and the user grid
+ * are the wire contract's own types.
  */
+import type { BranchTreeNode, UserGridRow } from '@portal/shared-contract';
 
 /** A row of `api/customer/index`. */
 export type CustomerRecord = {
@@ -61,25 +63,10 @@ export type ProductRecord = {
 export type WarehouseStock = { id: number; name: string; stock: number };
 
 /** A node of `api/branch/TreeJson`; `attributes` 2 = a department proper. */
-export type BranchNode = {
-  id: number;
-  text: string;
-  attributes?: number;
-  userCount?: number;
-  children?: BranchNode[];
-};
+export type BranchNode = BranchTreeNode;
 
 /** A row of `api/user/GetGridJson`. */
-export type DirectoryUser = {
-  UserID: number;
-  NickName: string;
-  Header?: string | null;
-  rolename?: string | null;
-  BranchID?: number | null;
-  BranchName?: string | null;
-  /** 0 employed, anything else departed. */
-  QuitStatus: number;
-};
+export type DirectoryUser = UserGridRow;
 
 /** A user as the user picker stores a choice (spec §3 "User"). */
 export type PickedUser = {
