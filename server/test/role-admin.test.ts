@@ -29,6 +29,14 @@ test('main/role/index lists the roles paged and searchable, with how many employ
   expect((await roles({ key: '财务' })).body.rows.map((r) => r.name)).toEqual(['财务']);
 });
 
+test('main/role/options lists every role as {id, name} for the staff form, 超级管理员 first', async () => {
+  const res = await s.post<Envelope<{ id: number; name: string }[]>>('/main/role/options', {}, { token: admin });
+  expect(res.status).toBe(200);
+  expect(res.body.data[0]).toEqual({ id: expect.any(Number), name: '超级管理员' });
+  expect(res.body.data.map((r) => r.name)).toEqual(expect.arrayContaining(['销售', '财务']));
+  expect(res.body.data.every((r) => Object.keys(r).sort().join() === 'id,name')).toBe(true);
+});
+
 test('the rights catalogue lists areas, pages and their actions with Chinese titles', async () => {
   const res = await s.post<
     Envelope<

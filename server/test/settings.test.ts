@@ -112,3 +112,12 @@ test('login security: password rule on password change, failed-login limit, sess
     '密码最小长度必须是6到32之间的整数',
   );
 });
+
+test('upload size: saved by basic:edit and read back by the page beside the server’s own limit; the same value again changes nothing', async () => {
+  const saved = await post('/api/setting/saveUpload', { uploadMaxMb: 5 });
+  expect(saved.body).toEqual({ result: 'success', msg: '保存成功' });
+  const page = await post<{ uploadMaxMb: number; uploadLimitMb: number }>('/api/setting/index', {});
+  expect(page.body.data.uploadMaxMb).toBe(5);
+  expect(page.body.data.uploadLimitMb).toEqual(expect.any(Number));
+  expect((await post('/api/setting/saveUpload', { uploadMaxMb: 5 })).body).toEqual({ result: 'success', msg: '没有修改' });
+});

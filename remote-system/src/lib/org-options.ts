@@ -1,17 +1,9 @@
 /** Choices several system pages share: the department tree (TreeSelect), the roles and employed staff (Select). */
 import { useQuery } from '@tanstack/react-query';
 import { api, endpointKey } from '@portal/shared-core';
+import type { BranchTreeNode, RoleOption, StaffOption } from '@portal/shared-contract';
 
-export type BranchTreeNode = {
-  id: number;
-  Name: string;
-  text: string;
-  attributes: number;
-  userCount: number;
-  headUserId: number;
-  parent: number;
-  children: BranchTreeNode[];
-};
+export type { BranchTreeNode };
 export type TreeOption = { value: number; title: string; children: TreeOption[] };
 export type Option = { value: number; label: string };
 
@@ -29,7 +21,7 @@ export function toTreeOptions(nodes: readonly BranchTreeNode[]): TreeOption[] {
 export function useRoleOptions() {
   return useQuery({
     queryKey: endpointKey('main/role/options'),
-    queryFn: async () => (await api.fetch<{ id: number; name: string }[]>('main/role/options')).map((r): Option => ({ value: r.id, label: r.name })),
+    queryFn: async () => (await api.fetch<RoleOption[]>('main/role/options')).map((r): Option => ({ value: r.id, label: r.name })),
   });
 }
 
@@ -38,7 +30,7 @@ export function useStaffOptions(key: string) {
   return useQuery({
     queryKey: endpointKey('api/user/GetUser1', { key }),
     queryFn: async () =>
-      (await api.fetch<{ id: number; NickName: string; BranchName: string }[]>('api/user/GetUser1', { key })).map((u): Option => ({
+      (await api.fetch<StaffOption[]>('api/user/GetUser1', { key })).map((u): Option => ({
         value: u.id,
         label: u.BranchName ? `${u.NickName}（${u.BranchName}）` : u.NickName,
       })),

@@ -37,3 +37,21 @@ export const RemoteReleasesSchema = Type.Object({
 export type RemoteReleases = Static<typeof RemoteReleasesSchema>;
 
 export const ReleaseListReply = Envelope(Type.Array(RemoteReleasesSchema));
+
+/**
+ * api/release/report: whether the build was marked bad (and, when users still got it, the build
+ * they get now), or why the report changed nothing.
+ */
+export const ReleaseReportReply = Envelope(
+  Type.Union([
+    Type.Object({ marked: Type.Literal(true), current: Nullable(Type.String()) }),
+    Type.Object({
+      marked: Type.Literal(false),
+      reason: Type.Union([Type.Literal('unknown-remote'), Type.Literal('unknown-folder'), Type.Literal('last-good'), Type.Literal('already-bad')]),
+    }),
+  ]),
+);
+export type ReleaseReportOutcome = NonNullable<Static<typeof ReleaseReportReply>['data']>;
+
+/** api/release/rollback: the folder users get now, and the one they got before (null when none). */
+export const ReleaseRollbackReply = Envelope(Type.Object({ current: Type.String(), previous: Nullable(Type.String()) }));

@@ -11,17 +11,20 @@ jest.mock('@portal/shared-core', () => ({
 
 const mockedApi = jest.mocked(api);
 
-const tree: BranchNode[] = [
-  {
-    id: 1,
-    text: '华东分公司',
-    attributes: 1,
-    children: [
-      { id: 11, text: '销售一部', attributes: 2 },
-      { id: 12, text: '销售二部', attributes: 2 },
-    ],
-  },
-];
+/** A node as api/branch/TreeJson sends it. */
+const node = (id: number, parent: number, text: string, attributes: number, children: BranchNode[] = []): BranchNode => ({
+  id,
+  ID: id,
+  parent,
+  Name: text,
+  text,
+  userCount: 0,
+  attributes,
+  headUserId: 0,
+  children,
+});
+
+const tree: BranchNode[] = [node(1, 0, '华东分公司', 1, [node(11, 1, '销售一部', 2), node(12, 1, '销售二部', 2)])];
 
 function renderPicker(max: number) {
   const onSelect = jest.fn();

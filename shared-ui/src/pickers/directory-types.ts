@@ -2,7 +2,7 @@
  * Records the pickers choose from, named as the API names them (spec §3, contract "Directory data
  * for pickers"). Only the fields the pickers read are typed; those the wire contract describes are its types.
  */
-import type { AlbumPicture, ContractRow, CustomerRow, ProductRow, WarehouseStock } from '@portal/shared-contract';
+import type { AlbumPicture, BranchTreeNode, ContractRow, CustomerRow, ProductRow, UserGridRow, WarehouseStock } from '@portal/shared-contract';
 
 /** A row of `api/customer/index` (or the customer of `api/customer/Views`): the fields the picker reads. */
 export type CustomerRecord = Pick<
@@ -51,25 +51,10 @@ export type ProductRecord = ProductRow;
 export type { WarehouseStock };
 
 /** A node of `api/branch/TreeJson`; `attributes` 2 = a department proper. */
-export type BranchNode = {
-  id: number;
-  text: string;
-  attributes?: number;
-  userCount?: number;
-  children?: BranchNode[];
-};
+export type BranchNode = BranchTreeNode;
 
 /** A row of `api/user/GetGridJson`. */
-export type DirectoryUser = {
-  UserID: number;
-  NickName: string;
-  Header?: string | null;
-  rolename?: string | null;
-  BranchID?: number | null;
-  BranchName?: string | null;
-  /** 0 employed, anything else departed. */
-  QuitStatus: number;
-};
+export type DirectoryUser = UserGridRow;
 
 /** A user as the user picker stores a choice (spec §3 "User"). */
 export type PickedUser = {

@@ -16,6 +16,7 @@ const users: DirectoryUser[] = Array.from({ length: 6 }, (_, i) => ({
   UserID: i + 1,
   NickName: `员工${i + 1}`,
   Header: '',
+  Headimg: '',
   rolename: '销售',
   BranchID: 11,
   BranchName: '销售一部',

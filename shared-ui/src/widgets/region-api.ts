@@ -1,8 +1,9 @@
 /** Regions (spec §7): bare arrays of {id, name}; provinces, then cities and districts by parent. */
 import { api } from '@portal/shared-core';
+import type { Region } from '@portal/shared-contract';
 import { regionKeys } from '../query/query-keys';
 
-export type Region = { id: number; name: string };
+export type { Region };
 
 /** 1 province, 2 city, 3 district. */
 export type RegionLevel = 1 | 2 | 3;

@@ -15,6 +15,7 @@ import {
   useSessionStore,
   type RemoteArea,
 } from '@portal/shared-core';
+import type { CompanyBrand } from '@portal/shared-contract';
 import { usePortal } from '../app/portal-context';
 import { NotificationBell } from '../notifications/notification-bell';
 import { OnlinePeoplePanel } from '../realtime/online-people-panel';
@@ -48,7 +49,7 @@ export function TopBar() {
   // 基础设置 › 公司信息 (refreshed when the settings change); failures keep the product's own title.
   const company = useQuery({
     queryKey: endpointKey('api/setting/company'),
-    queryFn: () => api.fetch<{ companyName: string; companyLogo: string }>('api/setting/company', undefined, { silent: true }),
+    queryFn: () => api.fetch<CompanyBrand>('api/setting/company', undefined, { silent: true }),
     staleTime: 5 * 60_000,
   });
   const logoSrc = useSignedFile(company.data?.companyLogo ?? '');

@@ -1,18 +1,8 @@
 /** Current user info and password change (spec §7). */
-import { api, type PermissionTree } from '@portal/shared-core';
+import { api } from '@portal/shared-core';
+import type { AvatarHistoryRow, CurrentUser, LoginRecordRow } from '@portal/shared-contract';
 
-export type CurrentUser = {
-  UserID: number;
-  NickName: string;
-  header: string;
-  BranchID: number;
-  BranchName: string;
-  rolename: string;
-  ShopID: number | string;
-  lastLogin: { Date: string; IP: string } | null;
-};
-
-export type CurrentUserReply = { result: 'success'; msg: string; data: CurrentUser; model?: PermissionTree };
+export type { CurrentUser };
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
   return api.fetch<CurrentUser>('api/user/GetUser');
@@ -22,8 +12,9 @@ export function changePassword(oldpwd: string, newpwd: string) {
   return api.command('api/user/EditPwd', { oldpwd, newpwd });
 }
 
-export type AvatarHistoryEntry = { id: number; url: string; addTime: string; current: boolean };
-export type OwnLoginRecord = { id: number; Date: string; IP: string; browser: string; success: number };
+export type AvatarHistoryEntry = AvatarHistoryRow;
+/** The columns 我的登录记录 shows of a login record. */
+export type OwnLoginRecord = Pick<LoginRecordRow, 'id' | 'Date' | 'IP' | 'browser' | 'success'>;
 
 /** Sets an avatar just uploaded (picType avatar); it joins the history. */
 export function setAvatar(url: string) {

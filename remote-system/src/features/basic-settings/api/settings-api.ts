@@ -2,32 +2,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
+import type { NumberingRule, SettingsLogRow, SettingsPage } from '@portal/shared-contract';
 
-export type NumberingRule = { prefix: string; withDate: boolean; digits: number };
-export type Settings = {
-  companyName: string;
-  companyLogo: string;
-  poolNoFollowupDays: number;
-  poolNoDealDays: number;
-  poolWarningDays: number;
-  claimLimitPerDay: number;
-  reclaimWaitDays: number;
-  ownershipCap: number;
-  capCountsDealt: boolean;
-  /** 客户级别 value → its own no-follow-up recycle days (levels not listed use poolNoFollowupDays). */
-  poolLevelDays?: Record<string, number>;
-  /** The 客户级别 dictionary values. */
-  poolLevels?: { value: string; name: string }[];
-  passwordMinLength: number;
-  passwordClasses: number;
-  loginFailLimit: number;
-  sessionHours: number;
-  uploadMaxMb: number;
-  uploadLimitMb: number;
-  numbering: Record<string, NumberingRule>;
-  numberKinds: { key: string; name: string }[];
-};
-export type SettingLog = { id: number; group: string; oldValue: string; newValue: string; UserName: string; AddTime: string };
+export type { NumberingRule };
+export type Settings = SettingsPage;
+export type SettingLog = SettingsLogRow;
 
 export const SAVE_URLS = {
   company: 'api/setting/saveCompany',

@@ -1,18 +1,10 @@
 /** 部门管理 calls (main/Branch/*; the tree is api/branch/TreeJson). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, useDataChange } from '@portal/shared-core';
+import type { BranchDetail } from '@portal/shared-contract';
 
 export type DepartmentForm = { name: string; parentId: number; attributes: 1 | 2; headUserId: number; sortOrder: number };
-export type DepartmentDetail = {
-  id: number;
-  Name: string;
-  parent: number;
-  parentName: string;
-  attributes: number;
-  headUserId: number;
-  headName: string;
-  sortOrder: number;
-};
+export type DepartmentDetail = BranchDetail;
 
 export const fetchDepartment = (id: number) => api.fetch<DepartmentDetail>('main/Branch/detail', { id });
 

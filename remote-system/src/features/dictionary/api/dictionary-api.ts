@@ -2,9 +2,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, endpointKey, useDataChange } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
+import type { DictTypeRow, DictValueRow } from '@portal/shared-contract';
 
-export type DictType = { code: string; name: string; sortOrder: number; builtIn: number; valueCount: number };
-export type DictValue = { id: number; typeCode: string; label: string; value: string; colour: string; sortOrder: number; enabled: number };
+export type DictType = DictTypeRow;
+export type DictValue = DictValueRow;
 export type ValueQuery = { page: number; rows: number; types: string; key: string };
 export type ValueForm = { label: string; value: string; colour: string; sortOrder: number; enabled: 0 | 1 };
 export type TypeForm = { code: string; name: string; sortOrder: number };

@@ -2,19 +2,9 @@
 import { endpointKey } from '@portal/shared-core';
 import { usePagedList } from '@portal/shared-ui';
 import { api } from '@portal/shared-core';
+import type { LoginRecordRow } from '@portal/shared-contract';
 
-export type LoginRecord = {
-  id: number;
-  UserName: string;
-  NickName: string;
-  BranchName: string;
-  Date: string;
-  IP: string;
-  Ua: string;
-  browser: string;
-  success: number;
-  result: string;
-};
+export type LoginRecord = LoginRecordRow;
 /** success: '' all, 1 成功, 0 失败. */
 export type LoginRecordQuery = { page: number; rows: number; userId: number; BranchID: number; start: string; end: string; success: '' | 0 | 1 };
 

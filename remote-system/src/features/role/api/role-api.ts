@@ -1,8 +1,9 @@
 /** 角色管理 calls (main/role/*). */
 import type { FieldMaskModule, RoleFieldMasks } from '@portal/shared-contract';
 import { api, type PermissionTree } from '@portal/shared-core';
+import type { CatalogueAction, CatalogueArea, CatalogueGroup, CataloguePage, DataScope, RoleAdded, RoleDetail, RoleRow } from '@portal/shared-contract';
 
-export type DataScope = 'all' | 'department' | 'branch' | 'own';
+export type { CatalogueAction, CatalogueArea, CatalogueGroup, CataloguePage, DataScope, RoleDetail, RoleRow };
 
 /** The data scopes in the order the editor offers them. */
 export const DATA_SCOPE_NAMES: Readonly<Record<DataScope, string>> = {
@@ -12,33 +13,17 @@ export const DATA_SCOPE_NAMES: Readonly<Record<DataScope, string>> = {
   own: '本人的（负责或参与的）',
 };
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  dataScope: DataScope;
-  remark: string;
-  builtIn: number;
-  version: number;
-  userCount: number;
-  updatedAt: string;
-};
-export type RoleDetail = RoleRow & { rights: PermissionTree };
 export type RoleQuery = { page: number; rows: number; key: string };
-
-export type CatalogueAction = { key: string; right: string; title: string };
-export type CataloguePage = { path: string; title: string; actions: CatalogueAction[] };
-export type CatalogueGroup = { key: string; title: string; pages: CataloguePage[] };
-export type CatalogueArea = { area: 'crm' | 'oa' | 'bi' | 'system'; title: string; groups: CatalogueGroup[] };
 
 export type RoleForm = { name: string; remark: string; dataScope: DataScope; rights: Partial<PermissionTree> };
 
 export const listRoles = (query: RoleQuery) => api.list<RoleRow>('main/role/index', query, { silent: true });
 export const fetchRole = (id: number) => api.fetch<RoleDetail>('main/role/detail', { id });
 export const fetchCatalogue = () => api.fetch<CatalogueArea[]>('main/role/rights');
-export const addRole = (form: RoleForm) => api.command<{ id: number }>('main/role/add', { ...form, rights: JSON.stringify(form.rights) });
+export const addRole = (form: RoleForm) => api.command<RoleAdded>('main/role/add', { ...form, rights: JSON.stringify(form.rights) });
 export const editRole = (id: number, version: number, form: RoleForm) =>
   api.command('main/role/edit', { id, version, ...form, rights: JSON.stringify(form.rights) });
-export const copyRole = (id: number) => api.command<{ id: number }>('main/role/copy', { id });
+export const copyRole = (id: number) => api.command<RoleAdded>('main/role/copy', { id });
 export const deleteRoles = (ids: readonly number[]) => api.command('main/role/delete', { ids: ids.join(',') });
 
 /** 字段权限: a field is visible (no rule), masked (脱敏) or hidden (隐藏) for the role's holders; enforced on the server. */

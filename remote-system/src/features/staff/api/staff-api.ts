@@ -1,6 +1,6 @@
 /** 员工管理 calls (api/user/*). */
 import { api } from '@portal/shared-core';
-import type { StaffDetail, StaffRow } from '@portal/shared-contract';
+import type { StaffAdded, StaffCallState, StaffDetail, StaffPasswordReset, StaffRow } from '@portal/shared-contract';
 
 export type { StaffDetail, StaffRow };
 
@@ -22,12 +22,12 @@ export type StaffForm = {
 export const listStaff = ({ QuitStatus, ...query }: StaffQuery) =>
   api.list<StaffRow>('api/user/index', QuitStatus === '' ? query : { ...query, QuitStatus }, { silent: true });
 export const fetchStaff = (id: number) => api.fetch<StaffDetail>('api/user/detail', { id });
-export const addStaff = (form: StaffForm) => api.command<{ id: number; password: string }>('api/user/add', form);
+export const addStaff = (form: StaffForm) => api.command<StaffAdded>('api/user/add', form);
 export const editStaff = (id: number, form: StaffForm) => api.command('api/user/edit', { id, ...form });
 export const setQuit = (id: number, quit: boolean) => api.command('api/user/quit', { id, QuitStatus: quit ? 1 : 0 });
 export const deleteStaff = (ids: readonly number[]) => api.command('api/user/delete', { ids: ids.join(',') });
-export const resetPassword = (id: number) => api.command<{ password: string }>('api/user/ResetPwd', { id });
-export const toggleCall = (id: number) => api.command<{ callEnabled: number }>('api/user/CallState', { id });
+export const resetPassword = (id: number) => api.command<StaffPasswordReset>('api/user/ResetPwd', { id });
+export const toggleCall = (id: number) => api.command<StaffCallState>('api/user/CallState', { id });
 export const addExtraBranches = (id: number, branchIds: readonly number[]) => api.command('api/user/userBranchAdd', { id, branchIds: branchIds.join(',') });
 export const removeExtraBranch = (id: number, branchId: number) => api.command('api/user/userBranchRemove', { id, branchId });
 

@@ -1,4 +1,5 @@
 /** 部门管理 (system `branch`): create, edit and move (no cycles), delete (only when empty), detail and the flat list. */
+import type { BranchDetail, FlatBranch } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
@@ -7,17 +8,8 @@ import { loadBranchIndex } from './branch-index';
 
 export type BranchInput = { name: string; parentId: number; attributes: number; headUserId: number; sortOrder: number };
 
-export type BranchDetail = {
-  id: number;
-  ID: number;
-  Name: string;
-  parent: number;
-  parentName: string;
-  attributes: number;
-  headUserId: number;
-  headName: string;
-  sortOrder: number;
-};
+/** The reply's shapes are the contract's (部门管理 reads the same types). */
+export type { BranchDetail, FlatBranch };
 
 async function assertInput(tx: DbTx, input: BranchInput, selfId?: number): Promise<void> {
   if (input.parentId) {
@@ -133,8 +125,6 @@ export async function deleteBranches(ctx: AppContext, ids: number[]): Promise<nu
     return ordered.length;
   });
 }
-
-export type FlatBranch = { id: number; ID: number; Name: string; text: string; parent: number; attributes: number };
 
 /** Every department, flat, in tree order (selects). */
 export async function flatBranches(ctx: AppContext): Promise<FlatBranch[]> {

@@ -1,20 +1,10 @@
 /** The department tree (api/branch/TreeJson) with each node's employed staff counted, itself and below. */
+import type { BranchTreeNode } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { loadBranchIndex, type BranchIndex } from './branch-index';
 
-/** A node of `api/branch/TreeJson` (spec §3: ID (id), parent, Name, text, userCount, children, attributes). */
-export type BranchNode = {
-  id: number;
-  ID: number;
-  parent: number;
-  Name: string;
-  text: string;
-  userCount: number;
-  attributes: number;
-  /** 负责人 (0 when none). */
-  headUserId: number;
-  children: BranchNode[];
-};
+/** A node of `api/branch/TreeJson`: the contract's (spec §3: ID (id), parent, Name, text, userCount, children, attributes). */
+export type BranchNode = BranchTreeNode;
 
 export function buildBranchTree(index: BranchIndex, directCounts: Map<number, number>): BranchNode[] {
   const build = (id: number): BranchNode => {

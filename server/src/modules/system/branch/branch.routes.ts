@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { BranchAddReply, BranchDeleteReply, BranchDetailReply, BranchTreeReply, Done, FlatBranchListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -27,6 +27,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: BranchTreeReply,
       handler: async (): Promise<BranchNode[]> => branchTree(ctx),
     }),
     defineRoute({
@@ -37,6 +38,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: FlatBranchListReply,
       handler: async () => success('获取成功', await flatBranches(ctx)),
     }),
     defineRoute({
@@ -47,6 +49,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: can('system', 'branch'),
       record: 'none',
       input: Fields({ id: Id('部门') }),
+      reply: BranchDetailReply,
       handler: async ({ input }) => success('获取成功', await branchDetail(ctx, input.id)),
     }),
     defineRoute({
@@ -57,6 +60,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: can('system', 'branch:create'),
       record: 'none',
       input: Fields(BranchFields),
+      reply: BranchAddReply,
       handler: async ({ input }) => success('添加成功', { id: await createBranch(ctx, input) }),
     }),
     defineRoute({
@@ -81,6 +85,7 @@ export function registerBranchRoutes(app: FastifyInstance, ctx: AppContext, reso
       access: can('system', 'branch:delete'),
       record: 'none',
       input: Fields({ ids: Ids('部门', 100, { messages: { missing: '请选择要删除的部门' } }) }),
+      reply: BranchDeleteReply,
       handler: async ({ input }) => success('删除成功', { deleted: await deleteBranches(ctx, input.ids) }),
     }),
   ]);

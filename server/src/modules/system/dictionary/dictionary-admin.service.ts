@@ -3,6 +3,7 @@
  * (it leaves the choices) but not deleted, nor can its stored value change; built-in types cannot be
  * deleted. "Used" is looked up where records keep the value as text (DICTIONARY_USAGE).
  */
+import type { DictTypeRow, DictValueRow } from '@portal/shared-contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -17,8 +18,8 @@ export const DICTIONARY_USAGE: Readonly<Record<string, readonly { table: string;
   kehu_industry: [{ table: 'customers', column: 'industry', what: '客户' }],
 };
 
-export type DictTypeRow = { code: string; name: string; sortOrder: number; builtIn: number; valueCount: number };
-export type DictValueRow = { id: number; typeCode: string; label: string; value: string; colour: string; sortOrder: number; enabled: number };
+/** The reply's shapes are the contract's (数据字典 reads the same types). */
+export type { DictTypeRow, DictValueRow };
 export type DictValueInput = { typeCode: string; label: string; value: string; colour: string; sortOrder: number; enabled: 0 | 1 };
 
 export async function listTypes(ctx: AppContext): Promise<DictTypeRow[]> {

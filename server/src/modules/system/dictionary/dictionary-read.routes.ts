@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { DictionaryOptionsReply, DictTypeListReply, DictValueAddReply, DictValueDeleteReply, DictValueListReply, Done } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -38,6 +38,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: 'login',
       record: 'none',
       input: Fields({ types: Text('字典类型', 50, { pattern: '^[A-Za-z0-9_]*$' }) }),
+      reply: DictionaryOptionsReply,
       handler: async ({ input }): Promise<DictionaryOption[]> => dictionaryOptions(ctx.db, input.types),
     }),
     defineRoute({
@@ -48,6 +49,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status'),
       record: 'none',
       input: Fields({}),
+      reply: DictTypeListReply,
       handler: async () => success('获取成功', await listTypes(ctx)),
     }),
     defineRoute({
@@ -62,6 +64,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
         types: RequiredText('字典类型', 50, { pattern: TYPE_CODE, messages: { missing: '请选择字典类型' } }),
         key: Text('关键词', 50),
       }),
+      reply: DictValueListReply,
       handler: async ({ input }) => listValues(ctx, { typeCode: input.types, key: input.key, page: input.page, rows: input.rows }),
     }),
     defineRoute({
@@ -72,6 +75,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:create'),
       record: 'none',
       input: Fields({ types: RequiredText('字典类型', 50, { pattern: TYPE_CODE, messages: { missing: '请选择字典类型' } }), ...ValueFields }),
+      reply: DictValueAddReply,
       handler: async ({ input }) => success('添加成功', { id: await addValue(ctx, { ...input, typeCode: input.types }) }),
     }),
     defineRoute({
@@ -96,6 +100,7 @@ export function registerDictionaryReadRoutes(app: FastifyInstance, ctx: AppConte
       access: can('system', 'status:delete'),
       record: 'none',
       input: Fields({ ids: Ids('字典值', 200, { messages: { missing: '请选择要删除的字典值' } }) }),
+      reply: DictValueDeleteReply,
       handler: async ({ input }) => success('删除成功', { deleted: await deleteValues(ctx, input.ids) }),
     }),
     defineRoute({

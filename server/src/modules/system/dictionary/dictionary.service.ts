@@ -1,7 +1,8 @@
+import type { DictionaryOption } from '@portal/shared-contract';
 import type { DbOrTx } from '../../../db/database';
 
-/** One choice of a dictionary as `statusSelect` reads it (optionText `name`, optionValue `id` by default). */
-export type DictionaryOption = { id: number; name: string; value: string; colour: string };
+/** One choice of a dictionary as `statusSelect` reads it (optionText `name`, optionValue `id` by default): the contract's. */
+export type { DictionaryOption };
 
 /** The enabled values of one dictionary type, in order. */
 export async function dictionaryOptions(db: DbOrTx, typeCode: string): Promise<DictionaryOption[]> {

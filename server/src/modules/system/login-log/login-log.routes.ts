@@ -1,3 +1,4 @@
+import { LoginRecordListReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import type { ActorResolver } from '../../../http/auth';
@@ -25,6 +26,7 @@ export function registerLoginLogRoutes(app: FastifyInstance, ctx: AppContext, re
         end: Text('结束日期', 10, { pattern: DATE }),
         success: Type.Optional(Flag('登录结果', undefined)),
       }),
+      reply: LoginRecordListReply,
       handler: async ({ input, actor }) => loginRecords(ctx, actor, input),
     }),
   ]);

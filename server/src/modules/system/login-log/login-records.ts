@@ -1,4 +1,5 @@
 /** 登录记录 (api/user/getloglos): the records the actor may see, narrowed by person, department, days and result, with names. */
+import type { LoginRecordRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
@@ -8,18 +9,8 @@ import { loadBranchIndex } from '../branch/branch-index';
 import { loginRecordScope } from './login-log-scope';
 import { browserOf, listLoginRecords } from './login-log.repo';
 
-export type LoginRecordRow = {
-  id: number;
-  UserName: string;
-  NickName: string;
-  BranchName: string;
-  Date: string;
-  IP: string;
-  Ua: string;
-  browser: string;
-  success: number;
-  result: string;
-};
+/** The reply's row is the contract's (登录记录 reads the same type). */
+export type { LoginRecordRow };
 
 /** A Shanghai calendar day as an ISO bound: its start, or (end=true) the start of the next day. */
 function dayBound(day: string, label: string, end: boolean): string | undefined {

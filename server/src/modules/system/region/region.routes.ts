@@ -1,3 +1,4 @@
+import { RegionListReply } from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -27,6 +28,7 @@ export function registerRegionRoutes(app: FastifyInstance, ctx: AppContext, reso
         status: Type.Optional(Integer('地区状态', { min: 0, max: 1 }, { messages: { invalid: '地区状态参数不正确' } })),
         parentid: Type.Optional(Id('上级地区', { messages: { invalid: '上级地区参数不正确' } })),
       }),
+      reply: RegionListReply,
       handler: async ({ input }) => listRegions(ctx, input),
     }),
   ]);

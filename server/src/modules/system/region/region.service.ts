@@ -1,8 +1,9 @@
 /** 省、市、区县 from the indexed regions table, sorted by division code (region-seed.ts). */
+import type { Region } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { badRequest } from '../../../http/errors';
 
-export type RegionOption = { id: number; name: string };
+export type RegionOption = Region;
 
 /** Provinces (type 1), or the cities (2) or districts (3) of `parentid`; `status` narrows. */
 export async function listRegions(ctx: AppContext, input: { type: number; status?: number; parentid?: number }): Promise<RegionOption[]> {

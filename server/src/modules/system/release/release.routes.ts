@@ -2,7 +2,7 @@
  * 版本管理 (issue #13 §5): the releases of each remote, rollback with a click, and the report a
  * browser sends when a remote's build fails to load (self-healing delivery).
  */
-import { ReleaseListReply } from '@portal/shared-contract';
+import { ReleaseListReply, ReleaseReportReply, ReleaseRollbackReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -36,6 +36,7 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: AppContext, res
         error: Text('错误信息', 4000),
         fallback: Text('回退版本', 120, { pattern: '^([0-9A-Za-z.+_-]+)?$' }),
       }),
+      reply: ReleaseReportReply,
       handler: async ({ input, actor }) => {
         const count = await countAttempt(ctx, { key: `remote-report:${actor.userId}`, kind: 'remote-report' }, REPORT_LIMIT.windowMinutes);
         if (count > REPORT_LIMIT.perUser) throw tooManyRequests(MSG_REPORT_THROTTLED);
@@ -68,6 +69,7 @@ export function registerReleaseRoutes(app: FastifyInstance, ctx: AppContext, res
         remote: OneOf('模块', AREAS, undefined),
         folder: RequiredText('版本', 120, { pattern: FOLDER }),
       }),
+      reply: ReleaseRollbackReply,
       handler: async ({ input, actor }) => {
         try {
           const result = await rollbackFromPage(ctx, actor, input.remote, input.folder);

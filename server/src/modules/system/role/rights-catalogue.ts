@@ -1,3 +1,4 @@
+import type { CatalogueAction, CatalogueArea, CatalogueGroup, CataloguePage } from '@portal/shared-contract';
 import { PAGE_ACTIONS, ROUTE_PERMISSIONS, type ActionKey, type RightArea } from './permission-tree';
 
 /**
@@ -92,10 +93,8 @@ export const ACTION_TITLES: Readonly<Record<ActionKey, string>> = {
   blacklist: '加入黑名单',
 };
 
-export type CatalogueAction = { key: string; right: string; title: string };
-export type CataloguePage = { path: string; title: string; actions: CatalogueAction[] };
-export type CatalogueGroup = { key: string; title: string; pages: CataloguePage[] };
-export type CatalogueArea = { area: RightArea; title: string; groups: CatalogueGroup[] };
+/** The reply's shapes are the contract's (the rights editor reads the same types). */
+export type { CatalogueAction, CatalogueArea, CatalogueGroup, CataloguePage };
 
 /** The whole catalogue; pages without a group (`index`, `role`) form a group of their own title. */
 export function rightsCatalogue(): CatalogueArea[] {

@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { Done, RightsCatalogueReply, RoleAddReply, RoleDeleteReply, RoleDetailReply, RoleListReply, RoleOptionsReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { DATA_SCOPES } from '../../../db/schema';
@@ -27,6 +27,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role'),
       record: 'none',
       input: Fields({ ...Paging(20), key: Text('关键词', 50) }),
+      reply: RoleListReply,
       handler: async ({ input }) => listRoles(ctx, input),
     }),
     defineRoute({
@@ -37,6 +38,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: anyOf(can('system', 'user'), can('system', 'role')),
       record: 'none',
       input: Fields({}),
+      reply: RoleOptionsReply,
       handler: async () => success('获取成功', await roleOptions(ctx)),
     }),
     defineRoute({
@@ -47,6 +49,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role'),
       record: 'none',
       input: Fields({ id: Id('角色') }),
+      reply: RoleDetailReply,
       handler: async ({ input }) => success('获取成功', await roleDetail(ctx, input.id)),
     }),
     defineRoute({
@@ -57,6 +60,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role'),
       record: 'none',
       input: Fields({}),
+      reply: RightsCatalogueReply,
       handler: async () => success('获取成功', rightsCatalogue()),
     }),
     defineRoute({
@@ -67,6 +71,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role:create'),
       record: 'none',
       input: Fields(RoleFields),
+      reply: RoleAddReply,
       handler: async ({ input }) => success('添加成功', { id: await createRole(ctx, input) }),
     }),
     defineRoute({
@@ -91,6 +96,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role:create'),
       record: 'none',
       input: Fields({ id: Id('角色'), name: Text('角色名称', 30) }),
+      reply: RoleAddReply,
       handler: async ({ input }) => success('复制成功', { id: await copyRole(ctx, input.id, input.name) }),
     }),
     defineRoute({
@@ -101,6 +107,7 @@ export function registerRoleRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: can('system', 'role:delete'),
       record: 'none',
       input: Fields({ ids: Ids('角色', 100, { messages: { missing: '请选择要删除的角色' } }) }),
+      reply: RoleDeleteReply,
       handler: async ({ input }) => success('删除成功', { deleted: await deleteRoles(ctx, input.ids) }),
     }),
   ]);

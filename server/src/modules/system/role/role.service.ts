@@ -1,3 +1,4 @@
+import type { RoleDetail, RoleOption, RoleRow } from '@portal/shared-contract';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -13,18 +14,8 @@ export const MSG_ROLE_CHANGED = '角色已被他人修改，请刷新后重试';
 export const MSG_ROLE_NAME_TAKEN = '角色名称已存在';
 export const MSG_BUILT_IN_ROLE = '超级管理员的权限不能修改';
 
-export type RoleRow = {
-  id: number;
-  name: string;
-  dataScope: DataScope;
-  remark: string;
-  builtIn: number;
-  version: number;
-  userCount: number;
-  updatedAt: string;
-};
-
-export type RoleDetail = RoleRow & { rights: PermissionTree };
+/** The reply's shapes are the contract's (角色管理 reads the same types); `rights` is a complete PermissionTree. */
+export type { RoleDetail, RoleRow };
 
 export type RoleInput = { name: string; rights: Record<string, unknown>; dataScope: DataScope; remark: string };
 
@@ -208,6 +199,6 @@ export async function deleteRoles(ctx: AppContext, ids: number[]): Promise<numbe
 }
 
 /** Roles for selects (the staff form's role): 超级管理员 first. */
-export async function roleOptions(ctx: AppContext): Promise<{ id: number; name: string }[]> {
+export async function roleOptions(ctx: AppContext): Promise<RoleOption[]> {
   return ctx.db.selectFrom('roles').select(['id', 'name']).orderBy('built_in', 'desc').orderBy('id').execute();
 }

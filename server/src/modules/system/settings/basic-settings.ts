@@ -2,6 +2,7 @@
  * 基础设置 (system `basic`): the page's read (with the number kinds and the 客户级别 values), the
  * company's name and logo for everyone, saving one group (with its checks), the change log.
  */
+import type { CompanyBrand, SettingsLogRow, SettingsPage } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
@@ -42,7 +43,7 @@ async function checkLevelDays(db: DbOrTx, raw: Record<string, unknown>): Promise
 }
 
 /** Everything the 基础设置 page shows. */
-export async function settingsPage(ctx: AppContext) {
+export async function settingsPage(ctx: AppContext): Promise<SettingsPage> {
   return {
     ...(await readSettings(ctx.db, { sessionHours: ctx.config.sessionTtlHours, uploadMaxMb: Math.floor(ctx.config.uploadMaxBytes / 1048576) })),
     numberKinds: NUMBER_KINDS.map((k) => ({ key: k, name: NUMBER_KIND_NAMES[k] })),
@@ -53,12 +54,13 @@ export async function settingsPage(ctx: AppContext) {
 }
 
 /** The company's name and logo (the top bar's). */
-export async function companyBrand(ctx: AppContext): Promise<{ companyName: string; companyLogo: string }> {
+export async function companyBrand(ctx: AppContext): Promise<CompanyBrand> {
   const s = await readSettings(ctx.db);
   return { companyName: s.companyName, companyLogo: s.companyLogo };
 }
 
-export type SettingsLogRow = { id: number; group: string; oldValue: string; newValue: string; UserName: string; AddTime: string };
+/** The reply's row is the contract's. */
+export type { SettingsLogRow };
 
 /** Who changed which group when, newest first. */
 export async function settingsLog(ctx: AppContext, page: number, rows: number): Promise<ListReply<SettingsLogRow>> {

@@ -1,3 +1,4 @@
+import { CompanyBrandReply, Done, SettingsLogReply, SettingsPageReply } from '@portal/shared-contract';
 import { Type, type TObject } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -22,6 +23,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic:edit'),
       record: 'none',
       input,
+      reply: Done,
       handler: async ({ input: values, actor }) =>
         success((await saveSettingGroup(ctx, actor, group, toValue(values as Record<string, unknown>))) ? '保存成功' : '没有修改'),
     });
@@ -35,6 +37,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic'),
       record: 'none',
       input: Fields({}),
+      reply: SettingsPageReply,
       handler: async () => success('获取成功', await settingsPage(ctx)),
     }),
     defineRoute({
@@ -45,6 +48,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: Fields({}),
+      reply: CompanyBrandReply,
       handler: async () => success('获取成功', await companyBrand(ctx)),
     }),
     defineRoute({
@@ -55,6 +59,7 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext, re
       access: can('system', 'basic'),
       record: 'none',
       input: Fields({ ...Paging(20) }),
+      reply: SettingsLogReply,
       handler: async ({ input }) => settingsLog(ctx, input.page, input.rows),
     }),
     save('company', '/api/setting/saveCompany', Fields({ companyName: RequiredText('公司名称', 50), companyLogo: Text('公司标志', 300) }), (v) => ({

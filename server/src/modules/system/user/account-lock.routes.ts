@@ -1,3 +1,4 @@
+import { LockedAccountListReply, UnlockReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
@@ -17,6 +18,7 @@ export function registerAccountLockRoutes(app: FastifyInstance, ctx: AppContext,
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({}),
+      reply: LockedAccountListReply,
       handler: async () => {
         const rows = await listLockedAccounts(ctx);
         return { rows, total: rows.length };
@@ -30,6 +32,7 @@ export function registerAccountLockRoutes(app: FastifyInstance, ctx: AppContext,
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ id: Id('用户', { messages: { missing: '请选择用户', invalid: '用户ID不正确' } }) }),
+      reply: UnlockReply,
       handler: async ({ input }) => success('已解锁', { cleared: await unlockUser(ctx, input.id) }),
     }),
   ]);

@@ -1,10 +1,11 @@
+import type { LockedAccountRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { notFound } from '../../../http/errors';
 import { formatShanghai } from '../../../lib/time';
 import { lockedAccounts, LOGIN_LIMITS, unlockAccount } from '../../auth/session/login-throttle';
 
-/** An account that one or more IPs may not try any more (5 wrong passwords from that IP in 15 minutes). */
-export type LockedAccountRow = { id: number; UserName: string; NickName: string; IPs: string[]; failures: number; lockedUntil: string };
+/** An account that one or more IPs may not try any more (5 wrong passwords from that IP in 15 minutes): the contract's row. */
+export type { LockedAccountRow };
 
 export async function listLockedAccounts(ctx: AppContext): Promise<LockedAccountRow[]> {
   const byUser = new Map<string, LockedAccountRow>();

@@ -1,4 +1,4 @@
-import type { StaffDetail, StaffRow } from '@portal/shared-contract';
+import type { StaffDetail, StaffOption, StaffRow } from '@portal/shared-contract';
 /** Reading staff (员工管理): the list, one person's detail, and employed staff for selects. */
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx } from '../../../db/database';
@@ -113,7 +113,7 @@ export async function staffDetail(ctx: AppContext, id: number): Promise<StaffDet
 }
 
 /** Employed staff for selects (上级, 负责人): id and name. */
-export async function staffOptions(ctx: AppContext, key: string): Promise<{ id: number; NickName: string; BranchName: string }[]> {
+export async function staffOptions(ctx: AppContext, key: string): Promise<StaffOption[]> {
   let q = ctx.db
     .selectFrom('users as u')
     .leftJoin('branches as b', 'b.id', 'u.branch_id')

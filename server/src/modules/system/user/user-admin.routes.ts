@@ -1,4 +1,14 @@
-import { Done, StaffDetailReply, StaffListReply } from '@portal/shared-contract';
+import {
+  Done,
+  StaffAddReply,
+  StaffCallStateReply,
+  StaffDeleteReply,
+  StaffDetailReply,
+  StaffListReply,
+  StaffOptionsReply,
+  StaffPasswordReply,
+  StaffRevokeSessionsReply,
+} from '@portal/shared-contract';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -61,6 +71,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: 'login',
       record: 'none',
       input: Fields({ key: Text('关键词', 50) }),
+      reply: StaffOptionsReply,
       handler: async ({ input }) => success('获取成功', await staffOptions(ctx, input.key)),
     }),
     defineRoute({
@@ -71,6 +82,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:create'),
       record: 'none',
       input: Fields({ ...StaffFields, password: Type.Optional(Secret('密码', 32)) }),
+      reply: StaffAddReply,
       handler: async ({ input, actor }) => {
         const created = await createStaff(ctx, actor, input, input.password ?? '');
         return success('添加成功', created);
@@ -98,6 +110,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ ...UserId, QuitStatus: Flag('在职状态', 1) }),
+      reply: Done,
       handler: async ({ input, actor }) => {
         await setQuitStatus(ctx, actor, input.id, input.QuitStatus === 1);
         return success(input.QuitStatus === 1 ? '已设为离职' : '已复职');
@@ -111,6 +124,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:delete'),
       record: 'none',
       input: Fields({ ids: Ids('员工', 100, { messages: { missing: '请选择要删除的员工' } }) }),
+      reply: StaffDeleteReply,
       handler: async ({ input, actor }) => success('删除成功', { deleted: await deleteStaff(ctx, actor, input.ids) }),
     }),
     defineRoute({
@@ -121,6 +135,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields(UserId),
+      reply: StaffPasswordReply,
       handler: async ({ input, actor }) => success('密码已重置', { password: await resetPassword(ctx, actor, input.id) }),
     }),
     defineRoute({
@@ -131,6 +146,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields(UserId),
+      reply: StaffCallStateReply,
       handler: async ({ input }) => {
         const state = await toggleCallState(ctx, input.id);
         return success(state === 1 ? '已开启外呼' : '已关闭外呼', { callEnabled: state });
@@ -172,6 +188,7 @@ export function registerUserAdminRoutes(app: FastifyInstance, ctx: AppContext, r
       access: can('system', 'user:edit'),
       record: 'none',
       input: Fields({ id: Id('用户', { messages: { invalid: '用户ID不正确' } }) }),
+      reply: StaffRevokeSessionsReply,
       handler: async ({ input }) => success('已强制下线', { revoked: await revokeSessionsOf(ctx, input.id) }),
     }),
   ]);

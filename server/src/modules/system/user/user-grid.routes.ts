@@ -1,3 +1,4 @@
+import { UserGridReply } from '@portal/shared-contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { Type } from '@sinclair/typebox';
@@ -31,6 +32,7 @@ export function registerUserGridRoutes(app: FastifyInstance, ctx: AppContext, re
       access: 'login',
       record: 'none',
       input: UserGridInput,
+      reply: UserGridReply,
       handler: async ({ input }) =>
         listUserGrid(ctx, {
           page: input.page,

@@ -1,22 +1,13 @@
 /** The user picker's staff table (api/user/GetGridJson): name, avatar, role, department, employed or not. */
+import type { UserGridRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest } from '../../../http/errors';
 import { containsAny } from '../../shared/contains-search';
 import { loadBranchIndex } from '../branch/branch-index';
 
-/** A row of the user picker (spec §3 User; team contract `api/user/GetGridJson`). */
-export type UserGridRow = {
-  UserID: number;
-  NickName: string;
-  Header: string;
-  Headimg: string;
-  rolename: string;
-  BranchID: number;
-  BranchName: string;
-  /** 0 employed (在职), otherwise departed (离职). */
-  QuitStatus: number;
-};
+/** A row of the user picker (spec §3 User; team contract `api/user/GetGridJson`): the contract's. */
+export type { UserGridRow };
 
 export type UserGridQuery = { page: number; rows: number; branchId?: number; nickName: string; quitStatus?: 0 | 1 };
 

@@ -1,4 +1,5 @@
 /** The signed-in user's own profile: who they are (GetUser) and their avatar with its history. */
+import type { AvatarHistoryRow, CurrentUserReplyBody } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import { transact } from '../../../db/transact';
 import { success, type Envelope, type ListReply } from '../../../http/envelope';
@@ -9,7 +10,7 @@ import { loadBranchIndex } from '../branch/branch-index';
 import { previousSuccessfulLogin } from '../login-log/login-log.repo';
 
 /** GetUser: the signed-in user, their last login before this one, and (as `model`) their rights tree. */
-export async function currentUser(ctx: AppContext, actor: Actor) {
+export async function currentUser(ctx: AppContext, actor: Actor): Promise<CurrentUserReplyBody> {
   const [branches, last] = await Promise.all([loadBranchIndex(ctx.db), previousSuccessfulLogin(ctx.db, actor.userId)]);
   return {
     ...success('获取成功', {
@@ -49,7 +50,7 @@ export async function setAvatar(ctx: AppContext, actor: Actor, url: string): Pro
   });
 }
 
-export type AvatarHistoryRow = { id: number; url: string; addTime: string; current: boolean };
+export type { AvatarHistoryRow };
 
 export async function avatarHistory(ctx: AppContext, actor: Actor): Promise<AvatarHistoryRow[]> {
   const [rows, me] = await Promise.all([

@@ -1,4 +1,4 @@
-import { Done } from '@portal/shared-contract';
+import { AvatarHistoryReply, CurrentUserReply, Done } from '@portal/shared-contract';
 /** The signed-in user's own profile: who they are (GetUser) and their avatar (个人设置). */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
@@ -18,6 +18,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'self',
       input: Fields({}),
+      reply: CurrentUserReply,
       handler: async ({ actor }) => currentUser(ctx, actor),
     }),
     defineRoute({
@@ -42,6 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext, resolv
       access: 'login',
       record: 'self',
       input: Fields({ url: Text('头像', 300) }),
+      reply: AvatarHistoryReply,
       handler: async ({ input, actor }) => avatarHistoryOrRestore(ctx, actor, input.url),
     }),
   ]);
