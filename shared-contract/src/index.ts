@@ -41,3 +41,4 @@ export * from './system/region';
 export * from './system/role';
 export * from './system/settings';
 export * from './system/user';
+export * from './realtime/negotiate';

@@ -3,9 +3,10 @@
  * send, DELETE), the WebSocket upgrade on the raw HTTP server, CORS, and the status codes the
  * official client relies on.
  */
+import { NegotiateReply } from '@portal/shared-contract';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { WebSocketServer, type RawData } from 'ws';
 import { failure } from '../http/envelope';
 import type { RouteDeclaration } from '../http/route';
@@ -188,8 +189,11 @@ export function registerHubEndpoints(
       tag: 'realtime',
       access: 'login',
       record: 'self',
+      reply: NegotiateReply,
     };
-    scope.all(`${path}/negotiate`, { config: { declaration: negotiateDeclaration } }, async (request, reply) => {
+    // Typed as a plain FastifySchema: the 401/405 replies below have no schema.
+    const negotiateSchema: FastifySchema = { response: { 200: NegotiateReply } };
+    scope.all(`${path}/negotiate`, { schema: negotiateSchema, config: { declaration: negotiateDeclaration } }, async (request, reply) => {
       allowOrigin(request, reply);
       if (request.method === 'POST') return negotiate(request, reply);
       if (request.method === 'OPTIONS') return preflight(reply, 'POST, OPTIONS');
