@@ -366,7 +366,7 @@ test('即将进入公海 of a salesperson is a range of customers_soon_window (m
   const dialect = s.app.portal.dialect;
   const soon = soonInPoolCondition(DEFAULT_POOL_RULES, s.clock.now(), [], dialect);
   const notBlack = dialect === 'postgres' ? sql`c.blacklisted = 0` : sql`+c.blacklisted = 0`;
-  // The list's count for a salesperson (own scope: owner or participant), as customer.service.ts builds it.
+  // The list's count for a salesperson (own scope: owner or participant), as customer-list.service.ts builds it.
   const count = sql`SELECT count(*) FROM customers c WHERE c.gonghai = 0 AND ${notBlack} AND c.merged_into IS NULL AND c.clue IN (1, 2)
     AND (c.owner_id = ${ids.sales1} OR c.id IN (SELECT customer_id FROM customer_participants WHERE user_id = ${ids.sales1})) AND ${soon}`;
   if (dialect === 'sqlite') {

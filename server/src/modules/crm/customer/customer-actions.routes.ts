@@ -8,7 +8,7 @@ import { defineRoute, mountRoutes } from '../../../http/route';
 import { addBlacklist, claimCustomers, leaveBlacklist, sendToPool, setWatched, togglePin } from './customer-actions';
 import { ASSIGN_MAX, assignCustomers, MSG_NO_ADVISER, MSG_NO_CUSTOMERS, parseExpectedOwners } from './customer-assignment';
 import { VIEW_CUSTOMERS } from './customer.routes';
-import { PIN_MAX } from './customer.service';
+import { PIN_MAX } from './customer-list.service';
 import { customerAct, customerAssign, customerClaim, customerOwnedByActor, customerWrite } from './customer.policy';
 
 const MAX = 1000;

@@ -1,5 +1,5 @@
 /**
- * How a customer list (listCustomers, customer.service.ts) reads its rows: which count and which
+ * How a customer list (listCustomers, customer-list.service.ts) reads its rows: which count and which
  * page query, decided from what is known of the request (view, scene, the actor's data scope, the
  * filters, the search key and what the search index offers for it) and, for the page, from what the
  * count found. Pure: the service builds and runs the queries the plan names. The measurements behind

@@ -38,7 +38,7 @@ export function exactFields(masks: FieldRules): ExactFields {
  * - `walk`: a walk of the sort index for a very frequent key tests only the few rows it visits, one
  *   index lookup each, so the match set is never built (see server/bench/README.md, customer list).
  *   Only where the walk is expected to be short
- *   (customer.service.ts LOOKUP_COST): a lookup costs as much as adding ~500 rowids to the set.
+ *   (customer-list.service.ts LOOKUP_COST): a lookup costs as much as adding ~500 rowids to the set.
  * PostgreSQL: `probe` and `walk` leave out the 2-character window index, so the planner walks the
  * sort index and checks each row instead of fetching and sorting a frequent key's matches; the index
  * still serves the count (see server/bench/README.md, customer list).
@@ -82,7 +82,7 @@ function phrase(key: string): string | null {
   return windows.length === 0 ? null : `"${windows.join(' ')}"`;
 }
 
-/** At most this many matches of a key are read as ids: the search index's (`indexMatches`) and the list's count's (customer.service.ts). */
+/** At most this many matches of a key are read as ids: the search index's (`indexMatches`) and the list's count's (customer-list.service.ts). */
 export const FEW_MATCHES = 1_000;
 
 /**
