@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Result, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import type { CustomerDetail } from '@portal/shared-contract';
 import { CC_MAX, MESSAGES, api, customerKeys, intakeKeys, useActionRights, type PageProps } from '@portal/shared-core';
 import { CC_LABEL, DynamicFormFields, UserPicker, labelLayout, useDynamicRecord, type FormValues, type PickedUser } from '@portal/shared-ui';
 import { INTAKE_FORM } from '../api/intake-api';
@@ -38,7 +39,7 @@ function NewIntake({ customerId }: { customerId: number }) {
   // The customer the form is prefilled from (the same query as the prefill's, so one request).
   const customer = useQuery({
     queryKey: customerKeys.detail(customerId),
-    queryFn: () => api.fetch<{ blacklisted?: number }>('api/customer/Views', { id: customerId }),
+    queryFn: () => api.fetch<Pick<CustomerDetail, 'blacklisted'>>('api/customer/Views', { id: customerId }),
     enabled: customerId > 0,
   });
 
