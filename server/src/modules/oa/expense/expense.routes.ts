@@ -1,14 +1,14 @@
 import { Done, ExpenseDetailReply, ExpenseListReply, ExpenseSavedReply } from '@portal/shared-contract';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { can, type ActorResolver } from '../../../http/auth';
 import { success } from '../../../http/envelope';
-import { badRequest } from '../../../http/errors';
-import { Fields, Id, Ids, Integer, JsonValue, MAX_ID, OneOfNumbers, Paging, RequiredText, Text } from '../../../http/input-fields';
+import { Fields, Id, Ids, Integer, JsonObject, MAX_ID, OneOfNumbers, Paging, RequiredText, Text } from '../../../http/input-fields';
 import { defineRoute, mountRoutes } from '../../../http/route';
 import { userIdsOfValue } from '../workflow/approver-resolution';
-import { parseCc } from '../workflow/approval-input';
+import { CcField, ccIds } from '../workflow/approval-input';
+import { ExpenseAmountFields } from './expense-input';
 import { addExpense, deleteExpenses, editExpense, expenseDetail, listExpenses, type ExpenseInput } from './expense.service';
 import { expenseDelete, expenseEdit, expenseRead } from './expense.policy';
 
@@ -16,52 +16,34 @@ import { expenseDelete, expenseEdit, expenseRead } from './expense.policy';
 const ExpenseFields = {
   type: OneOfNumbers('报销类型', [1, 2, 3], 1, { messages: { invalid: '报销类型不正确' } }),
   title: RequiredText('报销事由', 100),
-  Money: Type.Optional(JsonValue('报销金额')),
+  Money: ExpenseAmountFields.Money,
   riqi: Text('发生日期', 10),
   branchId: Type.Optional(Integer('费用部门', { min: 1, max: MAX_ID })),
   project: Text('项目名称', 100),
-  items: Type.Optional(JsonValue('费用明细')),
-  pictures: Type.Optional(JsonValue('票据照片')),
+  items: ExpenseAmountFields.items,
+  pictures: ExpenseAmountFields.pictures,
   beizhu: Text('备注', 300),
-  cc: Type.Optional(JsonValue('抄送人')),
-  chosen: Type.Optional(JsonValue('审批人')),
+  cc: CcField(),
+  // The approvers the submitter picked by node id (each a user id, a list of them or {userid}).
+  chosen: Type.Optional(JsonObject('审批人', { messages: { invalid: '审批人格式不正确' } })),
   flowId: Type.Optional(Integer('流程', { min: 1, max: MAX_ID })),
 };
 
-function chosenOf(value: unknown): Record<string, number[]> {
-  if (value === undefined || value === '' || value === null) return {};
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest('审批人格式不正确');
-    }
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('审批人格式不正确');
-  return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, ids]) => [k, userIdsOfValue(ids)]));
-}
+const ExpenseInputs = Fields(ExpenseFields);
 
-const toInput = (i: {
-  type: 1 | 2 | 3;
-  title: string;
-  Money?: unknown;
-  riqi: string;
-  branchId?: number;
-  project: string;
-  items?: unknown;
-  pictures?: unknown;
-  beizhu: string;
-}): ExpenseInput => ({
-  type: i.type,
-  title: i.title,
-  Money: i.Money,
-  riqi: i.riqi,
-  branchId: i.branchId,
-  project: i.project,
-  items: i.items,
-  pictures: i.pictures,
-  beizhu: i.beizhu,
+const chosenIds = (chosen: Record<string, unknown> | undefined): Record<string, number[]> =>
+  Object.fromEntries(Object.entries(chosen ?? {}).map(([node, ids]) => [node, userIdsOfValue(ids)]));
+
+const toInput = ({ type, title, Money, riqi, branchId, project, items, pictures, beizhu }: Static<typeof ExpenseInputs>): ExpenseInput => ({
+  type,
+  title,
+  Money,
+  riqi,
+  branchId,
+  project,
+  items,
+  pictures,
+  beizhu,
 });
 
 export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, resolve: ActorResolver): void {
@@ -73,10 +55,10 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       tag: 'oa',
       access: can('oa', 'createApproval'),
       record: 'none',
-      input: Fields(ExpenseFields),
+      input: ExpenseInputs,
       reply: ExpenseSavedReply,
       handler: async ({ input, actor }) =>
-        success('提交成功', await addExpense(ctx, actor, toInput(input), parseCc(input.cc), chosenOf(input.chosen), input.flowId)),
+        success('提交成功', await addExpense(ctx, actor, toInput(input), ccIds(input.cc), chosenIds(input.chosen), input.flowId)),
     }),
     defineRoute({
       method: 'POST',
@@ -87,7 +69,7 @@ export function registerExpenseRoutes(app: FastifyInstance, ctx: AppContext, res
       record: expenseEdit('id'),
       input: Fields({ id: Id('报销单'), ...ExpenseFields }),
       reply: ExpenseSavedReply,
-      handler: async ({ input, actor }) => success('保存成功', await editExpense(ctx, actor, input.id, toInput(input), parseCc(input.cc))),
+      handler: async ({ input, actor }) => success('保存成功', await editExpense(ctx, actor, input.id, toInput(input), ccIds(input.cc))),
     }),
     defineRoute({
       method: 'POST',

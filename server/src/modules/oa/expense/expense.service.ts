@@ -1,14 +1,16 @@
-import type { ExpenseDetail, ExpensePicture, ExpenseRow } from '@portal/shared-contract';
+import { EXPENSE_PICTURES_MAX, type ExpenseDetail, type ExpensePicture, type ExpensePictureInput, type ExpenseRow } from '@portal/shared-contract';
 import type { AppContext } from '../../../app-context';
 import type { DbOrTx, DbTx } from '../../../db/database';
 import { transact } from '../../../db/transact';
 import type { ListReply } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
+import { checkInput } from '../../../http/input-validation';
 import { formatShanghai } from '../../../lib/time';
 import type { Actor } from '../../auth/session/actor';
 import { submitInstance } from '../workflow/submit-approval';
 import { linkApprovalFiles } from '../workflow/approval-files';
 import { INSTANCE_STATUS, INSTANCE_STATUS_TEXT, registerFormEditor, registerStatusFollower } from '../workflow/workflow-store';
+import { ExpenseAmountInputs, type ExpenseAmounts } from './expense-input';
 
 /**
  * 报销 (api/baoxiao/*): an expense claim with lines (金额, date, 内容, 费用类型 from the expense_type
@@ -23,8 +25,7 @@ export const EXPENSE_MODE = 'baoxiao';
 export const EXPENSE_TYPES: Record<number, string> = { 1: '个人', 2: '部门', 3: '项目' };
 const MAX_CENTS = 1_000_000_000; // 1000万元 per line / claim
 
-/** One line as the form's 费用明细 rows send it: `amount` the 金额, `ext` the 内容 (`note` is the same, as Views names it). */
-export type ExpenseLineInput = { amount: unknown; riqi?: unknown; category?: unknown; ext?: unknown; note?: unknown; pictures?: unknown };
+/** The claim as the routes (and an approver's node edit) give it: `items` and `pictures` as validated by expense-input.ts. */
 export type ExpenseInput = {
   type: number;
   title: string;
@@ -32,10 +33,7 @@ export type ExpenseInput = {
   branchId?: number;
   project: string;
   beizhu: string;
-  Money?: unknown;
-  items: unknown;
-  pictures: unknown;
-};
+} & ExpenseAmounts;
 
 registerStatusFollower(EXPENSE_MODE, async (tx, recordId, status, instanceId) => {
   await tx.updateTable('expense_claims').set({ status, instance_id: instanceId }).where('id', '=', recordId).execute();
@@ -54,30 +52,9 @@ export function toCents(value: unknown, label: string): number {
 
 export const yuan = (cents: number): string => (cents / 100).toFixed(2);
 
-function jsonList(value: unknown, label: string): unknown[] {
-  if (value === undefined || value === null || value === '') return [];
-  let v = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw badRequest(`${label}格式不正确`);
-    }
-  }
-  if (!Array.isArray(v)) throw badRequest(`${label}格式不正确`);
-  return v;
-}
-
-function pictureList(value: unknown, label: string): string {
-  const list = jsonList(value, label);
-  if (list.length > 9) throw badRequest(`${label}最多9张`);
-  return JSON.stringify(
-    list.map((p) =>
-      typeof p === 'string'
-        ? { url: p.slice(0, 300) }
-        : { id: Number((p as Record<string, unknown>)?.id) || 0, url: String((p as Record<string, unknown>)?.url ?? '').slice(0, 300) },
-    ),
-  );
+/** Receipt pictures as stored: `{url}` for a bare address, else `{id, url}` (id 0 when none came). */
+function storedPictures(list: ExpensePictureInput[] | undefined): ExpensePicture[] {
+  return (list ?? []).map((p) => (typeof p === 'string' ? { url: p.slice(0, 300) } : { id: p.id ?? 0, url: p.url.slice(0, 300) }));
 }
 
 type Line = { amount_cents: number; riqi: string; category: string; note: string; pictures: string };
@@ -85,23 +62,23 @@ type Line = { amount_cents: number; riqi: string; category: string; note: string
 const isMissing = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 async function parseLines(db: DbOrTx, input: ExpenseInput): Promise<{ lines: Line[]; total: number }> {
-  const raw = jsonList(input.items, '费用明细');
-  if (raw.length > 50) throw badRequest('费用明细最多50行');
+  const raw = input.items ?? [];
   const categories = new Set(
     (await db.selectFrom('dict_values').select('value').where('type_code', '=', 'expense_type').where('enabled', '=', 1).execute()).map((v) => v.value),
   );
-  const lines: Line[] = raw.map((r, i) => {
-    const o = (r && typeof r === 'object' ? r : {}) as ExpenseLineInput;
+  const lines: Line[] = raw.map((o, i) => {
     const n = i + 1;
-    const category = String(o.category ?? '').trim();
+    const category = (o.category ?? '').trim();
     if (category && !categories.has(category)) throw badRequest(`第${n}行费用类型不正确`);
-    const riqi = String(o.riqi ?? '').trim();
+    const riqi = (o.riqi ?? '').trim();
     if (riqi && !/^\d{4}-\d{2}-\d{2}$/.test(riqi)) throw badRequest(`第${n}行日期格式不正确`);
     // 内容 is text ("高铁票 上海往返 1200"): the amount is the line's own 金额, never read out of it.
-    const note = String(o.ext ?? o.note ?? '').trim();
+    const note = (o.ext ?? o.note ?? '').trim();
     if ([...note].length > 200) throw badRequest(`第${n}行内容不能超过200个字符`);
     if (isMissing(o.amount)) throw badRequest(`第${n}行请填写金额`);
-    return { amount_cents: toCents(o.amount, `第${n}行金额`), riqi, category, note, pictures: pictureList(o.pictures, `第${n}行票据`) };
+    const amount_cents = toCents(o.amount, `第${n}行金额`);
+    if ((o.pictures ?? []).length > EXPENSE_PICTURES_MAX) throw badRequest(`第${n}行票据最多${EXPENSE_PICTURES_MAX}张`);
+    return { amount_cents, riqi, category, note, pictures: JSON.stringify(storedPictures(o.pictures)) };
   });
   const sum = lines.reduce((s, l) => s + l.amount_cents, 0);
   if (sum > MAX_CENTS) throw badRequest('费用明细合计过大');
@@ -144,7 +121,7 @@ function formData(input: ExpenseInput, lines: Line[], total: number, branch: Bra
     project: input.project,
     beizhu: input.beizhu,
     // The receipts belong to the snapshot the approvers read (the panel showed 票据照片 as empty).
-    pictures: JSON.parse(pictureList(input.pictures, '票据照片')) as unknown,
+    pictures: storedPictures(input.pictures),
     items: lines.map((l) => ({
       riqi: l.riqi,
       ext: l.note,
@@ -202,9 +179,8 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
     branchId: branchId === claim.branch_id ? undefined : branchId,
     project: text(merged.project),
     beizhu: text(merged.beizhu),
-    Money: merged.Money,
-    items: merged.items,
-    pictures: merged.pictures,
+    // The lists and the amount as the routes take them (JSON or its text, checked against the same schemas).
+    ...checkInput(ExpenseAmountInputs, { Money: merged.Money, items: merged.items, pictures: merged.pictures }),
   });
   const { lines, total } = await parseLines(tx, input);
   const branch = await expenseBranch(tx, input.branchId, claim.branch_id);
@@ -217,7 +193,7 @@ registerFormEditor(EXPENSE_MODE, async (tx, recordId, merged, now) => {
       riqi: input.riqi,
       branch_id: branch.id ?? claim.branch_id,
       project: input.project,
-      pictures: pictureList(input.pictures, '票据照片'),
+      pictures: JSON.stringify(storedPictures(input.pictures)),
       beizhu: input.beizhu,
       updated_at: now,
     })
@@ -251,7 +227,7 @@ export async function addExpense(
         riqi: input.riqi,
         branch_id: branch.id,
         project: input.project,
-        pictures: pictureList(input.pictures, '票据照片'),
+        pictures: JSON.stringify(storedPictures(input.pictures)),
         beizhu: input.beizhu,
         status: INSTANCE_STATUS.waiting,
         instance_id: null,
@@ -301,7 +277,7 @@ export async function editExpense(ctx: AppContext, actor: Actor, id: number, sub
         riqi: input.riqi,
         branch_id: branch.id ?? claim.branch_id,
         project: input.project,
-        pictures: pictureList(input.pictures, '票据照片'),
+        pictures: JSON.stringify(storedPictures(input.pictures)),
         beizhu: input.beizhu,
         updated_at: now,
       })
@@ -335,7 +311,7 @@ export async function expenseDetail(ctx: AppContext, actor: Actor, id: number): 
     .executeTakeFirst();
   if (!claim) throw notFound('报销单不存在');
   const lines = await ctx.db.selectFrom('expense_lines').selectAll().where('claim_id', '=', id).orderBy('sort').execute();
-  // Stored by pictureList: [{url}] or [{id, url}].
+  // Stored by storedPictures: [{url}] or [{id, url}].
   const parse = (s: string): ExpensePicture[] => {
     try {
       return JSON.parse(s) as ExpensePicture[];

@@ -1,7 +1,6 @@
 /** Approval inputs as the client sends them: cc lists, attachments (structured input schemas of the wire contract). */
 import { AttachmentListSchema, ATTACHMENTS_MAX, CC_MAX, CcListSchema, type AttachmentList, type CcList } from '@portal/shared-contract';
 import { CloneType, Type } from '@sinclair/typebox';
-import { badRequest } from '../../../http/errors';
 import { MESSAGES_KEYWORD } from '../../../http/input-fields';
 
 /** The `cc` field: a JSON list (or its text) of `{userid, username}` or of user ids; at most 5 people. */
@@ -15,37 +14,6 @@ export const FilesField = () =>
 /** The user ids of a validated cc list, each once. */
 export function ccIds(list: CcList | undefined): number[] {
   return [...new Set((list ?? []).map((entry) => (typeof entry === 'number' ? entry : entry.userid)))];
-}
-
-/**
- * cc as the client sends it, parsed by hand: a JSON list of {userid, username} (or ids). At most 5 people.
- * For the routes whose input does not declare `cc` as CcField yet (intake, expense claims).
- */
-export function parseCc(value: unknown): number[] {
-  if (value === undefined || value === null) return [];
-  let list: unknown = value;
-  if (typeof value === 'string') {
-    const t = value.trim();
-    if (t === '') return [];
-    try {
-      list = JSON.parse(t);
-    } catch {
-      list = t.split(',');
-    }
-  }
-  if (!Array.isArray(list)) list = [list];
-  const ids: number[] = [];
-  for (const item of list as unknown[]) {
-    const raw =
-      item && typeof item === 'object'
-        ? ((item as Record<string, unknown>).userid ?? (item as Record<string, unknown>).UserID ?? (item as Record<string, unknown>).id)
-        : item;
-    const id = Number(raw);
-    if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('抄送人格式不正确');
-    if (!ids.includes(id)) ids.push(id);
-  }
-  if (ids.length > CC_MAX) throw badRequest(`抄送人最多${CC_MAX}个`);
-  return ids;
 }
 
 /** Validated attachments as the log stores them (the spec's file shape, as JSON). */
