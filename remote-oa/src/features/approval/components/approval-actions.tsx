@@ -60,7 +60,14 @@ export function ApprovalActions({ detail, onDone }: { detail: ApprovalDetail; on
             </Button>
             {isStart && detail.task.modelType === EXPENSE_FORM ? <Button onClick={() => setEditing(true)}>编辑报销单</Button> : null}
             {!isStart ? (
-              <Button danger onClick={() => setReturnOpen(true)}>
+              <Button
+                danger
+                onClick={() => {
+                  // Start on the previous node (the last one passed): a hurried 退回 → 确定 must not end the approval.
+                  setTarget(step?.returnTargets.at(-1)?.NodeID ?? REFUSE_OUTRIGHT);
+                  setReturnOpen(true);
+                }}
+              >
                 退回
               </Button>
             ) : null}

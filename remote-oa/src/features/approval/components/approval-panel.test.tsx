@@ -115,6 +115,21 @@ test('退回 offers the passed nodes and 不通过; the chosen node is sent as n
   await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/WorkFlow/Refused', { ids: '5', ext: '', node_id: 's' }));
 });
 
+test('退回 starts on the previous node, not on 不通过: a hurried 退回 → 确定 returns one step (#31 item 10)', async () => {
+  const targets = [
+    { NodeID: 's', StepName: '发起人', UserName: '李娜' },
+    { NodeID: 'a', StepName: '部门经理', UserName: '张伟' },
+  ];
+  const d = detail();
+  const withTargets = { ...d, myStep: { ...d.myStep!, returnTargets: targets } };
+  serve(withTargets);
+  renderWithProviders(<ApprovalActions detail={withTargets} onDone={() => undefined} />);
+  fireEvent.click(buttonText('退回')!.closest('button')!);
+  const dialog = document.querySelector('[aria-label="退回"]') as HTMLElement;
+  fireEvent.click(buttonText('确定', dialog)!.closest('button')!);
+  await waitFor(() => expect(mockedApi.command).toHaveBeenCalledWith('api/WorkFlow/Refused', { ids: '5', ext: '', node_id: 'a' }));
+});
+
 test('on a start-type node the button reads 重新提交 and 退回 is hidden; without an open step there are no decision buttons', () => {
   const start = detail({
     myStep: { id: 6, Status: 1, NodeID: 's', type: 'start', writeField: {}, returnTargets: [] },
