@@ -27,3 +27,12 @@ it('refuses an empty reason, offers the pool_reason values, and confirms with th
   await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ reason: '客户无意向' }));
   expect(mockedApi.get).toHaveBeenCalledWith('api/Status/json', expect.objectContaining({ types: 'pool_reason' }), expect.anything());
 });
+
+it('takes its message back once the user answers it (请填写原因 goes when a reason is typed)', async () => {
+  mockedApi.get.mockResolvedValue([] as never);
+  renderWithProviders(<CustomerActionModal ask={{ kind: 'reason', title: '加入黑名单', count: 1 }} onCancel={() => undefined} onConfirm={jest.fn()} />);
+  fireEvent.click(screen.getByText(/^确\s?定$/, { selector: 'button span' }));
+  expect(await screen.findByText('请填写原因')).toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText('原因'), { target: { value: '恶意骚扰' } });
+  await waitFor(() => expect(screen.queryByText('请填写原因')).toBeNull());
+});

@@ -35,6 +35,12 @@ export function CustomerActionModal({ ask, onCancel, onConfirm }: CustomerAction
     setError(null);
   }
 
+  /** A change of the answer takes the message about it away (请填写原因, 请选择顾问！). */
+  function answer(change: () => void) {
+    change();
+    setError(null);
+  }
+
   async function handleOk() {
     if (!ask) return;
     if (ask.kind === 'reason' && reason.trim() === '') return setError('请填写原因');
@@ -66,10 +72,15 @@ export function CustomerActionModal({ ask, onCancel, onConfirm }: CustomerAction
     >
       {ask?.kind === 'reason' ? (
         <Form.Item label="原因" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-          <Input.TextArea aria-label="原因" rows={3} maxLength={TEXT_MAX} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+          <Input.TextArea aria-label="原因" rows={3} maxLength={TEXT_MAX} showCount value={reason} onChange={(e) => answer(() => setReason(e.target.value))} />
           {ask.reasons
             ? quick.options.map((o) => (
-                <Tag.CheckableTag key={String(o.value)} checked={reason === o.label} onChange={() => setReason(String(o.label))} style={{ marginTop: 8 }}>
+                <Tag.CheckableTag
+                  key={String(o.value)}
+                  checked={reason === o.label}
+                  onChange={() => answer(() => setReason(String(o.label)))}
+                  style={{ marginTop: 8 }}
+                >
                   {o.label}
                 </Tag.CheckableTag>
               ))
@@ -78,7 +89,7 @@ export function CustomerActionModal({ ask, onCancel, onConfirm }: CustomerAction
       ) : null}
       {ask?.kind === 'adviser' ? (
         <Form.Item label="顾问" required validateStatus={error ? 'error' : undefined} help={error ?? undefined}>
-          <UserPicker max={1} value={picked} onChange={setPicked} buttonText="选择顾问" />
+          <UserPicker max={1} value={picked} onChange={(users) => answer(() => setPicked(users))} buttonText="选择顾问" />
         </Form.Item>
       ) : null}
     </Modal>
