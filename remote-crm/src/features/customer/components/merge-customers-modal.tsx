@@ -1,10 +1,10 @@
 /**
  * 合并客户: the chosen customers (two or more) become one. The user picks the customer that is kept and,
  * per field, whose value it takes; contacts, follow-ups, contracts and attachments all move to it
- * (api/customer/merge, one transaction on the server).
+ * (api/customer/merge, one transaction on the server). It cannot be undone, so it asks 确定执行此操作 first.
  */
 import { useEffect, useState } from 'react';
-import { Form, Modal, Radio, Select } from 'antd';
+import { App, Form, Modal, Radio, Select } from 'antd';
 import type { Customer } from '../types';
 
 export const MERGE_FIELDS = [
@@ -29,6 +29,7 @@ export function MergeCustomersModal({
   const [survivor, setSurvivor] = useState<number | null>(null);
   const [picks, setPicks] = useState<Record<string, number>>({});
   const [busy, setBusy] = useState(false);
+  const { modal } = App.useApp();
   useEffect(() => {
     setSurvivor(customers?.[0]?.id ?? null);
     setPicks({});
@@ -55,7 +56,8 @@ export function MergeCustomersModal({
       cancelText="取消"
       confirmLoading={busy}
       destroyOnHidden
-      onOk={() => void handleOk()}
+      // A merge cannot be undone: the usual confirmation first.
+      onOk={() => modal.confirm({ title: '合并客户', content: '确定执行此操作, 是否继续?', okText: '确定', cancelText: '取消', onOk: () => handleOk() })}
       onCancel={onCancel}
     >
       <Form layout="horizontal" labelCol={{ flex: '100px' }}>
