@@ -70,6 +70,17 @@ describe('费用明细 with a total (totalField)', () => {
     expect(screen.getByText('合计：1200.00 元')).toBeInTheDocument();
   });
 
+  it('a line just added is not red before the user has typed or saved; saving still refuses it', async () => {
+    const { validate } = renderDynamicForm(EXPENSE, { initialValues: { Money: 1200 } });
+    fireEvent.click(screen.getByRole('button', { name: /添\s*加/ }));
+    // antd validates a changed field at once (onChange); wait past its validation before looking.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(screen.queryByText('第1行请填写金额')).toBeNull();
+    expect((await validate()).errors).toEqual(['第1行请填写金额']);
+  });
+
   it('refuses a row without a 金额 and a total its rows do not add up to', async () => {
     const { validate, form } = renderDynamicForm(EXPENSE, {
       initialValues: {

@@ -127,6 +127,9 @@ export function amountInFen(value: unknown): number | null {
 
 export const fenAsYuan = (fen: number): string => (fen / 100).toFixed(2);
 
+/** A trigger no Form.Item fires: a rule with it runs only when the whole form is validated (on save). */
+const ON_SAVE = 'onSave';
+
 /** What is wrong with 明细 rows against their total field, in the server's words; null when nothing. */
 export function linesProblem(lines: FieldDefinition, total: FieldDefinition, rows: unknown, stated: unknown): string | null {
   if (!Array.isArray(rows) || rows.length === 0) return null;
@@ -163,6 +166,8 @@ function relationRules(field: FieldDefinition, fields: readonly FieldDefinition[
   const total = field.type === 'tablelist' && field.totalField ? fields.find((f) => f.field === field.totalField) : undefined;
   if (total) {
     rules.push(({ getFieldValue }) => ({
+      // Only when the form is saved (validateFields): a line just added is empty, and must not turn red before it is filled.
+      validateTrigger: ON_SAVE,
       validator: async (_rule, value: unknown) => {
         const problem = linesProblem(field, total, value, getFieldValue(total.field));
         if (problem) throw new Error(problem);
