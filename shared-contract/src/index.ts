@@ -42,3 +42,4 @@ export * from './system/role';
 export * from './system/settings';
 export * from './system/user';
 export * from './realtime/negotiate';
+export * from './system/control-types';

@@ -6,40 +6,8 @@
 import type { FieldDefinition, FormDefinitionData } from '@portal/shared-contract';
 import type { ComponentType } from 'react';
 
-export const CONTROL_TYPES = [
-  'divider',
-  'userinfo',
-  'input',
-  'number',
-  'ColorPicker',
-  'select',
-  'statusSelect',
-  'jcselect',
-  'radio',
-  'date',
-  'datetime',
-  'daterange',
-  'switch',
-  'textarea',
-  'city',
-  'county',
-  'branch',
-  'contract',
-  'customer',
-  'user',
-  'users',
-  'product',
-  'picture',
-  'cover',
-  'file',
-  'editor',
-  'property',
-  'tags',
-  'tree',
-  'tablelist',
-] as const;
-
-export type ControlType = (typeof CONTROL_TYPES)[number];
+import { CONTROL_TYPES, type ControlType } from '@portal/shared-contract/control-types';
+export { CONTROL_TYPES, type ControlType };
 
 /** Controls whose value travels as a JSON string (spec §4). */
 export const JSON_VALUE_TYPES: readonly ControlType[] = ['product', 'property', 'picture', 'tablelist', 'county', 'city', 'file'];

@@ -9,40 +9,8 @@ import { checkLinkageTargets, parseLinkage } from './linkage';
  * shared-ui renders too): checked here when a form is designed; records are checked against them in
  * module-record/record-validation.ts.
  */
-export const CONTROL_TYPES = [
-  'divider',
-  'userinfo',
-  'input',
-  'number',
-  'ColorPicker',
-  'select',
-  'statusSelect',
-  'jcselect',
-  'radio',
-  'date',
-  'datetime',
-  'daterange',
-  'switch',
-  'textarea',
-  'city',
-  'county',
-  'branch',
-  'contract',
-  'customer',
-  'user',
-  'users',
-  'product',
-  'picture',
-  'cover',
-  'file',
-  'editor',
-  'property',
-  'tags',
-  'tree',
-  'tablelist',
-] as const;
-
-export type ControlType = (typeof CONTROL_TYPES)[number];
+import { CONTROL_TYPES, type ControlType } from '@portal/shared-contract';
+export { CONTROL_TYPES, type ControlType };
 
 /** The Chinese name of each control type (the designer's palette uses the same names). */
 export const CONTROL_LABELS: Record<ControlType, string> = {
